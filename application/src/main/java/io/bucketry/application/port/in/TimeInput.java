@@ -1,0 +1,89 @@
+package io.bucketry.application.port.in;
+
+import io.bucketry.domain.InvalidReadingException;
+import io.bucketry.domain.Quote;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.RejectionReason;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The one rule for times given as input: an {@link Instant}, epoch milliseconds (an integral
+ * number, or text of digits), or ISO-8601 text with a zone offset ({@code 2026-07-21T23:00:10Z},
+ * {@code 2026-07-21T23:00:10.123456+02:00}). Fractions finer than a millisecond are truncated.
+ */
+public final class TimeInput {
+
+    private TimeInput() {
+    }
+
+    /** The instant {@code value} denotes, truncated to milliseconds; INVALID_TIME otherwise. */
+    public static Instant parse(Object value) {
+        if (value instanceof Instant instant) {
+            return Reading.truncate(instant);
+        }
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return Instant.ofEpochMilli(((Number) value).longValue());
+        }
+        if (value instanceof BigInteger || value instanceof BigDecimal || value instanceof Double || value instanceof Float) {
+            return fromNumber((Number) value);
+        }
+        if (value instanceof CharSequence text) {
+            return parseText(text.toString().strip());
+        }
+        if (value == null) {
+            throw invalid("time is missing");
+        }
+        throw invalid("time is " + value.getClass().getSimpleName()
+                + "; expected ISO-8601 text or epoch milliseconds");
+    }
+
+    private static Instant fromNumber(Number number) {
+        try {
+            BigDecimal decimal = number instanceof BigDecimal d ? d : new BigDecimal(number.toString());
+            return Instant.ofEpochMilli(decimal.longValueExact());
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw invalid("time " + number + " is not a whole number of epoch milliseconds");
+        }
+    }
+
+    private static Instant parseText(String text) {
+        if (text.isEmpty()) {
+            throw invalid("time is empty");
+        }
+        if (isInteger(text)) {
+            try {
+                return Instant.ofEpochMilli(Long.parseLong(text));
+            } catch (NumberFormatException e) {
+                throw invalid("time " + Quote.of(text) + " is outside the range of epoch milliseconds");
+            }
+        }
+        try {
+            return Reading.truncate(OffsetDateTime.parse(text).toInstant());
+        } catch (DateTimeParseException e) {
+            throw invalid("time " + Quote.of(text)
+                    + " is neither ISO-8601 with a zone offset (2026-07-21T23:00:10Z) nor epoch milliseconds");
+        }
+    }
+
+    private static boolean isInteger(String text) {
+        int start = text.charAt(0) == '-' ? 1 : 0;
+        if (start == text.length()) {
+            return false;
+        }
+        for (int i = start; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static InvalidReadingException invalid(String message) {
+        return new InvalidReadingException(RejectionReason.INVALID_TIME, message);
+    }
+}

@@ -1,0 +1,12 @@
+package io.bucketry.application.port.out;
+
+/** Something a backend may or may not be able to do; the contract suite skips what a store lacks. */
+public enum Capability {
+    /**
+     * Buckets of a paged policy are stored as pages of exactly maxCount readings (seed 001), so
+     * page N is one bucket read. Stores without it refuse a paged policy when built.
+     */
+    PAGED_BUCKETS,
+    /** The average stored bucket size in bytes can be measured ({@code avgBucketBytes} is not null). */
+    BUCKET_BYTES
+}

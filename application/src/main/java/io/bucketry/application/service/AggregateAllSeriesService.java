@@ -1,0 +1,39 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/** Window aggregates of every series; refuses a request that produces too many windows. */
+public final class AggregateAllSeriesService implements AggregateAllSeriesUseCase {
+
+    private final ReadingStore store;
+    private final QueryRange ranges;
+    private final int maxWindows;
+
+    public AggregateAllSeriesService(ReadingStore store, QueryRange ranges, int maxWindows) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.ranges = Objects.requireNonNull(ranges, "ranges");
+        this.maxWindows = maxWindows;
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window) {
+        QueryRange.windowMillis(window);
+        TimeRange range = ranges.resolve(from, to);
+        if (range == null) {
+            return List.of();
+        }
+        List<WindowAggregate> windows = store.aggregateAll(range, window, maxWindows);
+        if (windows.size() > maxWindows) {
+            throw QueryRange.tooManyWindows(windows.size(), maxWindows);
+        }
+        return windows;
+    }
+}

@@ -1,0 +1,22 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.in.DeleteSeriesUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.domain.SeriesId;
+
+import java.util.Objects;
+
+/** Removes one series. */
+public final class DeleteSeriesService implements DeleteSeriesUseCase {
+
+    private final ReadingStore store;
+
+    public DeleteSeriesService(ReadingStore store) {
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    @Override
+    public long delete(SeriesId series) {
+        return store.deleteSeries(Objects.requireNonNull(series, "series"));
+    }
+}

@@ -1,0 +1,72 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregator;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Turns a query's optional bounds into the range a store is asked for: the start is moved up to
+ * the oldest kept instant, so that no backend ever returns an expired reading, whether or not it
+ * has physically removed it yet.
+ */
+public final class QueryRange {
+
+    private final RetentionPolicy retention;
+    private final Clock clock;
+
+    public QueryRange(RetentionPolicy retention, Clock clock) {
+        this.retention = Objects.requireNonNull(retention, "retention");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * The unexpired part of {@code [from, to)}; null when nothing of it is unexpired.
+     *
+     * @throws InvalidRequestException INVALID_RANGE when {@code from} is not before {@code to}
+     */
+    public TimeRange resolve(Instant from, Instant to) {
+        Instant now = clock.instant();
+        Instant start = from == null ? oldestKept(now) : from;
+        Instant end = to == null ? now.plus(retention.futureTolerance()).plusMillis(1) : to;
+        TimeRange range;
+        try {
+            range = new TimeRange(start, end);
+        } catch (IllegalArgumentException e) {
+            if (from == null || to == null) {
+                return null;
+            }
+            throw new InvalidRequestException("INVALID_RANGE", e.getMessage());
+        }
+        return range.startingNoEarlierThan(oldestKept(now));
+    }
+
+    /** The oldest instant a query may return. */
+    public Instant oldestKept() {
+        return oldestKept(clock.instant());
+    }
+
+    private Instant oldestKept(Instant now) {
+        return retention.oldestKept(now);
+    }
+
+    /** The window size in milliseconds; INVALID_WINDOW unless positive and whole milliseconds. */
+    static long windowMillis(Duration window) {
+        try {
+            return WindowAggregator.requirePositiveMillis(window);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("INVALID_WINDOW", e.getMessage());
+        }
+    }
+
+    static InvalidRequestException tooManyWindows(long windows, int maxWindows) {
+        return new InvalidRequestException("TOO_MANY_WINDOWS", "the aggregation would produce "
+                + (windows > maxWindows ? windows : "more than " + maxWindows) + " windows; at most " + maxWindows
+                + " are allowed: narrow the range or widen the window");
+    }
+}

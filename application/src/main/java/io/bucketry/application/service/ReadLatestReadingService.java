@@ -1,0 +1,26 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.in.ReadLatestReadingUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/** Reads the latest unexpired reading of one series. */
+public final class ReadLatestReadingService implements ReadLatestReadingUseCase {
+
+    private final ReadingStore store;
+    private final QueryRange ranges;
+
+    public ReadLatestReadingService(ReadingStore store, QueryRange ranges) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.ranges = Objects.requireNonNull(ranges, "ranges");
+    }
+
+    @Override
+    public Optional<Reading> latest(SeriesId series) {
+        return store.latest(Objects.requireNonNull(series, "series"), ranges.oldestKept());
+    }
+}

@@ -1,0 +1,34 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.in.ReadReadingsUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/** Reads a time range of one series, never past retention. */
+public final class ReadReadingsService implements ReadReadingsUseCase {
+
+    private final ReadingStore store;
+    private final QueryRange ranges;
+
+    public ReadReadingsService(ReadingStore store, QueryRange ranges) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.ranges = Objects.requireNonNull(ranges, "ranges");
+    }
+
+    @Override
+    public List<Reading> read(SeriesId series, Instant from, Instant to, int limit) {
+        Objects.requireNonNull(series, "series");
+        if (limit < 1) {
+            throw new InvalidRequestException("INVALID_LIMIT", "limit " + limit + " must be positive");
+        }
+        TimeRange range = ranges.resolve(from, to);
+        return range == null ? List.of() : store.read(series, range, limit);
+    }
+}

@@ -1,0 +1,27 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.in.ReclaimExpiredUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.domain.RetentionPolicy;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/** Removes buckets whose readings are all older than now − retention − grace. */
+public final class ReclaimExpiredService implements ReclaimExpiredUseCase {
+
+    private final ReadingStore store;
+    private final RetentionPolicy retention;
+    private final Clock clock;
+
+    public ReclaimExpiredService(ReadingStore store, RetentionPolicy retention, Clock clock) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.retention = Objects.requireNonNull(retention, "retention");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public long reclaim() {
+        return store.evictBefore(retention.reclaimableBefore(clock.instant()));
+    }
+}

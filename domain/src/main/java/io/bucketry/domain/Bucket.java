@@ -1,0 +1,292 @@
+package io.bucketry.domain;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A bounded group of one series' readings: series, window start, sequence number (0, then 1, 2, …
+ * for overflow buckets of the same window), readings kept sorted by time (late readings are
+ * inserted in place), and summaries maintained on every write. Stored columnar: one
+ * {@code long[]} of times and primitive arrays per field, no object per reading.
+ *
+ * <p>Not thread-safe: the owner serialises access.
+ */
+public final class Bucket {
+
+    /** What {@link #add} did with a reading. */
+    public enum Outcome { ADDED, DUPLICATE, FULL }
+
+    private static final int INITIAL_CAPACITY = 16;
+
+    private final SeriesId series;
+    private final long start;
+    private final int seq;
+    private final int maxCount;
+    private final int maxBytes;
+
+    private long[] times = new long[0];
+    private int count;
+    private long storedBytes;
+    private FieldSchema schema = FieldSchema.EMPTY;
+    private Column[] columns = new Column[0];
+
+    private Bucket(SeriesId series, long start, int seq, BucketPolicy policy) {
+        this.series = Objects.requireNonNull(series, "series");
+        this.start = start;
+        if (seq < 0) {
+            throw new IllegalArgumentException("bucket sequence number " + seq + " must not be negative");
+        }
+        this.seq = seq;
+        this.maxCount = policy.maxCount();
+        this.maxBytes = policy.maxBytes();
+    }
+
+    /** A new, empty bucket. */
+    public static Bucket open(SeriesId series, long start, int seq, BucketPolicy policy) {
+        return new Bucket(series, start, seq, policy);
+    }
+
+    /**
+     * Rebuilds a stored bucket from its readings (in any order). The policy's limits are not
+     * applied: a bucket written under an earlier, larger limit is restored as it is.
+     */
+    public static Bucket restore(SeriesId series, long start, int seq, BucketPolicy policy,
+                                 Iterable<Reading> readings) {
+        Bucket bucket = new Bucket(series, start, seq, policy);
+        for (Reading reading : readings) {
+            if (bucket.add(reading, false) == Outcome.DUPLICATE) {
+                throw new IllegalArgumentException("stored bucket " + series + "@" + Instant.ofEpochMilli(start)
+                        + "#" + seq + " holds two readings at " + reading.time());
+            }
+        }
+        return bucket;
+    }
+
+    /**
+     * Adds a reading of this bucket's series in time order. A reading whose time is already here is
+     * a DUPLICATE (the stored one wins); a full bucket (count or byte ceiling) answers FULL and
+     * does not grow.
+     */
+    public Outcome add(Reading reading) {
+        return add(reading, true);
+    }
+
+    private Outcome add(Reading reading, boolean enforceLimits) {
+        if (!reading.series().equals(series)) {
+            throw new IllegalArgumentException("reading of series " + reading.series()
+                    + " does not belong in a bucket of series " + series);
+        }
+        long time = reading.epochMilli();
+        int position;
+        if (count == 0 || time > times[count - 1]) {
+            position = count;
+        } else {
+            int found = Arrays.binarySearch(times, 0, count, time);
+            if (found >= 0) {
+                return Outcome.DUPLICATE;
+            }
+            position = -found - 1;
+        }
+        int size = reading.storedSizeEstimate();
+        if (enforceLimits && (count >= maxCount || count > 0 && storedBytes + size > maxBytes)) {
+            return Outcome.FULL;
+        }
+        insert(position, time, reading.fields());
+        storedBytes += size;
+        return Outcome.ADDED;
+    }
+
+    private void insert(int position, long time, Fields fields) {
+        if (count == times.length) {
+            int capacity = Math.max(INITIAL_CAPACITY, count * 2);
+            capacity = Math.max(count + 1, Math.min(capacity, maxCount));
+            times = Arrays.copyOf(times, capacity);
+            for (Column column : columns) {
+                column.grow(count, capacity);
+            }
+        }
+        if (position < count) {
+            System.arraycopy(times, position, times, position + 1, count - position);
+            for (Column column : columns) {
+                column.shiftRight(position, count);
+            }
+        }
+        times[position] = time;
+        FieldSchema readingSchema = fields.schema();
+        for (int i = 0; i < readingSchema.size(); i++) {
+            FieldValue value = fields.valueAt(i);
+            if (value != null) {
+                column(readingSchema.name(i)).set(position, value, times.length);
+            }
+        }
+        count++;
+    }
+
+    private Column column(String name) {
+        int index = schema.indexOf(name);
+        if (index >= 0) {
+            return columns[index];
+        }
+        schema = schema.with(name);
+        columns = Arrays.copyOf(columns, columns.length + 1);
+        Column column = new Column(name);
+        columns[columns.length - 1] = column;
+        return column;
+    }
+
+    public SeriesId series() {
+        return series;
+    }
+
+    /** Window start (windowed policy) or the time of the first reading when opened (paged policy). */
+    public long start() {
+        return start;
+    }
+
+    public int seq() {
+        return seq;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    /** Time of the earliest reading; the bucket must not be empty. */
+    public long firstTime() {
+        requireNotEmpty();
+        return times[0];
+    }
+
+    /** Time of the latest reading; the bucket must not be empty. */
+    public long lastTime() {
+        requireNotEmpty();
+        return times[count - 1];
+    }
+
+    public long timeAt(int index) {
+        Objects.checkIndex(index, count);
+        return times[index];
+    }
+
+    public boolean contains(long epochMilli) {
+        return Arrays.binarySearch(times, 0, count, epochMilli) >= 0;
+    }
+
+    /** Index of the first reading at or after {@code epochMilli} (count when there is none). */
+    public int lowerBound(long epochMilli) {
+        int low = 0;
+        int high = count;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (times[mid] < epochMilli) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    /** The reading at {@code index} in time order. */
+    public Reading readingAt(int index) {
+        Objects.checkIndex(index, count);
+        FieldValue[] values = new FieldValue[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            values[i] = columns[i].valueAt(index);
+        }
+        return new Reading(series, Instant.ofEpochMilli(times[index]), new Fields(schema, values));
+    }
+
+    /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */
+    public void readingsInto(int from, int to, List<Reading> out) {
+        Objects.checkFromToIndex(from, to, count);
+        for (int i = from; i < to; i++) {
+            out.add(readingAt(i));
+        }
+    }
+
+    /** All readings in time order. */
+    public List<Reading> readings() {
+        List<Reading> out = new ArrayList<>(count);
+        readingsInto(0, count, out);
+        return out;
+    }
+
+    /** Feeds the readings with times in {@code [from, to)} into {@code aggregator}. */
+    public void aggregateInto(WindowAggregator aggregator, long from, long to) {
+        int end = lowerBound(to);
+        for (int i = lowerBound(from); i < end; i++) {
+            long time = times[i];
+            WindowAggregator.Window window = aggregator.reading(time);
+            for (Column column : columns) {
+                double[] numbers = column.numbers;
+                if (numbers != null) {
+                    double v = numbers[i];
+                    if (v == v) {
+                        window.value(column.name, time, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Pre-computed count/min/max/sum per numeric field, in first-seen order. */
+    public Map<String, FieldSummary> summaries() {
+        Map<String, FieldSummary> summaries = new LinkedHashMap<>();
+        for (Column column : columns) {
+            FieldSummary summary = column.summary();
+            if (summary != null) {
+                summaries.put(column.name, summary);
+            }
+        }
+        return summaries;
+    }
+
+    /** An upper bound of this bucket's readings' stored size (see {@link Reading#storedSizeEstimate}). */
+    public long storedSizeEstimate() {
+        return storedBytes;
+    }
+
+    /** Bytes of heap held by this bucket's arrays and headers (object headers included). */
+    public long heapBytes() {
+        long bytes = 64 + 16 + 8L * times.length + 16 + 8L * columns.length;
+        for (Column column : columns) {
+            bytes += column.heapBytes();
+        }
+        return bytes;
+    }
+
+    /** Releases spare capacity; call when the bucket is unlikely to receive more readings. */
+    public void trimToSize() {
+        if (times.length != count) {
+            times = Arrays.copyOf(times, count);
+        }
+        for (Column column : columns) {
+            column.trim(count);
+        }
+    }
+
+    public boolean isFull() {
+        return count >= maxCount;
+    }
+
+    private void requireNotEmpty() {
+        if (count == 0) {
+            throw new IllegalStateException("bucket " + series + "#" + seq + " is empty");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Bucket[" + series + " " + Instant.ofEpochMilli(start) + " #" + seq + ", " + count + " readings]";
+    }
+}

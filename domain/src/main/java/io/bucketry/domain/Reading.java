@@ -1,0 +1,65 @@
+package io.bucketry.domain;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One reading of one series at one instant, with one or more fields. Its identity is
+ * (series, time); time has millisecond precision (finer is truncated toward the past).
+ */
+public record Reading(SeriesId series, Instant time, Fields fields) {
+
+    public Reading {
+        Objects.requireNonNull(series, "series");
+        time = truncate(time);
+        if (fields == null) {
+            throw new InvalidReadingException(RejectionReason.NO_FIELDS, "a reading needs at least one field");
+        }
+    }
+
+    /** A reading from loosely typed parts; every rule is checked. */
+    public static Reading of(String series, Instant time, Map<String, ?> fields) {
+        return new Reading(new SeriesId(series), time, Fields.of(fields));
+    }
+
+    /** {@code time} truncated to milliseconds, or an {@link InvalidReadingException} if it has none. */
+    public static Instant truncate(Instant time) {
+        if (time == null) {
+            throw new InvalidReadingException(RejectionReason.INVALID_TIME, "time is missing");
+        }
+        try {
+            time.toEpochMilli();
+        } catch (ArithmeticException e) {
+            throw new InvalidReadingException(RejectionReason.INVALID_TIME,
+                    "time " + time + " is outside the range of epoch milliseconds");
+        }
+        return time.getNano() % 1_000_000 == 0 ? time : time.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** Time in milliseconds since the Unix epoch. */
+    public long epochMilli() {
+        return time.toEpochMilli();
+    }
+
+    /** True when {@code other} has the same identity (series and time), whatever its fields. */
+    public boolean sameIdentityAs(Reading other) {
+        return series.equals(other.series) && time.equals(other.time);
+    }
+
+    /** An upper bound of the bytes this reading adds to a stored bucket (BSON element in an array). */
+    public int storedSizeEstimate() {
+        int bytes = 1 + 8 + 4 + 1 + (1 + 2 + 8); // array element header and index key, document, t
+        for (int i = 0; i < fields.schema().size(); i++) {
+            FieldValue value = fields.valueAt(i);
+            if (value == null) {
+                continue;
+            }
+            bytes += 2 + fields.schema().name(i).length();
+            bytes += value instanceof FieldValue.Text text ? 5 + 3 * text.value().length() : 8;
+        }
+        return bytes;
+    }
+
+}
