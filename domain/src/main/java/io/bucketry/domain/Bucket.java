@@ -52,6 +52,16 @@ public final class Bucket {
     }
 
     /**
+     * A new, empty bucket with room for {@code expectedCount} readings before its arrays grow
+     * (a series with a steady rate fills each window alike: sizing up front saves copies).
+     */
+    public static Bucket open(SeriesId series, long start, int seq, BucketPolicy policy, int expectedCount) {
+        Bucket bucket = new Bucket(series, start, seq, policy);
+        bucket.times = new long[Math.max(1, Math.min(expectedCount, policy.maxCount()))];
+        return bucket;
+    }
+
+    /**
      * Rebuilds a stored bucket from its readings (in any order). The policy's limits are not
      * applied: a bucket written under an earlier, larger limit is restored as it is.
      */

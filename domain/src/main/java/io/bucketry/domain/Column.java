@@ -19,6 +19,9 @@ final class Column {
     private FieldValue.Text[] dictionary;
     private int dictionarySize;
     private Map<String, Integer> dictionaryIndex;
+    // texts repeat ("OK", "OK", …): the last one is checked before the dictionary, without touching it
+    private String recentText;
+    private int recentCode;
 
     long numericCount;
     double min = Double.POSITIVE_INFINITY;
@@ -117,14 +120,27 @@ final class Column {
     }
 
     private int code(FieldValue.Text text) {
+        String value = text.value();
+        if (value == recentText) {
+            return recentCode;
+        }
+        int code = lookUpOrAdd(text);
+        recentText = value;
+        recentCode = code;
+        return code;
+    }
+
+    private int lookUpOrAdd(FieldValue.Text text) {
         if (dictionaryIndex != null) {
             Integer known = dictionaryIndex.get(text.value());
             if (known != null) {
                 return known;
             }
         } else {
+            String value = text.value();
             for (int i = 0; i < dictionarySize; i++) {
-                if (dictionary[i].value().equals(text.value())) {
+                String known = dictionary[i].value();
+                if (known == value || known.equals(value)) {
                     return i;
                 }
             }

@@ -13,6 +13,9 @@ import java.util.Set;
  */
 public final class Fields extends AbstractMap<String, FieldValue> {
 
+    /** The schema of the last map converted; racy by design (any schema here is valid). */
+    private static volatile FieldSchema recentSchema = FieldSchema.EMPTY;
+
     private final FieldSchema schema;
     private final FieldValue[] values;
     private final int size;
@@ -54,17 +57,34 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             throw new InvalidReadingException(RejectionReason.TOO_MANY_FIELDS, "a reading has " + map.size()
                     + " fields; at most " + FieldSchema.MAX_FIELDS + " are allowed");
         }
-        String[] names = new String[map.size()];
+        FieldSchema recent = recentSchema;
+        boolean sameNames = recent.size() == map.size();
+        String[] names = sameNames ? null : new String[map.size()];
         FieldValue[] values = new FieldValue[map.size()];
         int i = 0;
         for (Map.Entry<String, ?> entry : map.entrySet()) {
             String name = entry.getKey();
-            FieldSchema.requireValidName(name);
-            names[i] = name;
+            // streams of readings repeat the same key objects: reuse the checked schema while they do
+            if (sameNames && recent.name(i) != name) {
+                sameNames = false;
+                names = new String[map.size()];
+                for (int j = 0; j < i; j++) {
+                    names[j] = recent.name(j);
+                }
+            }
+            if (!sameNames) {
+                FieldSchema.requireValidName(name);
+                names[i] = name;
+            }
             values[i] = FieldValue.from(name, entry.getValue());
             i++;
         }
-        return new Fields(FieldSchema.ofChecked(names), values);
+        if (sameNames) {
+            return new Fields(recent, values);
+        }
+        FieldSchema schema = FieldSchema.ofChecked(names);
+        recentSchema = schema;
+        return new Fields(schema, values);
     }
 
     public FieldSchema schema() {

@@ -26,7 +26,8 @@ public final class Quote {
 
     /** One character as it should appear in a message. */
     public static String printable(char c) {
-        if (c < 0x20 || c == 0x7f || Character.isWhitespace(c) && c != ' ') {
+        // a lone half of a surrogate pair is not text any encoder can write: escape both halves
+        if (c < 0x20 || c == 0x7f || Character.isWhitespace(c) && c != ' ' || Character.isSurrogate(c)) {
             return String.format("\\u%04x", (int) c);
         }
         return String.valueOf(c);

@@ -2,6 +2,7 @@ package io.bucketry.domain;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
@@ -38,9 +39,15 @@ public record RetentionPolicy(Duration retention, Duration grace, Duration futur
         return new RetentionPolicy(retention, DEFAULT_GRACE, DEFAULT_FUTURE_TOLERANCE);
     }
 
-    /** The oldest instant still kept: readings before it are expired. */
+    /**
+     * The oldest instant still kept: readings before it are expired. Rounded up to a whole
+     * millisecond (the precision of reading times), so that a query starting here never returns the
+     * millisecond just before a sub-millisecond boundary, which {@link #check} calls expired.
+     */
     public Instant oldestKept(Instant now) {
-        return now.minus(retention);
+        Instant boundary = now.minus(retention);
+        Instant millisecond = boundary.truncatedTo(ChronoUnit.MILLIS);
+        return millisecond.equals(boundary) ? boundary : millisecond.plusMillis(1);
     }
 
     /** Buckets whose readings all lie before this instant may be removed from storage. */
@@ -50,12 +57,26 @@ public record RetentionPolicy(Duration retention, Duration grace, Duration futur
 
     /** EXPIRED, FUTURE, or null when a reading at {@code time} may be stored at {@code now}. */
     public RejectionReason check(Instant time, Instant now) {
-        if (time.isBefore(oldestKept(now))) {
-            return RejectionReason.EXPIRED;
+        return admission(now).check(time);
+    }
+
+    /** The times a reading may have at {@code now}; reuse it for a whole batch. */
+    public Admission admission(Instant now) {
+        return new Admission(oldestKept(now), now.plus(futureTolerance));
+    }
+
+    /** The closed range of times {@code [oldest, newest]} that may be stored at one instant. */
+    public record Admission(Instant oldest, Instant newest) {
+
+        /** EXPIRED, FUTURE, or null when {@code time} may be stored. */
+        public RejectionReason check(Instant time) {
+            if (time.isBefore(oldest)) {
+                return RejectionReason.EXPIRED;
+            }
+            if (time.isAfter(newest)) {
+                return RejectionReason.FUTURE;
+            }
+            return null;
         }
-        if (time.isAfter(now.plus(futureTolerance))) {
-            return RejectionReason.FUTURE;
-        }
-        return null;
     }
 }

@@ -51,12 +51,13 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
                     + " readings is larger than the maximum of " + maxBatchSize + "; split it into smaller batches");
         }
         Instant now = clock.instant();
+        RetentionPolicy.Admission admission = retention.admission(now);
         List<Reading> valid = new ArrayList<>(batch.size());
         List<Rejection> rejected = new ArrayList<>();
         for (int index = 0; index < batch.size(); index++) {
             ReadingInput input = batch.get(index);
             try {
-                valid.add(validate(input, now));
+                valid.add(validate(input, admission, now));
             } catch (InvalidReadingException e) {
                 rejected.add(new Rejection(index, input == null ? null : input.series(),
                         input == null || input.time() == null ? null : String.valueOf(input.time()),
@@ -67,16 +68,16 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         return new IngestReport(result.accepted(), result.duplicates(), rejected);
     }
 
-    private Reading validate(ReadingInput input, Instant now) {
+    private Reading validate(ReadingInput input, RetentionPolicy.Admission admission, Instant now) {
         if (input == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "the reading is missing (null)");
         }
         SeriesId series = new SeriesId(input.series());
         Instant time = TimeInput.parse(input.time());
-        RejectionReason reason = retention.check(time, now);
+        RejectionReason reason = admission.check(time);
         if (reason == RejectionReason.EXPIRED) {
             throw new InvalidReadingException(reason, "time " + time + " is older than the retention of "
-                    + retention.retention() + " (oldest kept: " + retention.oldestKept(now) + ")");
+                    + retention.retention() + " (oldest kept: " + admission.oldest() + ")");
         }
         if (reason == RejectionReason.FUTURE) {
             throw new InvalidReadingException(reason, "time " + time + " is more than "

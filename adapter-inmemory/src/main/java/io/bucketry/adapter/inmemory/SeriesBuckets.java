@@ -1,0 +1,334 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.domain.Bucket;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.WindowAggregator;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The buckets of one series, ordered so that every reading of one bucket group precedes every
+ * reading of the next. Under a windowed policy a group is one window (seq 0 and its overflow
+ * buckets); under a paged policy a group is one page, and a late reading into a full page splits
+ * it in two. Callers synchronise on the instance.
+ */
+final class SeriesBuckets {
+
+    private final SeriesId series;
+    private final BucketPolicy policy;
+    private Bucket[] buckets = new Bucket[4];
+    private int size;
+    private boolean deleted;
+
+    SeriesBuckets(SeriesId series, BucketPolicy policy) {
+        this.series = series;
+        this.policy = policy;
+    }
+
+    SeriesId series() {
+        return series;
+    }
+
+    boolean isDeleted() {
+        return deleted;
+    }
+
+    /** Marks this series removed; answers how many readings it held. */
+    long delete() {
+        deleted = true;
+        long readings = readingCount();
+        buckets = new Bucket[0];
+        size = 0;
+        return readings;
+    }
+
+    /** True when stored, false when a reading of the same time is already here. */
+    boolean add(Reading reading) {
+        return policy.isPaged() ? addPaged(reading) : addWindowed(reading);
+    }
+
+    private boolean addWindowed(Reading reading) {
+        long window = policy.windowStart(reading.epochMilli());
+        // readings mostly arrive in time order: the current window is the last, usually without overflow
+        int end = size > 0 && buckets[size - 1].start() == window ? size : upperBound(window);
+        int first = end;
+        while (first > 0 && buckets[first - 1].start() == window) {
+            first--;
+        }
+        if (first == end) {
+            if (end == size && size > 0) {
+                trimGroupEndingAt(size);
+            }
+            return open(end, window, 0, reading);
+        }
+        if (end - first > 1) {
+            long time = reading.epochMilli();
+            for (int i = first; i < end; i++) {
+                if (buckets[i].contains(time)) {
+                    return false;
+                }
+            }
+        }
+        for (int i = first; i < end; i++) {
+            Bucket.Outcome outcome = buckets[i].add(reading);
+            if (outcome != Bucket.Outcome.FULL) {
+                return outcome == Bucket.Outcome.ADDED;
+            }
+        }
+        return open(end, window, buckets[end - 1].seq() + 1, reading);
+    }
+
+    private boolean addPaged(Reading reading) {
+        long time = reading.epochMilli();
+        if (size == 0) {
+            return open(0, time, 0, reading);
+        }
+        int index = Math.max(0, upperBoundByFirstTime(time) - 1);
+        Bucket target = buckets[index];
+        Bucket.Outcome outcome = target.add(reading);
+        if (outcome != Bucket.Outcome.FULL) {
+            return outcome == Bucket.Outcome.ADDED;
+        }
+        if (index == size - 1 && time > target.lastTime()) {
+            target.trimToSize();
+            return open(size, time, 0, reading);
+        }
+        splitAndAdd(index, reading);
+        return true;
+    }
+
+    /** A late reading into a full page: the page and the reading become two half-full pages. */
+    private void splitAndAdd(int index, Reading reading) {
+        Bucket full = buckets[index];
+        List<Reading> readings = full.readings();
+        readings.add(reading);
+        readings.sort(Comparator.comparing(Reading::time));
+        int half = readings.size() / 2;
+        List<Reading> left = readings.subList(0, half);
+        List<Reading> right = readings.subList(half, readings.size());
+        buckets[index] = Bucket.restore(series, left.get(0).epochMilli(), 0, policy, left);
+        insertAt(index + 1, Bucket.restore(series, right.get(0).epochMilli(), 0, policy, right));
+    }
+
+    private boolean open(int index, long start, int seq, Reading reading) {
+        // size the new bucket like its predecessor: a steady series fills every window alike
+        int expected = index > 0 ? buckets[index - 1].count() + 1 : 16;
+        Bucket bucket = Bucket.open(series, start, seq, policy, expected);
+        bucket.add(reading);
+        insertAt(index, bucket);
+        return true;
+    }
+
+    private void insertAt(int index, Bucket bucket) {
+        if (size == buckets.length) {
+            buckets = Arrays.copyOf(buckets, Math.max(4, size * 2));
+        }
+        System.arraycopy(buckets, index, buckets, index + 1, size - index);
+        buckets[index] = bucket;
+        size++;
+    }
+
+    /** A window that is left behind rarely receives more readings: release its spare capacity. */
+    private void trimGroupEndingAt(int end) {
+        long start = buckets[end - 1].start();
+        for (int i = end - 1; i >= 0 && buckets[i].start() == start; i--) {
+            buckets[i].trimToSize();
+        }
+    }
+
+    /** Readings with times in [from, to), in time order, at most limit. */
+    void read(long from, long to, int limit, List<Reading> out) {
+        int i = firstIndexFor(from);
+        List<Reading> group = new ArrayList<>();
+        while (i < size && lowKey(buckets[i]) < to && out.size() < limit) {
+            int end = groupEnd(i);
+            if (end - i == 1) {
+                Bucket bucket = buckets[i];
+                int stop = bucket.lowerBound(to);
+                int start = bucket.lowerBound(from);
+                bucket.readingsInto(start, Math.min(stop, start + limit - out.size()), out);
+            } else {
+                group.clear();
+                readGroup(from, i, end, group);
+                int inRange = 0;
+                while (inRange < group.size() && group.get(inRange).epochMilli() < to) {
+                    inRange++;
+                }
+                out.addAll(group.subList(0, Math.min(inRange, limit - out.size())));
+            }
+            i = end;
+        }
+    }
+
+    Optional<Reading> latest(Instant notBefore) {
+        if (size == 0) {
+            return Optional.empty();
+        }
+        int end = size;
+        int first = policy.isPaged() ? end - 1 : groupStart(end - 1);
+        Bucket best = buckets[first];
+        for (int i = first + 1; i < end; i++) {
+            if (buckets[i].lastTime() > best.lastTime()) {
+                best = buckets[i];
+            }
+        }
+        if (best.lastTime() < notBefore.toEpochMilli()) {
+            return Optional.empty();
+        }
+        return Optional.of(best.readingAt(best.count() - 1));
+    }
+
+    /** Readings [offset, offset + size) of those at or after notBefore, in time order. */
+    void page(long offset, int pageSize, long notBefore, List<Reading> out) {
+        long skipped = 0;
+        int i = firstIndexFor(notBefore);
+        while (i < size && out.size() < pageSize) {
+            int end = groupEnd(i);
+            long inGroup = 0;
+            for (int j = i; j < end; j++) {
+                inGroup += buckets[j].count() - buckets[j].lowerBound(notBefore);
+            }
+            if (skipped + inGroup <= offset) {
+                skipped += inGroup;
+            } else {
+                List<Reading> group = new ArrayList<>();
+                readGroup(notBefore, i, end, group);
+                int from = (int) Math.max(0, offset - skipped);
+                int to = (int) Math.min(group.size(), from + (long) pageSize - out.size());
+                out.addAll(group.subList(from, to));
+                skipped += inGroup;
+            }
+            i = end;
+        }
+    }
+
+    /** Every reading at or after notBefore of the group [first, end), in time order, into an empty list. */
+    private void readGroup(long notBefore, int first, int end, List<Reading> out) {
+        for (int j = first; j < end; j++) {
+            Bucket bucket = buckets[j];
+            bucket.readingsInto(bucket.lowerBound(notBefore), bucket.count(), out);
+        }
+        if (end - first > 1) {
+            out.sort(Comparator.comparing(Reading::time));
+        }
+    }
+
+    void aggregate(WindowAggregator aggregator, long from, long to) {
+        for (int i = firstIndexFor(from); i < size && lowKey(buckets[i]) < to; i++) {
+            buckets[i].aggregateInto(aggregator, from, to);
+        }
+    }
+
+    /** Removes buckets whose readings all lie before cutoff; answers how many. */
+    int evictBefore(long cutoff) {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            if (buckets[i].lastTime() >= cutoff) {
+                buckets[kept++] = buckets[i];
+            }
+        }
+        int removed = size - kept;
+        Arrays.fill(buckets, kept, size, null);
+        size = kept;
+        return removed;
+    }
+
+    int bucketCount() {
+        return size;
+    }
+
+    Bucket bucket(int index) {
+        return buckets[index];
+    }
+
+    long readingCount() {
+        long count = 0;
+        for (int i = 0; i < size; i++) {
+            count += buckets[i].count();
+        }
+        return count;
+    }
+
+    private int firstIndexFor(long from) {
+        if (policy.isPaged()) {
+            return Math.max(0, upperBoundByFirstTime(from) - 1);
+        }
+        return lowerBound(policy.windowStart(from));
+    }
+
+    /** The smallest time a bucket's group may hold: the window start, or a page's first reading. */
+    private long lowKey(Bucket bucket) {
+        return policy.isPaged() ? bucket.firstTime() : bucket.start();
+    }
+
+    private int groupEnd(int index) {
+        if (policy.isPaged()) {
+            return index + 1;
+        }
+        int end = index + 1;
+        while (end < size && buckets[end].start() == buckets[index].start()) {
+            end++;
+        }
+        return end;
+    }
+
+    private int groupStart(int index) {
+        int start = index;
+        while (start > 0 && buckets[start - 1].start() == buckets[index].start()) {
+            start--;
+        }
+        return start;
+    }
+
+    /** First index whose bucket start is >= key. */
+    private int lowerBound(long key) {
+        int low = 0;
+        int high = size;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (buckets[mid].start() < key) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    /** First index whose bucket start is > key. */
+    private int upperBound(long key) {
+        int low = 0;
+        int high = size;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (buckets[mid].start() <= key) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    /** First index whose bucket's first reading is after time (paged policy). */
+    private int upperBoundByFirstTime(long time) {
+        int low = 0;
+        int high = size;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (buckets[mid].firstTime() <= time) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+}
