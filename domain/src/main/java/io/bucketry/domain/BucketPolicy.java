@@ -29,6 +29,9 @@ public record BucketPolicy(Duration width, int maxCount, int maxBytes) {
             if (width.getNano() % 1_000_000 != 0) {
                 throw new IllegalArgumentException("bucket width " + width + " must be a whole number of milliseconds");
             }
+            if (width.compareTo(Duration.ofMillis(Long.MAX_VALUE)) > 0) {
+                throw new IllegalArgumentException("bucket width " + width + " is too large to count in milliseconds");
+            }
         }
         if (maxCount < 1 || maxCount > MAX_COUNT_LIMIT) {
             throw new IllegalArgumentException("bucket max count " + maxCount + " must be between 1 and " + MAX_COUNT_LIMIT);

@@ -21,6 +21,7 @@ final class Column {
     private Map<String, Integer> dictionaryIndex;
     // texts repeat ("OK", "OK", …): the last one is checked before the dictionary, without touching it
     private String recentText;
+    private long dictionaryBytes;
     private int recentCode;
 
     long numericCount;
@@ -102,7 +103,7 @@ final class Column {
             bytes += 16 + 8L * numbers.length;
         }
         if (texts != null) {
-            bytes += 16 + 4L * texts.length + 16 + 4L * dictionary.length;
+            bytes += 16 + 4L * texts.length + 16 + 4L * dictionary.length + dictionaryBytes;
         }
         return bytes;
     }
@@ -130,6 +131,15 @@ final class Column {
         return code;
     }
 
+    private static boolean isLatin1(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) > 0xff) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private int lookUpOrAdd(FieldValue.Text text) {
         if (dictionaryIndex != null) {
             Integer known = dictionaryIndex.get(text.value());
@@ -152,6 +162,8 @@ final class Column {
         }
         int code = dictionarySize++;
         dictionary[code] = text;
+        // the Text and its String with their headers; UTF-16 where a character needs it
+        dictionaryBytes += 16 + 24 + 16 + (long) text.value().length() * (isLatin1(text.value()) ? 1 : 2);
         if (dictionaryIndex != null) {
             dictionaryIndex.put(text.value(), code);
         } else if (dictionarySize > DICTIONARY_SCAN_LIMIT) {

@@ -3,17 +3,26 @@ package io.bucketry.domain;
 import java.time.Instant;
 import java.util.Objects;
 
-/** A half-open range of time {@code [from, to)}, in milliseconds (finer input is truncated). */
+/**
+ * A half-open range of time {@code [from, to)} in milliseconds. Bounds finer than a millisecond
+ * are rounded up, so that the range holds exactly the millisecond readings it covers.
+ */
 public record TimeRange(Instant from, Instant to) {
 
     public TimeRange {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
-        from = Reading.truncate(from);
-        to = Reading.truncate(to);
+        from = ceilToMillis(from);
+        to = ceilToMillis(to);
         if (!from.isBefore(to)) {
             throw new IllegalArgumentException("range start " + from + " is not before its end " + to);
         }
+    }
+
+    /** {@code time} rounded up to a whole millisecond. */
+    public static Instant ceilToMillis(Instant time) {
+        Instant truncated = Reading.truncate(time);
+        return truncated.equals(time) ? time : truncated.plusMillis(1);
     }
 
     public static TimeRange of(Instant from, Instant to) {
@@ -34,10 +43,11 @@ public record TimeRange(Instant from, Instant to) {
 
     /** This range with its start moved up to {@code earliest}; null when nothing of it remains. */
     public TimeRange startingNoEarlierThan(Instant earliest) {
-        if (!from.isBefore(earliest)) {
+        Instant start = ceilToMillis(earliest);
+        if (!from.isBefore(start)) {
             return this;
         }
-        return earliest.isBefore(to) ? new TimeRange(earliest, to) : null;
+        return start.isBefore(to) ? new TimeRange(start, to) : null;
     }
 
     @Override

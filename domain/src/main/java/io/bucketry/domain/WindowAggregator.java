@@ -33,6 +33,9 @@ public final class WindowAggregator {
         if (window.getNano() % 1_000_000 != 0) {
             throw new IllegalArgumentException("window " + window + " must be a whole number of milliseconds");
         }
+        if (window.compareTo(Duration.ofMillis(Long.MAX_VALUE)) > 0) {
+            throw new IllegalArgumentException("window " + window + " is too large to count in milliseconds");
+        }
         return window.toMillis();
     }
 

@@ -48,7 +48,7 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES);
+        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES);
     }
 
     /**

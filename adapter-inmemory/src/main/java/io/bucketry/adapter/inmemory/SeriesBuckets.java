@@ -151,9 +151,9 @@ final class SeriesBuckets {
             int end = groupEnd(i);
             if (end - i == 1) {
                 Bucket bucket = buckets[i];
-                int stop = bucket.lowerBound(to);
                 int start = bucket.lowerBound(from);
-                bucket.readingsInto(start, Math.min(stop, start + limit - out.size()), out);
+                int take = Math.min(bucket.lowerBound(to) - start, limit - out.size());
+                bucket.readingsInto(start, start + take, out);
             } else {
                 group.clear();
                 readGroup(from, i, end, group);

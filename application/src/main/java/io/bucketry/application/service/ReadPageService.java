@@ -35,7 +35,8 @@ public final class ReadPageService implements ReadPageUseCase {
             throw new InvalidRequestException("INVALID_PAGE_SIZE", "page size " + pageSize
                     + " must be between 1 and " + BucketPolicy.MAX_COUNT_LIMIT);
         }
-        if (number - 1 > Long.MAX_VALUE / pageSize) {
+        if (number > Long.MAX_VALUE / pageSize) {
+            // the page's end index, number × size, would not fit a long: no series is that long
             return Optional.empty();
         }
         List<Reading> page = store.page(series, number, pageSize, ranges.oldestKept());

@@ -3,6 +3,12 @@ package io.bucketry.application.port.out;
 /** Something a backend may or may not be able to do; the contract suite skips what a store lacks. */
 public enum Capability {
     /**
+     * Buckets follow the {@link io.bucketry.domain.BucketPolicy}: at most maxCount readings and
+     * maxBytes each, overflow to the next sequence number. Stores whose server sizes its own
+     * buckets (native time-series collections) lack it; what they return is the same.
+     */
+    POLICY_BUCKETS,
+    /**
      * Buckets of a paged policy are stored as pages of exactly maxCount readings (seed 001), so
      * page N is one bucket read. Stores without it refuse a paged policy when built.
      */
