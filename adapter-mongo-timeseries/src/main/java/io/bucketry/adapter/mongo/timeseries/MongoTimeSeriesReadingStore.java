@@ -1,0 +1,192 @@
+package io.bucketry.adapter.mongo.timeseries;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.event.CommandListener;
+import io.bucketry.application.port.out.Capability;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.application.port.out.StoreUnavailableException;
+import io.bucketry.application.port.out.WriteMetrics;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+import io.bucketry.domain.WindowAggregator;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reading store on a MongoDB 5.0+ native time-series collection (the server does the bucketing),
+ * or — when enabled — a plain collection of one document per reading on servers without them.
+ */
+public final class MongoTimeSeriesReadingStore implements ReadingStore {
+
+    private final MongoClient client;
+    private final StoreLayout layout;
+    private final CommandCounter counter;
+    private final ReadingWriter writer;
+    private final ReadingQueries queries;
+    private final StatisticsReader statistics;
+    private final ReadingRemover remover;
+
+    private MongoTimeSeriesReadingStore(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
+                                        BucketPolicy policy, CommandCounter counter) {
+        this.client = client;
+        this.layout = layout;
+        this.counter = counter;
+        this.writer = new ReadingWriter(layout.collection(), policy, counter);
+        this.queries = new ReadingQueries(layout.collection(), !layout.fallback());
+        this.statistics = new StatisticsReader(client.getDatabase(settings.database()), layout.collection(),
+                layout.fallback());
+        this.remover = new ReadingRemover(layout, statistics, policy);
+    }
+
+    /**
+     * Connects, then finds or creates the collection (see {@link MongoTimeSeriesSettings}).
+     *
+     * @throws IllegalArgumentException for a paged policy (native collections bucket by time, not count)
+     * @throws IllegalStateException when the server has no time-series collections and the fallback is
+     *         off, or the collection exists and is not a matching time-series collection
+     * @throws StoreUnavailableException when the server cannot be reached
+     */
+    public static MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings, BucketPolicy policy,
+                                                   RetentionPolicy retention) {
+        return open(settings, policy, retention, null);
+    }
+
+    /** As {@link #open(MongoTimeSeriesSettings, BucketPolicy, RetentionPolicy)}, with a listener of its own (tests). */
+    static MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings, BucketPolicy policy,
+                                            RetentionPolicy retention, CommandListener extraListener) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(retention, "retention");
+        if (policy.isPaged()) {
+            throw new IllegalArgumentException(StartMessages.pagedPolicy(policy.maxCount()));
+        }
+        CommandCounter counter = new CommandCounter();
+        MongoClient client = StoreClients.create(settings, counter, extraListener);
+        try {
+            StoreLayout layout = CollectionSetup.prepare(client.getDatabase(settings.database()), settings, policy,
+                    retention);
+            return new MongoTimeSeriesReadingStore(client, settings, layout, policy, counter);
+        } catch (MongoException e) {
+            client.close();
+            throw new StoreUnavailableException("mongo-timeseries: cannot prepare collection "
+                    + settings.database() + "." + settings.collection() + " at "
+                    + MongoTimeSeriesSettings.redacted(settings.uri()) + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String backend() {
+        return StatisticsReader.BACKEND;
+    }
+
+    /** Never PAGED_BUCKETS; BUCKET_BYTES on a native collection (collStats measures its buckets). */
+    @Override
+    public Set<Capability> capabilities() {
+        return layout.fallback() ? EnumSet.noneOf(Capability.class) : EnumSet.of(Capability.BUCKET_BYTES);
+    }
+
+    /** True when readings go to a plain collection because the server has no native time-series collections. */
+    public boolean usesFallback() {
+        return layout.fallback();
+    }
+
+    /** What the operator should be told at start (the fallback above all); empty when all is as asked. */
+    public List<String> startWarnings() {
+        return layout.warnings();
+    }
+
+    /** The MongoDB version the server reported. */
+    public String serverVersion() {
+        return layout.version().toString();
+    }
+
+    @Override
+    public StoreResult store(List<Reading> readings) {
+        return MongoCalls.call("storing " + readings.size() + " readings", () -> writer.store(readings));
+    }
+
+    @Override
+    public List<Reading> read(SeriesId series, TimeRange range, int limit) {
+        return MongoCalls.call("reading series " + series, () -> queries.read(series, range, limit));
+    }
+
+    @Override
+    public Optional<Reading> latest(SeriesId series, Instant notBefore) {
+        return MongoCalls.call("reading the latest of series " + series, () -> queries.latest(series, notBefore));
+    }
+
+    @Override
+    public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
+        return MongoCalls.call("reading page " + number + " of series " + series,
+                () -> queries.page(series, number, size, notBefore));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        return MongoCalls.call("aggregating series " + series, () -> WindowResults.toAggregates(layout.collection()
+                .aggregate(WindowPipeline.forSeries(series.value(), range, millis)).allowDiskUse(true), millis));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        int limit = maxWindows == Integer.MAX_VALUE ? maxWindows : maxWindows + 1;
+        return MongoCalls.call("aggregating all series", () -> WindowResults.toAggregates(layout.collection()
+                .aggregate(WindowPipeline.forAll(range, millis, limit)).allowDiskUse(true), millis));
+    }
+
+    /** Deletes on the metaField; answers how many readings were removed. */
+    @Override
+    public long deleteSeries(SeriesId series) {
+        return MongoCalls.call("deleting series " + series, () -> remover.deleteSeries(series));
+    }
+
+    /**
+     * Removes readings of policy windows that end by {@code cutoff}; answers buckets removed
+     * (fallback: documents; native: the fall of the server's bucket count). Before MongoDB 7.0 a
+     * time-series collection cannot delete by time: nothing is deleted here (0), and the
+     * collection's expireAfterSeconds removes expired buckets.
+     */
+    @Override
+    public long evictBefore(Instant cutoff) {
+        return MongoCalls.call("evicting readings before " + cutoff, () -> remover.evictBefore(cutoff));
+    }
+
+    /** Write commands and statements counted by a command listener on this store's client. */
+    @Override
+    public Optional<WriteMetrics> writeMetrics() {
+        return Optional.of(counter.metrics());
+    }
+
+    @Override
+    public StorageStatistics statistics() {
+        return MongoCalls.call("reading statistics", statistics::read);
+    }
+
+    /** Commands named {@code name} sent so far (for tests of the one-query-per-batch rule). */
+    long commandsSent(String name) {
+        return counter.commands(name);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

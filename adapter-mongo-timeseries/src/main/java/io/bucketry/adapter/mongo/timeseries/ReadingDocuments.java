@@ -1,0 +1,91 @@
+package io.bucketry.adapter.mongo.timeseries;
+
+import io.bucketry.domain.FieldSchema;
+import io.bucketry.domain.FieldValue;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import org.bson.Document;
+import org.bson.types.Decimal128;
+
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The stored form of a reading: {@code {t: date, series: "…", <field>: value, …}}. A field named
+ * like the metaField ("series") is stored as "_series": no valid field name starts with '_', so
+ * the escape cannot collide with another field, nor with {@code _id}.
+ */
+final class ReadingDocuments {
+
+    static final String ID = "_id";
+    static final String TIME = TimeSeriesOptions.TIME_FIELD;
+    static final String SERIES = TimeSeriesOptions.META_FIELD;
+    private static final String ESCAPED_SERIES = "_" + SERIES;
+
+    private ReadingDocuments() {
+    }
+
+    static Document toDocument(Reading reading) {
+        Document document = new Document(TIME, new Date(reading.epochMilli())).append(SERIES, reading.series().value());
+        for (Map.Entry<String, FieldValue> field : reading.fields().entrySet()) {
+            Object value = field.getValue() instanceof FieldValue.Numeric numeric
+                    ? (Object) numeric.value() : ((FieldValue.Text) field.getValue()).value();
+            document.append(storedName(field.getKey()), value);
+        }
+        return document;
+    }
+
+    /** The reading a stored document holds, or null if it holds no usable field. */
+    static Reading toReading(Document document) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> entry : document.entrySet()) {
+            String name = fieldName(entry.getKey());
+            Object value = value(entry.getValue());
+            if (name != null && value != null) {
+                fields.put(name, value);
+            }
+        }
+        if (fields.isEmpty()) {
+            return null;
+        }
+        return Reading.of(document.getString(SERIES), document.getDate(TIME).toInstant(), fields);
+    }
+
+    static Identity identity(Document document) {
+        return new Identity(document.getString(SERIES), document.getDate(TIME).getTime());
+    }
+
+    static String storedName(String field) {
+        return SERIES.equals(field) ? ESCAPED_SERIES : field;
+    }
+
+    /** The field name a stored key stands for, or null for keys that are not (valid) fields. */
+    static String fieldName(String stored) {
+        if (ESCAPED_SERIES.equals(stored)) {
+            return SERIES;
+        }
+        return FieldSchema.nameProblem(stored) == null && !SERIES.equals(stored) ? stored : null;
+    }
+
+    /** Numbers and texts as written; other BSON types (never written here) are skipped. */
+    private static Object value(Object stored) {
+        if (stored instanceof Double || stored instanceof Integer || stored instanceof Long
+                || stored instanceof Decimal128) {
+            double number = ((Number) stored).doubleValue();
+            return Double.isFinite(number) ? number : null;
+        }
+        return stored instanceof String text && text.length() <= FieldValue.MAX_TEXT_LENGTH ? text : null;
+    }
+
+    /** The identity of a stored reading: series and epoch milliseconds. */
+    record Identity(String series, long time) {
+        static Identity of(Reading reading) {
+            return new Identity(reading.series().value(), reading.epochMilli());
+        }
+
+        SeriesId seriesId() {
+            return new SeriesId(series);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.bucketry.adapter.mongo.timeseries;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.InsertManyOptions;
+import io.bucketry.adapter.mongo.timeseries.ReadingDocuments.Identity;
+import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import org.bson.Document;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Stores a batch: drops duplicates within the batch (the first wins) and those already stored
+ * (one query), then inserts the rest with one unordered insertMany sorted by series then time.
+ */
+final class ReadingWriter {
+
+    private static final Comparator<Reading> SERIES_THEN_TIME =
+            Comparator.comparing(Reading::series).thenComparingLong(Reading::epochMilli);
+
+    private final MongoCollection<Document> collection;
+    private final BucketPolicy policy;
+    private final CommandCounter counter;
+    // Check-then-insert is not atomic on the server: batches of this store take turns so that its
+    // counts are exact. Another process can still race; readers drop what such a race leaves.
+    private final ReentrantLock lock = new ReentrantLock();
+
+    ReadingWriter(MongoCollection<Document> collection, BucketPolicy policy, CommandCounter counter) {
+        this.collection = collection;
+        this.policy = policy;
+        this.counter = counter;
+    }
+
+    StoreResult store(List<Reading> readings) {
+        if (readings.isEmpty()) {
+            return StoreResult.EMPTY;
+        }
+        Map<Identity, Reading> firsts = new LinkedHashMap<>();
+        for (Reading reading : readings) {
+            firsts.putIfAbsent(Identity.of(reading), reading);
+        }
+        lock.lock();
+        try {
+            Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet());
+            List<Reading> fresh = new ArrayList<>(firsts.size() - stored.size());
+            firsts.forEach((identity, reading) -> {
+                if (!stored.contains(identity)) {
+                    fresh.add(reading);
+                }
+            });
+            fresh.sort(SERIES_THEN_TIME);
+            if (!fresh.isEmpty()) {
+                List<Document> documents = new ArrayList<>(fresh.size());
+                fresh.forEach(reading -> documents.add(ReadingDocuments.toDocument(reading)));
+                collection.insertMany(documents, new InsertManyOptions().ordered(false));
+            }
+            counter.batch(windowsTouched(fresh));
+            return new StoreResult(fresh.size(), readings.size() - fresh.size());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Distinct (series, policy window) pairs: the buckets a server bucketing by the width opens or grows. */
+    private long windowsTouched(List<Reading> sorted) {
+        Set<Identity> windows = new HashSet<>();
+        for (Reading reading : sorted) {
+            windows.add(new Identity(reading.series().value(), policy.windowStart(reading.epochMilli())));
+        }
+        return windows.size();
+    }
+}

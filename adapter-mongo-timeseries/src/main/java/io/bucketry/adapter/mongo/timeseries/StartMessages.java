@@ -1,0 +1,74 @@
+package io.bucketry.adapter.mongo.timeseries;
+
+/** The messages with which a start is refused or warned about, in one place so they stay consistent. */
+final class StartMessages {
+
+    private StartMessages() {
+    }
+
+    static String pagedPolicy(int pageSize) {
+        return "a paged bucket policy (pages of " + pageSize + " readings) is not supported by mongo-timeseries:"
+                + " native time-series collections bucket readings by time, not by count. Use a windowed bucket"
+                + " policy, or the mongo-bucket backend for paged buckets";
+    }
+
+    static String noTimeSeries(ServerVersion version, String why) {
+        return "MongoDB server " + version + " has no native time-series collections (" + why + "), so"
+                + " mongo-timeseries cannot start. Time-series collections need MongoDB 5.0 or later: upgrade the"
+                + " server, use the mongo-bucket backend, or enable the time-series fallback (setting"
+                + " 'fallback', CLI --timeseries-fallback) to store one plain document per reading";
+    }
+
+    static String tooOld() {
+        return "they need 5.0 or later";
+    }
+
+    static String createdPlain(String namespace) {
+        return "asked to create the time-series collection " + namespace
+                + ", it created a plain collection; an emulated or embedded server?";
+    }
+
+    static String plainCollectionExists(String namespace, ServerVersion version) {
+        return "collection " + namespace + " already exists and is a plain (not time-series) collection, so"
+                + " mongo-timeseries will not use it (MongoDB " + version + " supports time-series collections,"
+                + " and a plain collection would silently lose their bucketing and expiry). Drop or rename it,"
+                + " or configure another collection name";
+    }
+
+    static String wrongLayout(String namespace, CollectionInfo info) {
+        return "collection " + namespace + " already exists and is " + info.describe() + "; mongo-timeseries"
+                + " needs a time-series collection with timeField '" + TimeSeriesOptions.TIME_FIELD
+                + "' and metaField '" + TimeSeriesOptions.META_FIELD + "'. Drop or rename it, or configure"
+                + " another collection name";
+    }
+
+    static String fallback(String namespace, ServerVersion version, String why) {
+        return "mongo-timeseries FALLBACK: MongoDB server " + version + " has no native time-series collections ("
+                + why + "); readings are stored one plain document per reading in " + namespace
+                + " with an index {series: 1, t: 1} and a TTL index on t. Nothing is bucketed: expect one"
+                + " document and index entry per reading. Use mongo-bucket for bucketed storage on this server";
+    }
+
+    static String expiryDiffers(String namespace, Number actual, Long wanted) {
+        return "time-series collection " + namespace + " expires readings after "
+                + (actual == null ? "never" : actual + " s") + ", the retention policy asks for "
+                + (wanted == null ? "never" : wanted + " s") + "; the collection's setting is kept"
+                + " (change it with collMod)";
+    }
+
+    static String expiryIndexDiffers(String namespace, Number actual, long wanted) {
+        return "collection " + namespace + " already has an index on t that expires readings after "
+                + (actual == null ? "never" : actual + " s") + ", the retention policy asks for " + wanted
+                + " s; the index is kept as it is (change it with collMod)";
+    }
+
+    static String noPhysicalEviction(ServerVersion version) {
+        return "MongoDB " + version + " deletes from time-series collections only by metaField (time-based deletes"
+                + " need 7.0): expired readings are removed by the collection's expireAfterSeconds (whole"
+                + " buckets, by the server's TTL monitor), not by evictBefore";
+    }
+
+    static String noDeletes(ServerVersion version) {
+        return "MongoDB " + version + " cannot delete from time-series collections (deletes need 5.1 or later)";
+    }
+}
