@@ -1,0 +1,93 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Accumulators;
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.Sorts;
+import io.bucketry.domain.SeriesId;
+import org.bson.BsonDocument;
+import org.bson.conversions.Bson;
+
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/** The reads a planner makes before writing: stored bucket keys, counts and reading times. */
+final class BucketKnowledge {
+
+    private static final Bson META_AND_TIMES = Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST,
+            READING_TIMES);
+    private static final Bson BY_KEY = Sorts.ascending(SERIES, START, SEQ);
+
+    private final MongoCollection<BsonDocument> buckets;
+
+    BucketKnowledge(MongoCollection<BsonDocument> buckets) {
+        this.buckets = buckets;
+    }
+
+    /** Every bucket (all seqs, with reading times) of the given windows: one query. */
+    Map<SeriesId, Map<Long, List<StoredBucket>>> windows(Map<SeriesId, Set<Long>> starts) {
+        List<Bson> clauses = new ArrayList<>();
+        starts.forEach((series, windowStarts) -> clauses.add(Filters.and(Filters.eq(SERIES, series.value()),
+                Filters.in(START, windowStarts.stream().map(Date::new).toList()))));
+        Map<SeriesId, Map<Long, List<StoredBucket>>> known = new HashMap<>();
+        for (BsonDocument document : buckets.find(Filters.or(clauses)).projection(META_AND_TIMES).sort(BY_KEY)) {
+            StoredBucket bucket = StoredBucket.from(document);
+            known.computeIfAbsent(bucket.series(), s -> new TreeMap<>())
+                    .computeIfAbsent(bucket.start(), s -> new ArrayList<>()).add(bucket);
+        }
+        return known;
+    }
+
+    /** The top bucket (greatest start, then seq) of each series, without readings: one aggregation. */
+    Map<SeriesId, StoredBucket> tops(Set<SeriesId> series) {
+        List<String> ids = series.stream().map(SeriesId::value).toList();
+        List<Bson> pipeline = List.of(
+                Aggregates.match(Filters.in(SERIES, ids)),
+                Aggregates.sort(Sorts.orderBy(Sorts.ascending(SERIES), Sorts.descending(START, SEQ))),
+                Aggregates.group("$" + SERIES, Accumulators.first("top", "$$ROOT")),
+                Aggregates.replaceRoot("$top"),
+                Aggregates.project(Projections.exclude(READINGS, SUMMARY)));
+        Map<SeriesId, StoredBucket> tops = new HashMap<>();
+        for (BsonDocument document : buckets.aggregate(pipeline)) {
+            StoredBucket top = StoredBucket.from(document);
+            tops.put(top.series(), top);
+        }
+        return tops;
+    }
+
+    /**
+     * For each series, its buckets (with reading times) from the group holding {@code earliest}
+     * onwards: everything a paged plan of readings at or after {@code earliest} can touch.
+     */
+    Map<SeriesId, List<StoredBucket>> pagedGroups(Map<SeriesId, Long> earliest) {
+        Map<SeriesId, List<StoredBucket>> known = new HashMap<>();
+        earliest.forEach((series, time) -> {
+            Long from = groupStartAtOrBefore(buckets, series, time);
+            Bson filter = from == null ? Filters.eq(SERIES, series.value())
+                    : Filters.and(Filters.eq(SERIES, series.value()), Filters.gte(START, new Date(from)));
+            List<StoredBucket> stored = new ArrayList<>();
+            for (BsonDocument document : buckets.find(filter).projection(META_AND_TIMES).sort(BY_KEY)) {
+                stored.add(StoredBucket.from(document));
+            }
+            known.put(series, stored);
+        });
+        return known;
+    }
+
+    /** The greatest bucket start at or before {@code time} (index-only), or null when there is none. */
+    static Long groupStartAtOrBefore(MongoCollection<BsonDocument> buckets, SeriesId series, long time) {
+        BsonDocument found = buckets.find(Filters.and(Filters.eq(SERIES, series.value()), Filters.lte(START, new Date(time))))
+                .projection(Projections.fields(Projections.include(START), Projections.excludeId()))
+                .sort(Sorts.descending(SERIES, START)).limit(1).first();
+        return found == null ? null : found.getDateTime(START).getValue();
+    }
+}

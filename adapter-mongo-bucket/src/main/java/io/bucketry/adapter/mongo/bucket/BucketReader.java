@@ -1,0 +1,85 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.Sorts;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.bson.conversions.Bson;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/** Range reads and the latest reading of one series. */
+final class BucketReader {
+
+    private static final Bson LAST_READING = Projections.fields(
+            Projections.include(SERIES, START, SEQ, COUNT, FIRST, LAST), Projections.slice(READINGS, -1));
+
+    private final MongoCollection<BsonDocument> buckets;
+    private final BucketQueries queries;
+
+    BucketReader(MongoCollection<BsonDocument> buckets, BucketQueries queries) {
+        this.buckets = buckets;
+        this.queries = queries;
+    }
+
+    /** Reads only overlapping buckets, in key order, and only their readings in range; stops at the limit. */
+    List<Reading> read(SeriesId series, TimeRange range, int limit) {
+        long from = range.fromMilli();
+        long to = range.toMilli();
+        List<Bson> pipeline = List.of(Aggregates.match(queries.overlapping(series, from, to)),
+                Aggregates.sort(BucketQueries.BY_KEY), BucketQueries.readingsIn(from, to));
+        List<Reading> out = new ArrayList<>();
+        List<StoredBucket> group = new ArrayList<>();
+        for (BsonDocument document : buckets.aggregate(pipeline).batchSize(64)) {
+            StoredBucket bucket = StoredBucket.from(document);
+            if (!group.isEmpty() && group.get(0).start() != bucket.start()) {
+                out.addAll(new BucketGroup(group.get(0).start(), group).readingsIn(from, to));
+                group = new ArrayList<>();
+                if (out.size() >= limit) {
+                    break;
+                }
+            }
+            group.add(bucket);
+        }
+        if (!group.isEmpty() && out.size() < limit) {
+            out.addAll(new BucketGroup(group.get(0).start(), group).readingsIn(from, to));
+        }
+        return out.size() > limit ? new ArrayList<>(out.subList(0, limit)) : out;
+    }
+
+    /**
+     * The latest reading lies in the group with the greatest start, in its bucket with the
+     * greatest {@code last} (with overflow buckets and late readings, not necessarily the highest
+     * seq). One bucket read, with only its last reading projected; a second only for overflow.
+     */
+    Optional<Reading> latest(SeriesId series, long notBefore) {
+        Bson ofSeries = Filters.eq(SERIES, series.value());
+        BsonDocument top = buckets.find(ofSeries).sort(Sorts.descending(SERIES, START, SEQ)).limit(1)
+                .projection(LAST_READING).first();
+        if (top == null) {
+            return Optional.empty();
+        }
+        if (top.getNumber(SEQ).intValue() > 0) {
+            top = buckets.find(Filters.and(ofSeries, Filters.eq(START, top.getDateTime(START))))
+                    .sort(Sorts.descending(LAST)).limit(1).projection(LAST_READING).first();
+            if (top == null) {
+                return Optional.empty();
+            }
+        }
+        if (top.getDateTime(LAST).getValue() < notBefore || top.getArray(READINGS).isEmpty()) {
+            return Optional.empty();
+        }
+        BsonValue last = top.getArray(READINGS).get(0);
+        return Optional.of(ReadingCodec.decode(series, last.asDocument()));
+    }
+}

@@ -1,0 +1,116 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.UpdateOptions;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.FieldSchema;
+import io.bucketry.domain.FieldValue;
+import io.bucketry.domain.Fields;
+import io.bucketry.domain.Reading;
+import org.bson.BsonArray;
+import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/**
+ * The one upsert statement that adds a placement's readings to its bucket. The filter only
+ * matches the bucket if it has room for all of them and holds none of their times; otherwise the
+ * upsert tries to insert the bucket's key again and fails with E11000 on the unique index, which
+ * tells the writer to look before it retries. So a batch without duplicates costs no read.
+ * A closing placement sets {@code bytes} to the ceiling, so that no writer adds to the bucket
+ * once a higher seq may exist: any bucket with room is the highest of its window.
+ */
+final class BucketUpdate {
+
+    private BucketUpdate() {
+    }
+
+    static UpdateOneModel<BsonDocument> of(Placement placement, BucketPolicy policy) {
+        if (placement.readings().isEmpty()) {
+            // Close only: the bucket exists (it was read); if it has vanished since, there is nothing to close.
+            return new UpdateOneModel<>(key(placement), new BsonDocument("$set", closed(policy)));
+        }
+        return new UpdateOneModel<>(filter(placement, policy), update(placement, policy), new UpdateOptions().upsert(true));
+    }
+
+    private static BsonDocument closed(BucketPolicy policy) {
+        return new BsonDocument(BYTES, new BsonInt32(policy.maxBytes()));
+    }
+
+    static BsonDocument key(Placement placement) {
+        return new BsonDocument(SERIES, new BsonString(placement.series().value()))
+                .append(START, new BsonDateTime(placement.start()))
+                .append(SEQ, new BsonInt32(placement.seq()));
+    }
+
+    static BsonDocument filter(Placement placement, BucketPolicy policy) {
+        BsonArray times = new BsonArray();
+        for (Reading reading : placement.readings()) {
+            times.add(new BsonDateTime(reading.epochMilli()));
+        }
+        // Range conditions are not copied into an upserted document; only the key's equalities are.
+        return key(placement)
+                .append(COUNT, new BsonDocument("$lte", new BsonInt32(policy.maxCount() - placement.readings().size())))
+                .append(BYTES, new BsonDocument("$lte", new BsonInt32(policy.maxBytes() - placement.bytes())))
+                .append(READING_TIMES, new BsonDocument("$nin", times));
+    }
+
+    static BsonDocument update(Placement placement, BucketPolicy policy) {
+        BsonArray elements = new BsonArray();
+        Map<String, Summary> summaries = new LinkedHashMap<>();
+        for (Reading reading : placement.readings()) {
+            elements.add(ReadingCodec.encode(reading));
+            Fields fields = reading.fields();
+            FieldSchema schema = fields.schema();
+            for (int i = 0; i < schema.size(); i++) {
+                if (fields.valueAt(i) instanceof FieldValue.Numeric numeric) {
+                    summaries.computeIfAbsent(schema.name(i), name -> new Summary()).add(numeric.value());
+                }
+            }
+        }
+        BsonDocument inc = new BsonDocument(COUNT, new BsonInt32(placement.readings().size()));
+        if (!placement.closes()) {
+            inc.append(BYTES, new BsonInt32(placement.bytes()));
+        }
+        BsonDocument min = new BsonDocument(FIRST, new BsonDateTime(placement.readings().get(0).epochMilli()));
+        BsonDocument max = new BsonDocument(LAST,
+                new BsonDateTime(placement.readings().get(placement.readings().size() - 1).epochMilli()));
+        summaries.forEach((field, summary) -> {
+            String path = SUMMARY + "." + field + ".";
+            inc.append(path + SUMMARY_COUNT, new BsonInt32(summary.count));
+            inc.append(path + SUMMARY_SUM, new BsonDouble(summary.sum));
+            min.append(path + SUMMARY_MIN, new BsonDouble(summary.min));
+            max.append(path + SUMMARY_MAX, new BsonDouble(summary.max));
+        });
+        BsonDocument update = new BsonDocument("$setOnInsert", key(placement));
+        if (placement.closes()) {
+            update.append("$set", closed(policy));
+        }
+        return update.append("$inc", inc)
+                .append("$min", min)
+                .append("$max", max)
+                .append("$push", new BsonDocument(READINGS, new BsonDocument("$each", elements)
+                        .append("$sort", new BsonDocument(TIME, new BsonInt32(1)))));
+    }
+
+    private static final class Summary {
+        private int count;
+        private double min = Double.POSITIVE_INFINITY;
+        private double max = Double.NEGATIVE_INFINITY;
+        private double sum;
+
+        void add(double value) {
+            count++;
+            min = Math.min(min, value);
+            max = Math.max(max, value);
+            sum += value;
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Accumulators;
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
+import io.bucketry.application.port.out.Capability;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.application.port.out.WriteMetrics;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+import io.bucketry.domain.WindowAggregator;
+import org.bson.BsonDocument;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/** Outbound adapter: the Bucket Pattern by hand in one ordinary MongoDB collection (DESIGN §5, seeds 000–002). */
+public final class MongoBucketReadingStore implements ReadingStore {
+
+    public static final String BACKEND = "mongo-bucket";
+
+    private final MongoClient client;
+    private final MongoCollection<BsonDocument> buckets;
+    private final WriteCounter counter;
+    private final BucketWriter writer;
+    private final BucketReader reader;
+    private final PageReader pages;
+    private final BucketAggregator aggregator;
+    private final StatisticsReader statistics;
+
+    private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
+                                    WriteCounter counter) {
+        this.client = client;
+        this.buckets = buckets;
+        this.counter = counter;
+        BucketKnowledge knowledge = new BucketKnowledge(buckets);
+        IngestPlanner planner = policy.isPaged() ? new PagedPlanner(policy, knowledge) : new WindowedPlanner(policy, knowledge);
+        this.writer = new BucketWriter(buckets, policy, planner, counter);
+        BucketQueries queries = new BucketQueries(buckets, policy);
+        this.reader = new BucketReader(buckets, queries);
+        this.pages = new PageReader(buckets, queries);
+        this.aggregator = new BucketAggregator(buckets, policy, queries);
+        this.statistics = new StatisticsReader(buckets, BACKEND);
+    }
+
+    /**
+     * Connects, creates the indexes (idempotent) and answers a store that owns its client.
+     *
+     * @throws IllegalStateException when an existing index conflicts (the message names it and the fix)
+     * @throws io.bucketry.application.port.out.StoreUnavailableException when the server cannot be reached
+     */
+    public static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(retention, "retention");
+        WriteCounter counter = new WriteCounter();
+        MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
+        try {
+            MongoCollection<BsonDocument> buckets = client.getDatabase(settings.database())
+                    .getCollection(settings.collection(), BsonDocument.class);
+            MongoFailures.translate("prepare the indexes of " + settings.database() + "." + settings.collection()
+                    + " at " + settings.redactedUri(), () -> BucketIndexes.ensure(buckets, policy, retention));
+            return new MongoBucketReadingStore(client, buckets, policy, counter);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String backend() {
+        return BACKEND;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES);
+    }
+
+    @Override
+    public StoreResult store(List<Reading> readings) {
+        if (readings.isEmpty()) {
+            return StoreResult.EMPTY;
+        }
+        return MongoFailures.translate("store readings", () -> writer.store(readings));
+    }
+
+    @Override
+    public List<Reading> read(SeriesId series, TimeRange range, int limit) {
+        return MongoFailures.translate("read readings", () -> reader.read(series, range, limit));
+    }
+
+    @Override
+    public Optional<Reading> latest(SeriesId series, Instant notBefore) {
+        return MongoFailures.translate("read the latest reading", () -> reader.latest(series, ceilMillis(notBefore)));
+    }
+
+    @Override
+    public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
+        return MongoFailures.translate("read a page", () -> pages.page(series, number, size, ceilMillis(notBefore)));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        return MongoFailures.translate("aggregate", () -> aggregator.aggregate(series, range, millis, Integer.MAX_VALUE));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        return MongoFailures.translate("aggregate all series", () -> aggregator.aggregate(null, range, millis, maxWindows));
+    }
+
+    @Override
+    public long deleteSeries(SeriesId series) {
+        return MongoFailures.translate("delete a series", () -> {
+            BsonDocument total = buckets.aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
+                    Aggregates.group(null, Accumulators.sum("readings", "$" + COUNT)))).first();
+            buckets.deleteMany(Filters.eq(SERIES, series.value()));
+            return total == null ? 0L : total.getNumber("readings").longValue();
+        });
+    }
+
+    /** Removes buckets whose last reading is before the cutoff; the TTL index does the same asynchronously. */
+    @Override
+    public long evictBefore(Instant cutoff) {
+        return MongoFailures.translate("evict expired buckets",
+                () -> buckets.deleteMany(Filters.lt(LAST, new Date(cutoff.toEpochMilli()))).getDeletedCount());
+    }
+
+    @Override
+    public Optional<WriteMetrics> writeMetrics() {
+        return Optional.of(counter.snapshot());
+    }
+
+    @Override
+    public StorageStatistics statistics() {
+        return MongoFailures.translate("read storage statistics", statistics::read);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    /** The smallest whole millisecond at or after {@code instant}. */
+    private static long ceilMillis(Instant instant) {
+        long millis = instant.toEpochMilli();
+        return instant.getNano() % 1_000_000 == 0 ? millis : millis + 1;
+    }
+
+    WriteCounter counter() {
+        return counter;
+    }
+
+    BucketWriter writer() {
+        return writer;
+    }
+
+    MongoCollection<BsonDocument> collection() {
+        return buckets;
+    }
+}

@@ -1,0 +1,50 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Where the mongo-bucket backend keeps its buckets: a MongoDB connection string, a database and a
+ * collection (by default {@value #DEFAULT_COLLECTION}).
+ */
+public record MongoBucketSettings(String uri, String database, String collection) {
+
+    public static final String DEFAULT_COLLECTION = "readings_buckets";
+    public static final String DEFAULT_DATABASE = "bucketry";
+
+    // MongoDB refuses these in database names; collection names may not start with "system." nor hold '$'.
+    private static final Pattern DATABASE = Pattern.compile("[^/\\\\. \"$*<>:|?\\x00]{1,63}");
+    private static final Pattern COLLECTION = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]{0,119}");
+
+    public MongoBucketSettings {
+        Objects.requireNonNull(uri, "uri");
+        if (!uri.startsWith("mongodb://") && !uri.startsWith("mongodb+srv://")) {
+            throw new IllegalArgumentException("MongoDB uri '" + uri + "' must start with mongodb:// or mongodb+srv://");
+        }
+        database = database == null || database.isBlank() ? DEFAULT_DATABASE : database;
+        collection = collection == null || collection.isBlank() ? DEFAULT_COLLECTION : collection;
+        if (!DATABASE.matcher(database).matches()) {
+            throw new IllegalArgumentException("MongoDB database name '" + database
+                    + "' is invalid: 1-63 characters, none of / \\ . space \" $ * < > : | ?");
+        }
+        if (!COLLECTION.matcher(collection).matches() || collection.startsWith("system.")) {
+            throw new IllegalArgumentException("MongoDB collection name '" + collection
+                    + "' is invalid: use letters, digits, '_', '.', '-' (at most 120), not starting with 'system.'");
+        }
+    }
+
+    /** Settings with the default database and collection. */
+    public static MongoBucketSettings of(String uri) {
+        return new MongoBucketSettings(uri, DEFAULT_DATABASE, DEFAULT_COLLECTION);
+    }
+
+    /** The same server and database, another collection (the baseline's, for instance). */
+    public MongoBucketSettings withCollection(String name) {
+        return new MongoBucketSettings(uri, database, name);
+    }
+
+    /** The uri with any password masked, for messages and logs. */
+    public String redactedUri() {
+        return uri.replaceAll("(://[^:/@]+:)[^@]*@", "$1****@");
+    }
+}

@@ -1,0 +1,36 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+
+import java.util.List;
+
+/**
+ * Readings planned into one bucket (series, start, seq): one update statement. The readings are
+ * in time order, of distinct times, and fit the bucket's room as the planner saw it. A placement
+ * that {@code closes} its bucket also marks it full (bytes at the ceiling), because the next
+ * placement of its chain opens the following seq; a closing placement may carry no readings.
+ */
+record Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes) {
+
+    Placement {
+        if (readings.isEmpty() && !closes) {
+            throw new IllegalArgumentException("a placement needs readings unless it closes its bucket");
+        }
+        readings = List.copyOf(readings);
+    }
+
+    /** The bucket's key, for counting distinct buckets touched. */
+    String key() {
+        return series.value() + '\u0000' + start + '\u0000' + seq;
+    }
+
+    /** Sum of the readings' stored-size estimates; at most a policy's byte ceiling (8 MiB), so an int. */
+    int bytes() {
+        int bytes = 0;
+        for (Reading reading : readings) {
+            bytes += reading.storedSizeEstimate();
+        }
+        return bytes;
+    }
+}

@@ -1,0 +1,80 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A bucket while a batch is planned into it: what is stored (as read, or nothing for a new one)
+ * plus what the plan adds. Room follows the policy exactly as the update's filter checks it.
+ */
+final class PlannedBucket {
+
+    final long start;
+    final int seq;
+    private int count;
+    private long bytes;
+    private long last;
+    private final long storedLast;
+    /** Stored times in order, or null when they were not read (then every planned time is after storedLast). */
+    private final long[] storedTimes;
+    final List<Reading> added = new ArrayList<>();
+
+    private PlannedBucket(long start, int seq, int count, long bytes, long last, long[] storedTimes) {
+        this.start = start;
+        this.seq = seq;
+        this.count = count;
+        this.bytes = bytes;
+        this.last = last;
+        this.storedLast = last;
+        this.storedTimes = storedTimes;
+    }
+
+    static PlannedBucket stored(StoredBucket bucket) {
+        return new PlannedBucket(bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(), bucket.last(),
+                bucket.readings() == null ? null : bucket.times());
+    }
+
+    static PlannedBucket fresh(long start, int seq) {
+        return new PlannedBucket(start, seq, 0, 0, Long.MIN_VALUE, null);
+    }
+
+    boolean hasRoomFor(Reading reading, BucketPolicy policy) {
+        return count < policy.maxCount() && bytes + reading.storedSizeEstimate() <= policy.maxBytes();
+    }
+
+    /** True when the bucket already stores a reading at {@code time} (a batch never plans one time twice). */
+    boolean contains(long time) {
+        if (storedTimes != null) {
+            return Arrays.binarySearch(storedTimes, time) >= 0;
+        }
+        if (storedLast != Long.MIN_VALUE && time <= storedLast) {
+            throw new IllegalStateException("bucket times were not read, yet a reading at " + time
+                    + " is not after its last stored reading at " + storedLast);
+        }
+        return false;
+    }
+
+    void add(Reading reading) {
+        added.add(reading);
+        count++;
+        bytes += reading.storedSizeEstimate();
+        last = Math.max(last, reading.epochMilli());
+    }
+
+    long last() {
+        return last;
+    }
+
+    /** Full for any reading: at the count ceiling, or closed by a rollover (bytes at the ceiling). */
+    boolean isClosed(BucketPolicy policy) {
+        return count >= policy.maxCount() || bytes >= policy.maxBytes();
+    }
+
+    boolean isStored() {
+        return storedTimes != null || storedLast != Long.MIN_VALUE;
+    }
+}

@@ -1,0 +1,53 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/**
+ * A bucket document as read back: its key, counts and time bounds, and whatever of its readings
+ * and summary the query projected (null where it was left out).
+ */
+record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int count, int bytes, long first, long last,
+                    BsonArray readings, BsonDocument summary) {
+
+    static StoredBucket from(BsonDocument document) {
+        BsonValue bytes = document.get(BYTES);
+        return new StoredBucket(document.get(ID), new SeriesId(document.getString(SERIES).getValue()),
+                document.getDateTime(START).getValue(), document.getNumber(SEQ).intValue(),
+                document.getNumber(COUNT).intValue(),
+                bytes == null ? Integer.MAX_VALUE : bytes.asNumber().intValue(),
+                document.getDateTime(FIRST).getValue(), document.getDateTime(LAST).getValue(),
+                document.isArray(READINGS) ? document.getArray(READINGS) : null,
+                document.isDocument(SUMMARY) ? document.getDocument(SUMMARY) : null);
+    }
+
+    /** The times of the projected readings, in stored (time) order. */
+    long[] times() {
+        long[] times = new long[readings.size()];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = ReadingCodec.time(readings.get(i).asDocument());
+        }
+        return times;
+    }
+
+    /** The projected readings with times in {@code [from, to)}, in time order. */
+    List<Reading> readingsIn(long from, long to) {
+        List<Reading> out = new ArrayList<>();
+        for (BsonValue element : readings) {
+            BsonDocument reading = element.asDocument();
+            long time = ReadingCodec.time(reading);
+            if (time >= from && time < to) {
+                out.add(ReadingCodec.decode(series, reading));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,114 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Plans a batch under a windowed policy. Without knowledge, a window's readings go to its seq-0
+ * bucket in one statement whose filter keeps duplicates and overflow out (the common case, no
+ * read). Windows that conflicted, or that receive more than one bucket can hold, are read first:
+ * duplicates are dropped, the highest seq is filled and the rest rolls over to new seqs.
+ */
+final class WindowedPlanner implements IngestPlanner {
+
+    private final BucketPolicy policy;
+    private final BucketKnowledge knowledge;
+
+    WindowedPlanner(BucketPolicy policy, BucketKnowledge knowledge) {
+        this.policy = policy;
+        this.knowledge = knowledge;
+    }
+
+    @Override
+    public Plan plan(Map<SeriesId, List<Reading>> pending, boolean informed) {
+        Map<SeriesId, TreeMap<Long, List<Reading>>> windows = new HashMap<>();
+        Map<SeriesId, Set<Long>> toRead = new HashMap<>();
+        pending.forEach((series, readings) -> {
+            TreeMap<Long, List<Reading>> bySeries = new TreeMap<>();
+            for (Reading reading : readings) {
+                bySeries.computeIfAbsent(policy.windowStart(reading.epochMilli()), start -> new ArrayList<>()).add(reading);
+            }
+            windows.put(series, bySeries);
+            bySeries.forEach((start, group) -> {
+                if (informed || !fitsOneBucket(group)) {
+                    toRead.computeIfAbsent(series, s -> new TreeSet<>()).add(start);
+                }
+            });
+        });
+        Map<SeriesId, Map<Long, List<StoredBucket>>> known = toRead.isEmpty() ? Map.of() : knowledge.windows(toRead);
+        List<List<Placement>> chains = new ArrayList<>();
+        int duplicates = 0;
+        for (var series : windows.entrySet()) {
+            for (var window : series.getValue().entrySet()) {
+                if (toRead.getOrDefault(series.getKey(), Set.of()).contains(window.getKey())) {
+                    Map<Long, List<StoredBucket>> read = known.getOrDefault(series.getKey(), Map.of());
+                    duplicates += planKnown(series.getKey(), window.getKey(), window.getValue(),
+                            read.getOrDefault(window.getKey(), List.of()), chains);
+                } else {
+                    chains.add(List.of(new Placement(series.getKey(), window.getKey(), 0, window.getValue(), false)));
+                }
+            }
+        }
+        return new Plan(chains, duplicates);
+    }
+
+    private boolean fitsOneBucket(List<Reading> group) {
+        if (group.size() > policy.maxCount()) {
+            return false;
+        }
+        long bytes = 0;
+        for (Reading reading : group) {
+            bytes += reading.storedSizeEstimate();
+        }
+        return bytes <= policy.maxBytes();
+    }
+
+    /** Plans one window from its stored buckets (sorted by seq); answers the duplicates found. */
+    private int planKnown(SeriesId series, long start, List<Reading> readings, List<StoredBucket> stored,
+                          List<List<Placement>> out) {
+        List<PlannedBucket> buckets = new ArrayList<>();
+        for (StoredBucket bucket : stored) {
+            buckets.add(PlannedBucket.stored(bucket));
+        }
+        PlannedBucket target = buckets.isEmpty() ? PlannedBucket.fresh(start, 0) : buckets.get(buckets.size() - 1);
+        if (buckets.isEmpty()) {
+            buckets.add(target);
+        }
+        int duplicates = 0;
+        for (Reading reading : readings) {
+            if (storedIn(buckets, reading.epochMilli())) {
+                duplicates++;
+                continue;
+            }
+            // Only the highest seq ever grows; lower ones are full or were closed by a rollover.
+            if (!target.hasRoomFor(reading, policy)) {
+                target = PlannedBucket.fresh(start, target.seq + 1);
+                buckets.add(target);
+            }
+            target.add(reading);
+        }
+        List<Placement> chain = Chains.of(series, buckets, policy);
+        if (!chain.isEmpty()) {
+            out.add(chain);
+        }
+        return duplicates;
+    }
+
+    private static boolean storedIn(List<PlannedBucket> buckets, long time) {
+        for (PlannedBucket bucket : buckets) {
+            if (bucket.contains(time)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

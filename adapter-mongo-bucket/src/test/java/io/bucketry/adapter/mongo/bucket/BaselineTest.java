@@ -1,0 +1,61 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.bucketry.adapter.mongo.bucket.TestData.minute;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BaselineTest {
+
+    @Test
+    void oneDocumentPerReadingCostsMoreBytesPerReadingThanBuckets() {
+        // given: the same seed-sensor readings for buckets and for the baseline
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        List<Reading> readings = new ArrayList<>();
+        for (int s = 0; s < 5; s++) {
+            SeriesId series = TestData.freshSeries("sensor");
+            for (int m = 0; m < 60; m++) {
+                readings.add(TestData.sensor(series, minute(m), 20 + m / 7.0));
+            }
+        }
+        try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, BucketPolicy.defaults(),
+                io.bucketry.domain.RetentionPolicy.defaults());
+             OneDocumentPerReadingBaseline baseline = OneDocumentPerReadingBaseline.open(settings)) {
+
+            // when
+            store.store(readings);
+            baseline.write(readings.subList(0, 150));
+            baseline.write(readings.subList(150, 300));
+
+            // then
+            double bucketBytesPerReading = store.statistics().avgBucketBytes() / 60;
+            assertThat(baseline.collection()).isEqualTo(settings.collection() + "_baseline");
+            assertThat(baseline.documents()).isEqualTo(300);
+            assertThat(baseline.writeCommands()).isEqualTo(2);
+            assertThat(baseline.secondsWriting()).isPositive();
+            assertThat(baseline.bytesPerReading()).isGreaterThan(bucketBytesPerReading);
+            System.out.printf("[bucketry] bytes per reading: buckets %.1f, one document per reading %.1f%n",
+                    bucketBytesPerReading, baseline.bytesPerReading());
+        }
+    }
+
+    @Test
+    void openingTheBaselineAgainStartsEmpty() {
+        // given
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        try (OneDocumentPerReadingBaseline first = OneDocumentPerReadingBaseline.open(settings)) {
+            first.write(List.of(TestData.sensor(TestData.freshSeries("sensor"), minute(1), 20)));
+        }
+
+        // when / then
+        try (OneDocumentPerReadingBaseline second = OneDocumentPerReadingBaseline.open(settings)) {
+            assertThat(second.documents()).isZero();
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class IndexesTest {
+
+    @Test
+    void startCreatesTheUniqueKeyAndTtlIndexesAndAgainChangesNothing() {
+        // given
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        RetentionPolicy retention = RetentionPolicy.defaults();
+
+        // when: opened twice
+        MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), retention).close();
+        MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), retention).close();
+
+        // then
+        List<BsonDocument> indexes = indexes(settings);
+        assertThat(indexes).extracting(i -> i.getString("name").getValue())
+                .containsExactlyInAnyOrder("_id_", "series_1_start_1_seq_1", "start_1");
+        BsonDocument key = find(indexes, "series_1_start_1_seq_1");
+        assertThat(key.getDocument("key").toJson()).isEqualTo("{\"series\": 1, \"start\": 1, \"seq\": 1}");
+        assertThat(key.getBoolean("unique").getValue()).isTrue();
+        long expected = Duration.ofDays(90).plusHours(1).plusHours(1).toSeconds();
+        assertThat(find(indexes, "start_1").getNumber("expireAfterSeconds").longValue()).isEqualTo(expected);
+    }
+
+    @Test
+    void pagedPolicyExpiresAfterRetentionPlusGrace() {
+        assertThat(BucketIndexes.expireAfterSeconds(BucketPolicy.paged(10), RetentionPolicy.of(Duration.ofDays(1))))
+                .isEqualTo(Duration.ofDays(1).plusHours(1).toSeconds());
+    }
+
+    @Test
+    void ttlIndexOfAnotherRetentionStopsTheStartNamingTheIndexAndTheFix() {
+        // given: the collection was used with a retention of one day
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.of(Duration.ofDays(1))).close();
+
+        // when / then: opened with 90 days
+        assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'start_1'")
+                .hasMessageContaining("expireAfterSeconds 93600")
+                .hasMessageContaining("needs " + (90 * 86400 + 7200))
+                .hasMessageContaining("collMod");
+        assertThat(find(indexes(settings), "start_1").getNumber("expireAfterSeconds").longValue())
+                .as("never dropped or changed").isEqualTo(93600);
+    }
+
+    @Test
+    void nonUniqueKeyIndexStopsTheStart() {
+        // given: someone created the key index without unique
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        try (MongoClient client = MongoClients.create(settings.uri())) {
+            collection(client, settings).createIndex(Indexes.ascending("series", "start", "seq"),
+                    new IndexOptions().name("my_key"));
+        }
+
+        // when / then
+        assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'my_key'")
+                .hasMessageContaining("not unique")
+                .hasMessageContaining("dropIndex('my_key')");
+        assertThat(indexes(settings)).extracting(i -> i.getString("name").getValue()).contains("my_key");
+    }
+
+    @Test
+    void startIndexWithoutTtlStopsTheStart() {
+        // given
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        try (MongoClient client = MongoClients.create(settings.uri())) {
+            collection(client, settings).createIndex(Indexes.ascending("start"), new IndexOptions().name("start_1"));
+        }
+
+        // when / then
+        assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'start_1'")
+                .hasMessageContaining("expireAfterSeconds unset");
+    }
+
+    @Test
+    void equivalentIndexesUnderOtherNamesAreAccepted() {
+        // given
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        try (MongoClient client = MongoClients.create(settings.uri())) {
+            MongoCollection<BsonDocument> collection = collection(client, settings);
+            collection.createIndex(Indexes.ascending("series", "start", "seq"), new IndexOptions().name("key").unique(true));
+            collection.createIndex(Indexes.ascending("start"), new IndexOptions().name("ttl")
+                    .expireAfter(BucketIndexes.expireAfterSeconds(BucketPolicy.defaults(), RetentionPolicy.defaults()),
+                            TimeUnit.SECONDS));
+        }
+
+        // when
+        MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults()).close();
+
+        // then
+        assertThat(indexes(settings)).extracting(i -> i.getString("name").getValue())
+                .containsExactlyInAnyOrder("_id_", "key", "ttl");
+    }
+
+    private static MongoCollection<BsonDocument> collection(MongoClient client, MongoBucketSettings settings) {
+        return client.getDatabase(settings.database()).getCollection(settings.collection(), BsonDocument.class);
+    }
+
+    private static List<BsonDocument> indexes(MongoBucketSettings settings) {
+        try (MongoClient client = MongoClients.create(settings.uri())) {
+            return collection(client, settings).listIndexes(BsonDocument.class).into(new ArrayList<>());
+        }
+    }
+
+    private static BsonDocument find(List<BsonDocument> indexes, String name) {
+        return indexes.stream().filter(i -> i.getString("name").getValue().equals(name)).findFirst().orElseThrow();
+    }
+}
