@@ -44,13 +44,19 @@ public final class WindowAggregator {
         return Math.floorDiv(epochMilli, windowMillis) * windowMillis;
     }
 
-    /** Counts one reading at {@code epochMilli}; follow with {@link #value} for each numeric field. */
+    /** Counts one reading at {@code epochMilli}; follow with {@link Window#value} for each numeric field. */
     public Window reading(long epochMilli) {
+        Window window = windowAt(epochMilli);
+        window.count++;
+        return window;
+    }
+
+    /** The window holding {@code epochMilli}, opened if needed, without counting anything. */
+    public Window windowAt(long epochMilli) {
         long start = windowStart(epochMilli);
         if (current == null || current.start != start) {
             current = windows.computeIfAbsent(start, Window::new);
         }
-        current.count++;
         return current;
     }
 
@@ -95,12 +101,30 @@ public final class WindowAggregator {
 
         /** Adds one numeric value of a reading at {@code epochMilli} counted with {@link #reading}. */
         public void value(String field, long epochMilli, double value) {
+            accumulator(field).add(epochMilli, value);
+        }
+
+        /** Counts {@code readings} readings at once: those of a whole bucket lying in this window. */
+        public void countReadings(long readings) {
+            count += readings;
+        }
+
+        /**
+         * Adds a whole bucket's summary of {@code field} (count, min, max, sum). It carries no first or
+         * last value: feed the readings that can hold them with {@link #value}, or the result's first
+         * and last are those of the values fed.
+         */
+        public void summary(String field, FieldSummary summary) {
+            accumulator(field).merge(summary);
+        }
+
+        private FieldAccumulator accumulator(String field) {
             FieldAccumulator acc = fields.get(field);
             if (acc == null) {
                 acc = new FieldAccumulator();
                 fields.put(field, acc);
             }
-            acc.add(epochMilli, value);
+            return acc;
         }
     }
 
@@ -127,6 +151,13 @@ public final class WindowAggregator {
                 lastTime = time;
                 last = value;
             }
+        }
+
+        void merge(FieldSummary summary) {
+            count += summary.count();
+            min = Math.min(min, summary.min());
+            max = Math.max(max, summary.max());
+            sum += summary.sum();
         }
 
         FieldAggregate toAggregate() {
