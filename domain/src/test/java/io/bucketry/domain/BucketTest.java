@@ -1,0 +1,468 @@
+package io.bucketry.domain;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static io.bucketry.domain.TestReadings.HOURLY;
+import static io.bucketry.domain.TestReadings.SENSOR;
+import static io.bucketry.domain.TestReadings.emptyBucket;
+import static io.bucketry.domain.TestReadings.reading;
+import static io.bucketry.domain.TestReadings.repeat;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class BucketTest {
+
+    @Test
+    void aNewBucketIsEmptyAndKnowsWhereItBelongs() {
+        // when
+        Bucket bucket = Bucket.open(SENSOR, 3_600_000, 2, HOURLY);
+
+        // then
+        assertThat(bucket.series()).isEqualTo(SENSOR);
+        assertThat(bucket.start()).isEqualTo(3_600_000);
+        assertThat(bucket.seq()).isEqualTo(2);
+        assertThat(bucket.isEmpty()).isTrue();
+        assertThat(bucket.count()).isZero();
+        assertThat(bucket.readings()).isEmpty();
+        assertThat(bucket.summaries()).isEmpty();
+        assertThat(bucket.storedSizeEstimate()).isZero();
+        assertThat(bucket.lowerBound(0)).isZero();
+        assertThatThrownBy(bucket::firstTime).isInstanceOf(IllegalStateException.class).hasMessageContaining("is empty");
+        assertThatThrownBy(bucket::lastTime).isInstanceOf(IllegalStateException.class);
+        assertThat(bucket).hasToString("Bucket[sensor-1 1970-01-01T01:00:00Z #2, 0 readings]");
+    }
+
+    @Test
+    void aBucketSizedUpFrontForAnExpectedCountStillGrowsAndKeepsItsLimits() {
+        // given
+        BucketPolicy policy = BucketPolicy.windowed(Duration.ofHours(1), 50);
+        Bucket tiny = Bucket.open(SENSOR, 0, 0, policy, 0);
+        Bucket beyondMax = Bucket.open(SENSOR, 0, 0, policy, 1_000_000);
+        List<Reading> readings = new ArrayList<>();
+        for (long time = 59; time >= 0; time--) {
+            readings.add(reading(time, "x", time, "status", time % 2 == 0 ? "even" : "odd"));
+        }
+
+        // when
+        readings.forEach(tiny::add);
+        readings.forEach(beyondMax::add);
+
+        // then: the 50 latest readings arrive first and fill both; the 10 earliest answer FULL
+        List<Reading> expected = BruteForce.deduplicatedAndSorted(readings.subList(0, 50));
+        assertThat(tiny.readings()).isEqualTo(expected);
+        assertThat(beyondMax.readings()).isEqualTo(expected);
+        assertThat(beyondMax.heapBytes()).isLessThan(1_000_000);
+    }
+
+    @Test
+    void aNegativeSequenceNumberIsRefused() {
+        assertThatThrownBy(() -> Bucket.open(SENSOR, 0, -1, HOURLY)).hasMessageContaining("sequence number -1");
+    }
+
+    @Test
+    void aReadingOfAnotherSeriesDoesNotBelongInTheBucket() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+
+        // when / then
+        assertThatThrownBy(() -> bucket.add(reading(SeriesId.of("sensor-2"), 1, "x", 1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("reading of series sensor-2 does not belong in a bucket of series sensor-1");
+    }
+
+    @Test
+    void readingsArrivingInOrderAreAppended() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+
+        // when
+        List<Bucket.Outcome> outcomes = List.of(
+                bucket.add(reading(10, "x", 1)), bucket.add(reading(20, "x", 2)), bucket.add(reading(30, "x", 3)));
+
+        // then
+        assertThat(outcomes).containsOnly(Bucket.Outcome.ADDED);
+        assertThat(times(bucket)).containsExactly(10L, 20L, 30L);
+        assertThat(bucket.firstTime()).isEqualTo(10);
+        assertThat(bucket.lastTime()).isEqualTo(30);
+    }
+
+    @Test
+    void lateReadingsAreInsertedInPlaceWithTheirOwnValues() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+        bucket.add(reading(20, "x", 2, "status", "b"));
+        bucket.add(reading(40, "x", 4, "status", "d"));
+
+        // when: one late reading in the middle, one before all others
+        Bucket.Outcome middle = bucket.add(reading(30, "x", 3, "status", "c"));
+        Bucket.Outcome front = bucket.add(reading(10, "x", 1, "status", "a"));
+
+        // then
+        assertThat(middle).isEqualTo(Bucket.Outcome.ADDED);
+        assertThat(front).isEqualTo(Bucket.Outcome.ADDED);
+        assertThat(bucket.readings()).containsExactly(
+                reading(10, "x", 1, "status", "a"), reading(20, "x", 2, "status", "b"),
+                reading(30, "x", 3, "status", "c"), reading(40, "x", 4, "status", "d"));
+    }
+
+    @Test
+    void aReadingAtAStoredMillisecondIsADuplicateAndTheStoredOneWins() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+        bucket.add(reading(10, "x", 1));
+        bucket.add(reading(20, "x", 2));
+        long sizeBefore = bucket.storedSizeEstimate();
+        Map<String, FieldSummary> summariesBefore = bucket.summaries();
+
+        // when: the same times again with other values, the last one in the same millisecond but 0.5 ms later
+        Bucket.Outcome atLast = bucket.add(reading(20, "x", 99, "y", 5));
+        Bucket.Outcome atFirst = bucket.add(reading(10, "x", -99));
+        Bucket.Outcome truncatedOnto = bucket.add(new Reading(SENSOR, Instant.ofEpochMilli(10).plusNanos(500_000),
+                Fields.of(Map.of("x", 7))));
+
+        // then
+        assertThat(List.of(atLast, atFirst, truncatedOnto)).containsOnly(Bucket.Outcome.DUPLICATE);
+        assertThat(bucket.readings()).containsExactly(reading(10, "x", 1), reading(20, "x", 2));
+        assertThat(bucket.summaries()).isEqualTo(summariesBefore);
+        assertThat(bucket.storedSizeEstimate()).isEqualTo(sizeBefore);
+        assertThat(bucket.contains(10)).isTrue();
+        assertThat(bucket.contains(15)).isFalse();
+    }
+
+    @Test
+    void aBucketAtMaxCountAnswersFullAndDoesNotGrow() {
+        // given
+        Bucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), 3));
+        bucket.add(reading(10, "x", 1));
+        bucket.add(reading(20, "x", 2));
+        assertThat(bucket.isFull()).isFalse();
+        bucket.add(reading(30, "x", 3));
+
+        // when
+        Bucket.Outcome later = bucket.add(reading(40, "x", 4));
+        Bucket.Outcome late = bucket.add(reading(15, "x", 1.5));
+        Bucket.Outcome duplicate = bucket.add(reading(20, "x", 9));
+
+        // then
+        assertThat(bucket.isFull()).isTrue();
+        assertThat(later).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(late).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(duplicate).as("a duplicate is a duplicate even in a full bucket").isEqualTo(Bucket.Outcome.DUPLICATE);
+        assertThat(times(bucket)).containsExactly(10L, 20L, 30L);
+        assertThat(bucket.summaries().get("x")).isEqualTo(new FieldSummary(3, 1, 3, 6));
+    }
+
+    @Test
+    void aBucketOfOneReadingIsFullAfterTheFirst() {
+        // given
+        Bucket bucket = emptyBucket(BucketPolicy.paged(1));
+
+        // when / then
+        assertThat(bucket.add(reading(10, "x", 1))).isEqualTo(Bucket.Outcome.ADDED);
+        assertThat(bucket.add(reading(5, "x", 1))).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(bucket.count()).isEqualTo(1);
+    }
+
+    @Test
+    void aBucketOfLongTextsAnswersFullAtTheByteCeilingBeforeItsCountCeiling() {
+        // given: the smallest byte ceiling, a count ceiling far away, readings with a 256-character text
+        BucketPolicy policy = new BucketPolicy(Duration.ofHours(1), 100_000, BucketPolicy.MIN_BYTES);
+        Bucket bucket = emptyBucket(policy);
+        int readingSize = reading(0, "note", repeat('n', 256)).storedSizeEstimate();
+        int fitting = BucketPolicy.MIN_BYTES / readingSize;
+
+        // when
+        List<Bucket.Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i <= fitting; i++) {
+            outcomes.add(bucket.add(reading(i, "note", repeat('n', 255) + (char) ('a' + i % 26))));
+        }
+
+        // then
+        assertThat(outcomes.subList(0, fitting)).containsOnly(Bucket.Outcome.ADDED);
+        assertThat(outcomes.get(fitting)).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(bucket.count()).isEqualTo(fitting).isLessThan(100_000);
+        assertThat(bucket.storedSizeEstimate()).isEqualTo((long) fitting * readingSize).isLessThanOrEqualTo(policy.maxBytes());
+        Reading small = reading(-1, "x", 1);
+        assertThat(small.storedSizeEstimate()).isLessThan(BucketPolicy.MIN_BYTES - fitting * readingSize);
+        assertThat(bucket.add(small)).as("a small reading still fits under the ceiling").isEqualTo(Bucket.Outcome.ADDED);
+    }
+
+    @Test
+    void summariesCountMinMaxAndSumEveryNumericFieldAndIgnoreTexts() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+
+        // when
+        bucket.add(reading(30, "temperature", 22.5, "pressure", 1000, "status", "OK"));
+        bucket.add(reading(10, "temperature", -3.0, "status", "LOW"));
+        bucket.add(reading(20, "temperature", 7.5, "pressure", 1010, "mixed", 5));
+        bucket.add(reading(40, "mixed", "n/a"));
+
+        // then
+        Map<String, FieldSummary> summaries = bucket.summaries();
+        assertThat(summaries).containsOnlyKeys("temperature", "pressure", "mixed");
+        assertThat(summaries.get("temperature")).isEqualTo(new FieldSummary(3, -3.0, 22.5, 27.0));
+        assertThat(summaries.get("pressure")).isEqualTo(new FieldSummary(2, 1000, 1010, 2010));
+        assertThat(summaries.get("mixed")).isEqualTo(new FieldSummary(1, 5, 5, 5));
+        assertThat(List.copyOf(summaries.keySet())).as("first-seen order").containsExactly("temperature", "pressure", "mixed");
+        assertThat(summaries).isEqualTo(BruteForce.summaries(bucket.readings()));
+    }
+
+    @Test
+    void aReadingRoundTripsNumericAndTextFieldsAndTheFieldsItLacks() {
+        // given: readings with different subsets of the bucket's fields, a field that is a number
+        // in one reading and a text in another, -0.0, extreme values and an empty text
+        List<Reading> readings = List.of(
+                reading(5, "temperature", 22.4, "status", "OK"),
+                reading(1, "pressure", 1013.25),
+                reading(3, "status", "OK", "mixed", "text"),
+                reading(2, "mixed", 42, "temperature", -0.0),
+                reading(4, "temperature", Double.MAX_VALUE, "pressure", -Double.MIN_VALUE, "status", ""));
+        Bucket bucket = emptyBucket(HOURLY);
+
+        // when
+        readings.forEach(bucket::add);
+
+        // then
+        assertThat(bucket.readings()).containsExactlyElementsOf(BruteForce.deduplicatedAndSorted(readings));
+        assertThat(bucket.readingAt(0).fields()).containsOnlyKeys("pressure");
+        assertThat(bucket.readingAt(1).fields().get("temperature")).isEqualTo(FieldValue.of(-0.0));
+        assertThat(bucket.readingAt(1).fields().get("mixed")).isEqualTo(FieldValue.of(42));
+        assertThat(bucket.readingAt(2).fields().get("mixed")).isEqualTo(FieldValue.of("text"));
+        assertThat(bucket.readingAt(3).fields().get("status")).isEqualTo(FieldValue.of(""));
+        assertThat(bucket.readingAt(4).series()).isEqualTo(SENSOR);
+        assertThat(bucket.readingAt(4).time()).isEqualTo(Instant.ofEpochMilli(5));
+        assertThatThrownBy(() -> bucket.readingAt(5)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> bucket.readingAt(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void manyDistinctTextsRoundTripPastTheDictionarysLinearScan() {
+        // given: 40 distinct texts, each used three times, arriving out of order
+        Bucket bucket = emptyBucket(HOURLY);
+        List<Reading> readings = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            readings.add(reading((i * 37L) % 120, "status", "state-" + (i % 40), "n", i));
+        }
+
+        // when
+        readings.forEach(bucket::add);
+
+        // then
+        assertThat(bucket.readings()).containsExactlyElementsOf(BruteForce.deduplicatedAndSorted(readings));
+    }
+
+    @Test
+    void aBucketMayHoldMoreDistinctFieldsThanOneReadingMay() {
+        // given: 100 readings, each with a field no other reading has
+        Bucket bucket = emptyBucket(HOURLY);
+        List<Reading> readings = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            readings.add(reading(100 - i, "f" + i, i));
+        }
+
+        // when
+        readings.forEach(bucket::add);
+
+        // then
+        assertThat(bucket.summaries()).hasSize(100);
+        assertThat(bucket.readings()).containsExactlyElementsOf(BruteForce.deduplicatedAndSorted(readings));
+        assertThat(bucket.readingAt(0).fields()).hasSize(1);
+    }
+
+    @Test
+    void lowerBoundIsTheFirstIndexAtOrAfterATime() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+        for (long time : new long[] {10, 20, 30}) {
+            bucket.add(reading(time, "x", 1));
+        }
+
+        // when / then
+        assertThat(bucket.lowerBound(Long.MIN_VALUE)).isZero();
+        assertThat(bucket.lowerBound(9)).isZero();
+        assertThat(bucket.lowerBound(10)).isZero();
+        assertThat(bucket.lowerBound(11)).isEqualTo(1);
+        assertThat(bucket.lowerBound(20)).isEqualTo(1);
+        assertThat(bucket.lowerBound(30)).isEqualTo(2);
+        assertThat(bucket.lowerBound(31)).isEqualTo(3);
+        assertThat(bucket.lowerBound(Long.MAX_VALUE)).isEqualTo(3);
+        assertThat(bucket.timeAt(1)).isEqualTo(20);
+    }
+
+    @Test
+    void readingsIntoCopiesAHalfOpenIndexRange() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+        for (long time = 0; time < 5; time++) {
+            bucket.add(reading(time, "x", time));
+        }
+        List<Reading> out = new ArrayList<>();
+
+        // when
+        bucket.readingsInto(bucket.lowerBound(1), bucket.lowerBound(4), out);
+
+        // then
+        assertThat(out).extracting(Reading::epochMilli).containsExactly(1L, 2L, 3L);
+        assertThatThrownBy(() -> bucket.readingsInto(3, 6, out)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void aggregatingARangeOfTheBucketEqualsTheBruteForceComputation() {
+        // given: a minute of readings every 700 ms, fed in reverse order, two numeric fields and a text
+        Bucket bucket = emptyBucket(HOURLY);
+        List<Reading> readings = new ArrayList<>();
+        for (long time = 60_000; time >= 0; time -= 700) {
+            readings.add(reading(time, "temperature", Math.sin(time), "pressure", time % 13, "status", "s" + time % 3));
+        }
+        readings.forEach(bucket::add);
+        long from = 9_800;
+        long to = 50_400;
+
+        // when
+        WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofSeconds(7));
+        bucket.aggregateInto(aggregator, from, to);
+
+        // then
+        assertThat(aggregator.result()).isEqualTo(BruteForce.windows(SENSOR, readings, 7_000, from, to));
+        assertThat(aggregator.result().get(0).start()).isEqualTo(Instant.ofEpochMilli(7_000));
+    }
+
+    @Test
+    void aggregatingAnEmptyRangeProducesNoWindow() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+        bucket.add(reading(10, "x", 1));
+        WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofSeconds(1));
+
+        // when
+        bucket.aggregateInto(aggregator, 11, 20);
+        bucket.aggregateInto(aggregator, 0, 10);
+
+        // then
+        assertThat(aggregator.result()).isEmpty();
+    }
+
+    @Test
+    void trimmingKeepsTheContentAndALaterAddStillWorks() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+        List<Reading> readings = new ArrayList<>(List.of(
+                reading(10, "x", 1, "status", "OK"), reading(30, "x", 3), reading(20, "status", "LOW")));
+        readings.forEach(bucket::add);
+        List<Reading> before = bucket.readings();
+        Map<String, FieldSummary> summariesBefore = bucket.summaries();
+        long heapBefore = bucket.heapBytes();
+
+        // when
+        bucket.trimToSize();
+
+        // then
+        assertThat(bucket.readings()).isEqualTo(before);
+        assertThat(bucket.summaries()).isEqualTo(summariesBefore);
+        assertThat(bucket.heapBytes()).isLessThan(heapBefore);
+
+        // and when: more readings, late, new texts, a new field, an append
+        List<Reading> more = List.of(reading(15, "x", 1.5, "status", "HIGH"), reading(5, "y", 9),
+                reading(40, "x", 4, "status", "OK"), reading(25, "status", "NEW"));
+        more.forEach(reading -> assertThat(bucket.add(reading)).isEqualTo(Bucket.Outcome.ADDED));
+        readings.addAll(more);
+
+        // then
+        assertThat(bucket.readings()).containsExactlyElementsOf(BruteForce.deduplicatedAndSorted(readings));
+        assertThat(bucket.summaries()).isEqualTo(BruteForce.summaries(readings));
+        assertThat(bucket.add(reading(25, "x", 0))).isEqualTo(Bucket.Outcome.DUPLICATE);
+    }
+
+    @Test
+    void trimmingAnEmptyBucketLeavesItUsable() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+
+        // when
+        bucket.trimToSize();
+        bucket.add(reading(1, "x", 1));
+
+        // then
+        assertThat(bucket.readings()).containsExactly(reading(1, "x", 1));
+    }
+
+    @Test
+    void aRestoredBucketEqualsTheBucketItWasStoredFrom() {
+        // given
+        Bucket original = Bucket.open(SENSOR, 0, 1, HOURLY);
+        for (long time = 0; time < 50; time++) {
+            original.add(reading((time * 7) % 50, "x", time, "status", time % 2 == 0 ? "even" : "odd"));
+        }
+        List<Reading> stored = new ArrayList<>(original.readings());
+        java.util.Collections.reverse(stored);
+
+        // when
+        Bucket restored = Bucket.restore(SENSOR, 0, 1, HOURLY, stored);
+
+        // then
+        assertThat(restored.readings()).isEqualTo(original.readings());
+        assertThat(restored.summaries()).isEqualTo(original.summaries());
+        assertThat(restored.storedSizeEstimate()).isEqualTo(original.storedSizeEstimate());
+        assertThat(restored.seq()).isEqualTo(1);
+    }
+
+    @Test
+    void aBucketStoredUnderALargerLimitIsRestoredWholeAndThenAnswersFull() {
+        // given
+        List<Reading> stored = new ArrayList<>();
+        for (long time = 0; time < 10; time++) {
+            stored.add(reading(time, "x", time));
+        }
+        BucketPolicy smaller = BucketPolicy.windowed(Duration.ofHours(1), 4);
+
+        // when
+        Bucket restored = Bucket.restore(SENSOR, 0, 0, smaller, stored);
+
+        // then
+        assertThat(restored.count()).isEqualTo(10);
+        assertThat(restored.isFull()).isTrue();
+        assertThat(restored.add(reading(100, "x", 1))).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(restored.add(reading(5, "x", 1))).isEqualTo(Bucket.Outcome.DUPLICATE);
+    }
+
+    @Test
+    void restoringTwoReadingsAtOneMillisecondIsRefused() {
+        // given
+        List<Reading> stored = List.of(reading(10, "x", 1), reading(10, "x", 2));
+
+        // when / then
+        assertThatThrownBy(() -> Bucket.restore(SENSOR, 0, 3, HOURLY, stored))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("stored bucket sensor-1@1970-01-01T00:00:00Z#3 holds two readings at 1970-01-01T00:00:00.010Z");
+    }
+
+    @Test
+    void heapBytesGrowWithTheReadings() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+        long empty = bucket.heapBytes();
+
+        // when
+        for (long time = 0; time < 100; time++) {
+            bucket.add(reading(time, "x", 1, "status", "OK"));
+        }
+
+        // then
+        assertThat(bucket.heapBytes()).isGreaterThan(empty + 100 * (8 + 8 + 4));
+    }
+
+    private static List<Long> times(Bucket bucket) {
+        List<Long> times = new ArrayList<>();
+        for (int i = 0; i < bucket.count(); i++) {
+            times.add(bucket.timeAt(i));
+        }
+        return times;
+    }
+}
