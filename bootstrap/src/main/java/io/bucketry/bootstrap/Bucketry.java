@@ -1,0 +1,129 @@
+package io.bucketry.bootstrap;
+
+import com.google.inject.CreationException;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.ProvisionException;
+import com.google.inject.Stage;
+import io.bucketry.application.UseCases;
+import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
+import io.bucketry.application.port.in.AggregateSeriesUseCase;
+import io.bucketry.application.port.in.DeleteSeriesUseCase;
+import io.bucketry.application.port.in.DescribeStorageUseCase;
+import io.bucketry.application.port.in.IngestReadingsUseCase;
+import io.bucketry.application.port.in.ReadLatestReadingUseCase;
+import io.bucketry.application.port.in.ReadPageUseCase;
+import io.bucketry.application.port.in.ReadReadingsUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.bootstrap.config.ConfigurationException;
+import io.bucketry.bootstrap.wiring.ApplicationModule;
+import io.bucketry.bootstrap.wiring.ExpirySweeper;
+import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
+import io.bucketry.bootstrap.wiring.Resources;
+
+import java.time.Clock;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The embedding entry point: {@code Bucketry.start(config)} builds the store of the configured
+ * backend and every use case, and starts the expiry sweeper; {@link #close()} releases it all.
+ * Callers need no Guice.
+ */
+public final class Bucketry implements AutoCloseable {
+
+    private final BucketryConfig config;
+    private final UseCases useCases;
+    private final ReadingStore store;
+    private final ExpirySweeper sweeper;
+    private final Resources resources;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private Bucketry(BucketryConfig config, Injector injector) {
+        this.config = config;
+        this.useCases = injector.getInstance(UseCases.class);
+        this.store = injector.getInstance(ReadingStore.class);
+        this.sweeper = injector.getInstance(ExpirySweeper.class);
+        this.resources = injector.getInstance(Resources.class);
+    }
+
+    /** A running Bucketry with time from the system clock (UTC). */
+    public static Bucketry start(BucketryConfig config) {
+        return start(config, Clock.systemUTC());
+    }
+
+    /** A running Bucketry whose retention and queries take "now" from {@code clock}. */
+    public static Bucketry start(BucketryConfig config, Clock clock) {
+        Injector injector;
+        try {
+            injector = Guice.createInjector(Stage.PRODUCTION, new ApplicationModule(config, clock), storeModule(config));
+        } catch (CreationException | ProvisionException e) {
+            throw unwrap(e);
+        }
+        Bucketry bucketry = new Bucketry(config, injector);
+        bucketry.sweeper.start();
+        return bucketry;
+    }
+
+    /**
+     * The store module of each backend: the one place that maps a configured backend to its Guice
+     * module. Adding a backend is one line here.
+     */
+    private static Module storeModule(BucketryConfig config) {
+        return switch (config.backend()) {
+            case INMEMORY -> new InMemoryStoreModule();
+            default -> throw new ConfigurationException("backend " + config.backend()
+                    + " has no store module in this build yet; available: " + Backend.INMEMORY);
+        };
+    }
+
+    /** Fails with the same one-line ConfigurationException as {@link #start} when the backend has no store module. */
+    public static void requireStoreModule(BucketryConfig config) {
+        storeModule(config);
+    }
+
+    private static RuntimeException unwrap(RuntimeException e) {
+        Throwable cause = e.getCause();
+        if (cause == null && e instanceof CreationException creation && !creation.getErrorMessages().isEmpty()) {
+            cause = creation.getErrorMessages().iterator().next().getCause();
+        }
+        if (cause == null && e instanceof ProvisionException provision && !provision.getErrorMessages().isEmpty()) {
+            cause = provision.getErrorMessages().iterator().next().getCause();
+        }
+        return cause instanceof RuntimeException runtime ? runtime : e;
+    }
+
+    public BucketryConfig config() { return config; }
+
+    /** The backend's name as its store reports it ({@code inmemory}, …). */
+    public String backend() { return store.backend(); }
+
+    /** Every use case, as one record. */
+    public UseCases useCases() { return useCases; }
+
+    public IngestReadingsUseCase ingest() { return useCases.ingest(); }
+    public ReadReadingsUseCase read() { return useCases.read(); }
+    public ReadLatestReadingUseCase latest() { return useCases.latest(); }
+    public ReadPageUseCase page() { return useCases.page(); }
+    public AggregateSeriesUseCase aggregate() { return useCases.aggregate(); }
+    public AggregateAllSeriesUseCase aggregateAll() { return useCases.aggregateAll(); }
+    public DescribeStorageUseCase describe() { return useCases.describe(); }
+    public DeleteSeriesUseCase delete() { return useCases.delete(); }
+
+    /** Stops the sweeper, closes the store, then every other registered resource. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            sweeper.close();
+        } finally {
+            try {
+                store.close();
+            } finally {
+                resources.close();
+            }
+        }
+    }
+}

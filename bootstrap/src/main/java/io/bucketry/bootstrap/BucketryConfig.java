@@ -1,0 +1,168 @@
+package io.bucketry.bootstrap;
+
+import io.bucketry.application.ApplicationSettings;
+import io.bucketry.bootstrap.config.ByteSizes;
+import io.bucketry.bootstrap.config.Durations;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Everything a Bucketry instance is built from. Build one with {@link #builder()}; the command line
+ * builds one from flags, environment and a YAML file. {@link #toString()} never shows credentials.
+ *
+ * @param bucketWidth window width of the windowed policy
+ * @param bucketMaxCount at most this many readings per bucket of the windowed policy
+ * @param pageSize readings per page: the paged policy's bucket size and the default page size of page queries
+ * @param maxWindows an aggregation that would produce more windows is refused
+ * @param port HTTP port of {@code serve} (0 picks a free one)
+ * @param bind address {@code serve} listens on
+ * @param maxBodySize largest HTTP request body in bytes
+ * @param sweepInterval how often buckets past retention + grace are reclaimed
+ */
+public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
+                             int pageSize, Duration retention, Duration grace, Duration futureTolerance,
+                             int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
+                             Duration sweepInterval, MongoSettings mongo) {
+
+    public BucketryConfig {
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(bucketPolicy, "bucketPolicy");
+        Objects.requireNonNull(bucketWidth, "bucketWidth");
+        Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(sweepInterval, "sweepInterval");
+        Objects.requireNonNull(mongo, "mongo");
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
+        }
+        if (maxBodySize < 1) {
+            throw new IllegalArgumentException("maxBodySize " + maxBodySize + " must be positive");
+        }
+        if (sweepInterval.isNegative() || sweepInterval.isZero()) {
+            throw new IllegalArgumentException("sweepInterval " + sweepInterval + " must be positive");
+        }
+        new ApplicationSettings(new RetentionPolicy(retention, grace, futureTolerance), maxBatchSize, maxWindows, pageSize);
+        BucketPolicy.windowed(bucketWidth, bucketMaxCount);
+        BucketPolicy.paged(pageSize);
+    }
+
+    public static BucketryConfig defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Every key as it would be written in a configuration file; the Mongo URI with its credentials masked. */
+    @Override
+    public String toString() {
+        return "backend=" + backend + " bucketPolicy=" + bucketPolicy + " bucketWidth=" + Durations.format(bucketWidth)
+                + " bucketMaxCount=" + bucketMaxCount + " pageSize=" + pageSize + " retention=" + Durations.format(retention)
+                + " grace=" + Durations.format(grace) + " futureTolerance=" + Durations.format(futureTolerance)
+                + " maxBatchSize=" + maxBatchSize + " maxWindows=" + maxWindows + " port=" + port + " bind=" + bind
+                + " maxBodySize=" + ByteSizes.format(maxBodySize) + " sweepInterval=" + Durations.format(sweepInterval)
+                + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
+                + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
+                + " timeseriesFallback=" + mongo.timeseriesFallback()
+                + " embeddedMongo=" + mongo.embedded();
+    }
+
+    /** A builder holding this configuration's values. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** The bucket policy the store is built with. */
+    public BucketPolicy bucketPolicyValue() {
+        return bucketPolicy == BucketPolicyKind.PAGED
+                ? BucketPolicy.paged(pageSize)
+                : BucketPolicy.windowed(bucketWidth, bucketMaxCount);
+    }
+
+    public RetentionPolicy retentionPolicy() {
+        return new RetentionPolicy(retention, grace, futureTolerance);
+    }
+
+    public ApplicationSettings applicationSettings() {
+        return new ApplicationSettings(retentionPolicy(), maxBatchSize, maxWindows, pageSize);
+    }
+
+    /** Builds a {@link BucketryConfig}; every value starts at its default. */
+    public static final class Builder {
+        private Backend backend = Backend.INMEMORY;
+        private BucketPolicyKind bucketPolicy = BucketPolicyKind.WINDOWED;
+        private Duration bucketWidth = BucketPolicy.DEFAULT_WIDTH;
+        private int bucketMaxCount = BucketPolicy.DEFAULT_MAX_COUNT;
+        private int pageSize = ApplicationSettings.DEFAULT_PAGE_SIZE;
+        private Duration retention = RetentionPolicy.DEFAULT_RETENTION;
+        private Duration grace = RetentionPolicy.DEFAULT_GRACE;
+        private Duration futureTolerance = RetentionPolicy.DEFAULT_FUTURE_TOLERANCE;
+        private int maxBatchSize = ApplicationSettings.DEFAULT_MAX_BATCH_SIZE;
+        private int maxWindows = ApplicationSettings.DEFAULT_MAX_WINDOWS;
+        private int port = 8080;
+        private String bind = "127.0.0.1";
+        private long maxBodySize = 16L << 20;
+        private Duration sweepInterval = Duration.ofMinutes(1);
+        private MongoSettings mongo = MongoSettings.defaults();
+
+        private Builder() {
+        }
+
+        private Builder(BucketryConfig c) {
+            backend = c.backend; bucketPolicy = c.bucketPolicy; bucketWidth = c.bucketWidth;
+            bucketMaxCount = c.bucketMaxCount; pageSize = c.pageSize; retention = c.retention; grace = c.grace;
+            futureTolerance = c.futureTolerance; maxBatchSize = c.maxBatchSize; maxWindows = c.maxWindows;
+            port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
+        }
+
+        public Builder backend(Backend value) { backend = value; return this; }
+        public Builder bucketPolicy(BucketPolicyKind value) { bucketPolicy = value; return this; }
+        public Builder bucketWidth(Duration value) { bucketWidth = value; return this; }
+        public Builder bucketMaxCount(int value) { bucketMaxCount = value; return this; }
+        public Builder pageSize(int value) { pageSize = value; return this; }
+        public Builder retention(Duration value) { retention = value; return this; }
+        public Builder grace(Duration value) { grace = value; return this; }
+        public Builder futureTolerance(Duration value) { futureTolerance = value; return this; }
+        public Builder maxBatchSize(int value) { maxBatchSize = value; return this; }
+        public Builder maxWindows(int value) { maxWindows = value; return this; }
+        public Builder port(int value) { port = value; return this; }
+        public Builder bind(String value) { bind = value; return this; }
+        public Builder maxBodySize(long value) { maxBodySize = value; return this; }
+        public Builder sweepInterval(Duration value) { sweepInterval = value; return this; }
+        public Builder mongo(MongoSettings value) { mongo = value; return this; }
+
+        public Builder mongoUri(String value) {
+            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
+            return this;
+        }
+
+        public Builder mongoDatabase(String value) {
+            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
+            return this;
+        }
+
+        public Builder mongoCollection(String value) {
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded());
+            return this;
+        }
+
+        public Builder timeseriesFallback(boolean value) {
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded());
+            return this;
+        }
+
+        public Builder embeddedMongo(boolean value) {
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value);
+            return this;
+        }
+
+        /** The configuration; IllegalArgumentException naming the first invalid value. */
+        public BucketryConfig build() {
+            return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
+                    futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo);
+        }
+    }
+}

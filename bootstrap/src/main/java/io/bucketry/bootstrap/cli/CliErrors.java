@@ -1,0 +1,47 @@
+package io.bucketry.bootstrap.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+import java.io.PrintStream;
+
+/**
+ * Turns every failure of a command into one line on stderr and a non-zero exit code: 2 for bad
+ * usage, 1 for anything else. A stack trace is shown only when {@code BUCKETRY_DEBUG=true}.
+ */
+final class CliErrors {
+
+    static final int FAILED = 1;
+    static final int BAD_USAGE = 2;
+
+    private final PrintStream err;
+    private final boolean debug;
+
+    CliErrors(PrintStream err, boolean debug) {
+        this.err = err;
+        this.debug = debug;
+    }
+
+    int badUsage(ParameterException e, String[] args) {
+        String command = e.getCommandLine().getCommandSpec().qualifiedName();
+        err.println(command + ": " + oneLine(e.getMessage()) + " (see '" + command + " --help')");
+        return BAD_USAGE;
+    }
+
+    int failed(Exception e, CommandLine commandLine, ParseResult parseResult) {
+        String message = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+        boolean expected = e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                || e.getClass().getName().startsWith("io.bucketry.") || e.getClass().getName().startsWith("io.javalin.");
+        err.println(commandLine.getCommandSpec().qualifiedName() + ": " + (expected ? "" : "unexpected error: ")
+                + oneLine(message) + (debug || expected ? "" : " (set BUCKETRY_DEBUG=true for details)"));
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        return FAILED;
+    }
+
+    private static String oneLine(String message) {
+        return message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+}

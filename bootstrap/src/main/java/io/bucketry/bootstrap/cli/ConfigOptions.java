@@ -1,0 +1,95 @@
+package io.bucketry.bootstrap.cli;
+
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.ConfigKey;
+import io.bucketry.bootstrap.config.ConfigLoader;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The configuration flags that {@code serve} and {@code simulate} share. Values stay text here so
+ * that a flag is checked by exactly the rule that checks the same key in the environment or a file.
+ */
+public final class ConfigOptions {
+
+    @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file (env BUCKETRY_CONFIG).")
+    Path config;
+
+    @Option(names = "--backend", paramLabel = "NAME",
+            description = "inmemory, mongo-bucket or mongo-timeseries (env BUCKETRY_BACKEND; default inmemory).")
+    String backend;
+
+    @Option(names = "--bucket-policy", paramLabel = "KIND",
+            description = "windowed (buckets of --bucket-width) or paged (pages of --page-size readings) "
+                    + "(env BUCKETRY_BUCKET_POLICY; default windowed).")
+    String bucketPolicy;
+
+    @Option(names = "--bucket-width", paramLabel = "DURATION",
+            description = "Window width of a bucket, e.g. 1h or PT30M (env BUCKETRY_BUCKET_WIDTH; default 1h).")
+    String bucketWidth;
+
+    @Option(names = "--bucket-max-count", paramLabel = "N",
+            description = "At most N readings per bucket (env BUCKETRY_BUCKET_MAX_COUNT; default 1000).")
+    String bucketMaxCount;
+
+    @Option(names = "--page-size", paramLabel = "N",
+            description = "Readings per page: the paged policy's bucket size and the default page size "
+                    + "(env BUCKETRY_PAGE_SIZE; default 1000).")
+    String pageSize;
+
+    @Option(names = "--retention", paramLabel = "DURATION",
+            description = "Keep readings this long, e.g. 90d (env BUCKETRY_RETENTION; default 90d).")
+    String retention;
+
+    @Option(names = "--grace", paramLabel = "DURATION",
+            description = "Extra time before expired buckets are reclaimed (env BUCKETRY_GRACE; default 1h).")
+    String grace;
+
+    @Option(names = "--future-tolerance", paramLabel = "DURATION",
+            description = "Refuse readings further ahead of now (env BUCKETRY_FUTURE_TOLERANCE; default 1h).")
+    String futureTolerance;
+
+    @Option(names = "--max-batch-size", paramLabel = "N",
+            description = "Largest ingest batch (env BUCKETRY_MAX_BATCH_SIZE; default 100000).")
+    String maxBatchSize;
+
+    @Option(names = "--max-windows", paramLabel = "N",
+            description = "Largest number of windows one aggregation may produce (env BUCKETRY_MAX_WINDOWS; default 100000).")
+    String maxWindows;
+
+    @Option(names = "--mongo-uri", paramLabel = "URI",
+            description = "MongoDB connection string; never printed with its credentials (env MONGODB_URI; "
+                    + "default mongodb://localhost:27017).")
+    String mongoUri;
+
+    @Option(names = "--mongo-database", paramLabel = "NAME",
+            description = "MongoDB database (env BUCKETRY_MONGO_DATABASE; default bucketry).")
+    String mongoDatabase;
+
+    @Option(names = "--mongo-collection", paramLabel = "NAME",
+            description = "MongoDB collection (env BUCKETRY_MONGO_COLLECTION; default: the backend's own).")
+    String mongoCollection;
+
+    /** The configuration from these flags, {@code environment}, the file and defaults, plus {@code extra} flags. */
+    BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra) {
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        flags.put(ConfigKey.BACKEND, backend);
+        flags.put(ConfigKey.BUCKET_POLICY, bucketPolicy);
+        flags.put(ConfigKey.BUCKET_WIDTH, bucketWidth);
+        flags.put(ConfigKey.BUCKET_MAX_COUNT, bucketMaxCount);
+        flags.put(ConfigKey.PAGE_SIZE, pageSize);
+        flags.put(ConfigKey.RETENTION, retention);
+        flags.put(ConfigKey.GRACE, grace);
+        flags.put(ConfigKey.FUTURE_TOLERANCE, futureTolerance);
+        flags.put(ConfigKey.MAX_BATCH_SIZE, maxBatchSize);
+        flags.put(ConfigKey.MAX_WINDOWS, maxWindows);
+        flags.put(ConfigKey.MONGO_URI, mongoUri);
+        flags.put(ConfigKey.MONGO_DATABASE, mongoDatabase);
+        flags.put(ConfigKey.MONGO_COLLECTION, mongoCollection);
+        flags.putAll(extra);
+        return ConfigLoader.load(flags, config, environment);
+    }
+}

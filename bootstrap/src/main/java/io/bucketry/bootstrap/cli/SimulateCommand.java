@@ -1,0 +1,92 @@
+package io.bucketry.bootstrap.cli;
+
+import io.bucketry.bootstrap.Bucketry;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.ConfigurationException;
+import io.bucketry.bootstrap.config.Durations;
+import io.bucketry.bootstrap.json.Json;
+import io.bucketry.bootstrap.simulate.HumanReport;
+import io.bucketry.bootstrap.simulate.Scenario;
+import io.bucketry.bootstrap.simulate.Simulation;
+import io.bucketry.bootstrap.simulate.SimulationReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code bucketry simulate}: seed 002's case study — generate, ingest, query, report. */
+@Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Generate sensor readings in real-time order ending now, ingest them through the use cases,",
+                "run the dashboard and alerting queries and report the figures (progress on stderr)."})
+public final class SimulateCommand implements Callable<Integer> {
+
+    @ParentCommand
+    BucketryCommand parent;
+
+    @Mixin
+    ConfigOptions options;
+
+    @Option(names = "--sensors", paramLabel = "N", defaultValue = "25000", description = "Sensors (default ${DEFAULT-VALUE}).")
+    int sensors;
+
+    @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "60s",
+            description = "One reading per sensor per interval (default ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "24h",
+            description = "Time span of the readings, ending now (default ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--late-share", paramLabel = "SHARE", defaultValue = "0",
+            description = "Share of readings that arrive 1-10 intervals late (default ${DEFAULT-VALUE}).")
+    double lateShare;
+
+    @Option(names = "--duplicate-share", paramLabel = "SHARE", defaultValue = "0",
+            description = "Share of readings submitted a second time, 1-10 intervals later (default ${DEFAULT-VALUE}).")
+    double duplicateShare;
+
+    @Option(names = "--batch-size", paramLabel = "N", defaultValue = "10000",
+            description = "Readings per ingest call (default ${DEFAULT-VALUE}).")
+    int batchSize;
+
+    @Option(names = "--json", description = "Print exactly one JSON object on stdout instead of the human report.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        BucketryConfig config = options.load(parent.environment, Map.of());
+        Scenario scenario = new Scenario(sensors, duration("--interval", interval), duration("--duration", duration),
+                lateShare, duplicateShare, batchSize);
+        if (batchSize > config.maxBatchSize()) {
+            throw new ConfigurationException("--batch-size " + batchSize + " is larger than maxBatchSize "
+                    + config.maxBatchSize() + "; lower it or raise --max-batch-size");
+        }
+        Bucketry.requireStoreModule(config);
+        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err);
+        simulation.checkMemory(config.backend());
+        SimulationReport report;
+        try (Bucketry bucketry = Bucketry.start(config)) {
+            report = simulation.run(bucketry);
+        }
+        if (json) {
+            parent.out.println(Json.mapper().writeValueAsString(report));
+        } else {
+            HumanReport.print(report, parent.out);
+        }
+        parent.out.flush();
+        return 0;
+    }
+
+    private static Duration duration(String flag, String text) {
+        try {
+            return Durations.parsePositive(text);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("invalid " + flag + " '" + text + "': " + e.getMessage());
+        }
+    }
+}

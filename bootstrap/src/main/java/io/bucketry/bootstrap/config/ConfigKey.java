@@ -1,0 +1,109 @@
+package io.bucketry.bootstrap.config;
+
+import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.BucketPolicyKind;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.domain.BucketPolicy;
+
+import java.util.Arrays;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
+
+/**
+ * Every configuration key: its name in a YAML file, its environment variable, what is allowed, and
+ * how a text value is applied to a {@link BucketryConfig.Builder}. Flags name keys via {@link #flag()}.
+ */
+public enum ConfigKey {
+    BACKEND("backend", "BUCKETRY_BACKEND", "one of " + Backend.names(),
+            (b, v) -> b.backend(Backend.parse(v))),
+    BUCKET_POLICY("bucketPolicy", "BUCKETRY_BUCKET_POLICY", BucketPolicyKind.ALLOWED,
+            (b, v) -> b.bucketPolicy(BucketPolicyKind.parse(v))),
+    BUCKET_WIDTH("bucketWidth", "BUCKETRY_BUCKET_WIDTH", "a positive " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.bucketWidth(Durations.parsePositive(v))),
+    BUCKET_MAX_COUNT("bucketMaxCount", "BUCKETRY_BUCKET_MAX_COUNT", wholeNumber(1, BucketPolicy.MAX_COUNT_LIMIT),
+            (b, v) -> b.bucketMaxCount(Numbers.parseInt(v, 1, BucketPolicy.MAX_COUNT_LIMIT))),
+    PAGE_SIZE("pageSize", "BUCKETRY_PAGE_SIZE", wholeNumber(1, BucketPolicy.MAX_COUNT_LIMIT),
+            (b, v) -> b.pageSize(Numbers.parseInt(v, 1, BucketPolicy.MAX_COUNT_LIMIT))),
+    RETENTION("retention", "BUCKETRY_RETENTION", "a positive " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.retention(Durations.parsePositive(v))),
+    GRACE("grace", "BUCKETRY_GRACE", "a non-negative " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.grace(Durations.parseNonNegative(v))),
+    FUTURE_TOLERANCE("futureTolerance", "BUCKETRY_FUTURE_TOLERANCE", "a non-negative " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.futureTolerance(Durations.parseNonNegative(v))),
+    MAX_BATCH_SIZE("maxBatchSize", "BUCKETRY_MAX_BATCH_SIZE", wholeNumber(1, Integer.MAX_VALUE),
+            (b, v) -> b.maxBatchSize(Numbers.parseInt(v, 1, Integer.MAX_VALUE))),
+    MAX_WINDOWS("maxWindows", "BUCKETRY_MAX_WINDOWS", wholeNumber(1, Integer.MAX_VALUE),
+            (b, v) -> b.maxWindows(Numbers.parseInt(v, 1, Integer.MAX_VALUE))),
+    PORT("port", "BUCKETRY_PORT", wholeNumber(0, 65_535) + " (0 picks a free port)",
+            (b, v) -> b.port(Numbers.parseInt(v, 0, 65_535))),
+    BIND("bind", "BUCKETRY_BIND", "a host name or IP address such as 127.0.0.1 or 0.0.0.0",
+            (b, v) -> b.bind(Numbers.nonBlank(v))),
+    MAX_BODY_SIZE("maxBodySize", "BUCKETRY_MAX_BODY_SIZE", ByteSizes.ALLOWED,
+            (b, v) -> b.maxBodySize(ByteSizes.parse(v))),
+    SWEEP_INTERVAL("sweepInterval", "BUCKETRY_SWEEP_INTERVAL", "a positive " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.sweepInterval(Durations.parsePositive(v))),
+    MONGO_URI("mongoUri", "MONGODB_URI", "a MongoDB connection string such as mongodb://localhost:27017",
+            (b, v) -> b.mongoUri(Numbers.mongoUri(v))),
+    MONGO_DATABASE("mongoDatabase", "BUCKETRY_MONGO_DATABASE", "a database name",
+            (b, v) -> b.mongoDatabase(Numbers.nonBlank(v))),
+    MONGO_COLLECTION("mongoCollection", "BUCKETRY_MONGO_COLLECTION", "a collection name",
+            (b, v) -> b.mongoCollection(Numbers.nonBlank(v))),
+    TIMESERIES_FALLBACK("timeseriesFallback", "BUCKETRY_TIMESERIES_FALLBACK", "true or false",
+            (b, v) -> b.timeseriesFallback(Numbers.parseBoolean(v))),
+    EMBEDDED_MONGO("embeddedMongo", "BUCKETRY_EMBEDDED_MONGO", "true or false",
+            (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v)));
+
+    private final String key;
+    private final String env;
+    private final String allowed;
+    private final BiConsumer<BucketryConfig.Builder, String> apply;
+
+    ConfigKey(String key, String env, String allowed, BiConsumer<BucketryConfig.Builder, String> apply) {
+        this.key = key;
+        this.env = env;
+        this.allowed = allowed;
+        this.apply = apply;
+    }
+
+    /** The key's name in a YAML file. */
+    public String key() {
+        return key;
+    }
+
+    /** The environment variable that sets this key. */
+    public String env() {
+        return env;
+    }
+
+    /** The command-line flag that sets this key ({@code bucketWidth} → {@code --bucket-width}). */
+    public String flag() {
+        return "--" + key.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public String allowed() {
+        return allowed;
+    }
+
+    /** True when a value must never be printed as given (it may hold credentials). */
+    public boolean sensitive() {
+        return this == MONGO_URI;
+    }
+
+    /** Applies {@code text}; IllegalArgumentException when it is not allowed. */
+    void apply(BucketryConfig.Builder builder, String text) {
+        apply.accept(builder, text);
+    }
+
+    /** The key named {@code name} in a file, or null. */
+    public static ConfigKey byKey(String name) {
+        return Arrays.stream(values()).filter(k -> k.key.equals(name)).findFirst().orElse(null);
+    }
+
+    public static String keys() {
+        return Arrays.stream(values()).map(ConfigKey::key).collect(Collectors.joining(", "));
+    }
+
+    private static String wholeNumber(int min, int max) {
+        return "a whole number from " + min + " to " + max;
+    }
+}

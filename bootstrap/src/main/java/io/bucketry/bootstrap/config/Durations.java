@@ -1,0 +1,81 @@
+package io.bucketry.bootstrap.config;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses durations written as {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, {@code 90d} or ISO-8601 ({@code PT5M}). */
+public final class Durations {
+
+    /** What a duration may look like, for error messages. */
+    public static final String ALLOWED = "a duration such as 500ms, 30s, 5m, 1h, 90d or ISO-8601 PT5M";
+
+    private static final Pattern SHORT = Pattern.compile("(\\d{1,9})(ms|s|m|h|d)");
+
+    private Durations() {
+    }
+
+    /** The duration {@code text} denotes; IllegalArgumentException naming {@link #ALLOWED} otherwise. */
+    public static Duration parse(String text) {
+        String value = text == null ? "" : text.strip();
+        Matcher matcher = SHORT.matcher(value);
+        if (matcher.matches()) {
+            long amount = Long.parseLong(matcher.group(1));
+            return switch (matcher.group(2)) {
+                case "ms" -> Duration.ofMillis(amount);
+                case "s" -> Duration.ofSeconds(amount);
+                case "m" -> Duration.ofMinutes(amount);
+                case "h" -> Duration.ofHours(amount);
+                default -> Duration.ofDays(amount);
+            };
+        }
+        if (value.length() > 1 && (value.charAt(0) == 'P' || value.charAt(0) == 'p')) {
+            try {
+                return Duration.parse(value);
+            } catch (DateTimeParseException | ArithmeticException e) {
+                throw new IllegalArgumentException("expected " + ALLOWED);
+            }
+        }
+        throw new IllegalArgumentException("expected " + ALLOWED);
+    }
+
+    /** A duration that must be positive and a whole number of milliseconds. */
+    public static Duration parsePositive(String text) {
+        Duration duration = parseNonNegative(text);
+        if (duration.isZero()) {
+            throw new IllegalArgumentException("expected a positive duration, " + ALLOWED.substring(2));
+        }
+        return duration;
+    }
+
+    /** A duration that must not be negative and must be a whole number of milliseconds. */
+    public static Duration parseNonNegative(String text) {
+        Duration duration = parse(text);
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("expected a duration that is not negative, " + ALLOWED.substring(2));
+        }
+        if (duration.getNano() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("expected whole milliseconds, " + ALLOWED.substring(2));
+        }
+        return duration;
+    }
+
+    /** The shortest form this parser reads back: {@code 90d}, {@code 5m}, {@code 500ms}, … */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        if (millis != 0 && millis % 86_400_000 == 0) {
+            return millis / 86_400_000 + "d";
+        }
+        if (millis != 0 && millis % 3_600_000 == 0) {
+            return millis / 3_600_000 + "h";
+        }
+        if (millis != 0 && millis % 60_000 == 0) {
+            return millis / 60_000 + "m";
+        }
+        if (millis % 1000 == 0) {
+            return millis / 1000 + "s";
+        }
+        return millis + "ms";
+    }
+}

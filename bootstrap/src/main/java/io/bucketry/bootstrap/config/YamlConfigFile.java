@@ -1,0 +1,64 @@
+package io.bucketry.bootstrap.config;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Reads a flat YAML configuration file ({@code key: value} lines) into key → text, refusing unknown keys. */
+final class YamlConfigFile {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private YamlConfigFile() {
+    }
+
+    static Map<ConfigKey, String> read(Path file) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(Files.readAllBytes(file));
+        } catch (NoSuchFileException e) {
+            throw new ConfigurationException("configuration file " + file + " does not exist");
+        } catch (JacksonException e) {
+            throw new ConfigurationException("configuration file " + file + " is not valid YAML: "
+                    + e.getOriginalMessage().lines().findFirst().orElse("") + locationOf(e));
+        } catch (IOException e) {
+            throw new ConfigurationException("cannot read configuration file " + file + ": " + e.getMessage());
+        }
+        Map<ConfigKey, String> values = new LinkedHashMap<>();
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return values;
+        }
+        if (!root.isObject()) {
+            throw new ConfigurationException("configuration file " + file + " must hold key: value lines; known keys: "
+                    + ConfigKey.keys());
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            ConfigKey key = ConfigKey.byKey(entry.getKey());
+            if (key == null) {
+                throw new ConfigurationException("unknown key '" + entry.getKey() + "' in configuration file " + file
+                        + "; known keys: " + ConfigKey.keys());
+            }
+            JsonNode value = entry.getValue();
+            if (value.isNull() || !value.isValueNode()) {
+                throw new ConfigurationException("invalid " + key.key() + " in configuration file " + file
+                        + ": expected a single value, " + key.allowed());
+            }
+            values.put(key, value.asText());
+        }
+        return values;
+    }
+
+    private static String locationOf(JacksonException e) {
+        return e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
+    }
+}

@@ -1,0 +1,62 @@
+package io.bucketry.bootstrap.http;
+
+import io.bucketry.application.port.in.TimeInput;
+import io.bucketry.bootstrap.config.Durations;
+import io.bucketry.domain.Quote;
+import io.javalin.http.Context;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** Reads query and path parameters with the same rules as the rest of Bucketry (times via {@link TimeInput}). */
+final class QueryParams {
+
+    private QueryParams() {
+    }
+
+    /** An optional time ({@code from}, {@code to}): ISO-8601 or epoch milliseconds; INVALID_TIME otherwise. */
+    static Instant time(Context ctx, String name) {
+        String text = ctx.queryParam(name);
+        return text == null || text.isBlank() ? null : TimeInput.parse(text);
+    }
+
+    /** An optional window size in the configuration's duration syntax ({@code 5m}, {@code PT5M}). */
+    static Duration window(Context ctx, Duration fallback) {
+        String text = ctx.queryParam("window");
+        if (text == null || text.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Durations.parsePositive(text);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("INVALID_WINDOW", "window " + Quote.of(text) + ": " + e.getMessage());
+        }
+    }
+
+    /** An optional whole number query parameter; {@code code} when it is not one. */
+    static Long number(Context ctx, String name, String code) {
+        String text = ctx.queryParam(name);
+        return text == null || text.isBlank() ? null : parse(text, name, code);
+    }
+
+    /** A whole number path parameter; {@code code} when it is not one. */
+    static long pathNumber(Context ctx, String name, String code) {
+        return parse(ctx.pathParam(name), name, code);
+    }
+
+    private static long parse(String text, String name, String code) {
+        try {
+            return Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest(code, name + " " + Quote.of(text) + " is not a whole number");
+        }
+    }
+
+    /** {@code value} as an int, or {@code code} naming the parameter when it does not fit. */
+    static int toInt(long value, String name, String code) {
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw ApiException.badRequest(code, name + " " + value + " is too large");
+        }
+        return (int) value;
+    }
+}

@@ -1,0 +1,75 @@
+package io.bucketry.bootstrap.http;
+
+import io.bucketry.application.UseCases;
+import io.bucketry.application.port.in.IngestReport;
+import io.bucketry.bootstrap.json.IngestReportView;
+import io.bucketry.bootstrap.json.ReadingView;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+
+import java.util.List;
+import java.util.Map;
+
+/** Routes that write, read, page and delete the readings of series. */
+final class ReadingRoutes {
+
+    /** Readings returned by {@code GET …/readings} when no {@code limit} is given. */
+    static final int DEFAULT_LIMIT = 10_000;
+
+    private final UseCases useCases;
+    private final RequestBody body;
+
+    ReadingRoutes(UseCases useCases, RequestBody body) {
+        this.useCases = useCases;
+        this.body = body;
+    }
+
+    void register(Javalin app) {
+        app.post("/v1/readings", this::ingest);
+        app.get("/v1/series/{id}/readings", this::readings);
+        app.get("/v1/series/{id}/latest", this::latest);
+        app.get("/v1/series/{id}/pages/{n}", this::page);
+        app.delete("/v1/series/{id}", this::delete);
+    }
+
+    private void ingest(Context ctx) {
+        IngestReport report = useCases.ingest().ingest(ReadingInputs.of(body.jsonArray(ctx)));
+        ctx.json(IngestReportView.of(report));
+    }
+
+    private void readings(Context ctx) {
+        SeriesId series = series(ctx);
+        Long limit = QueryParams.number(ctx, "limit", "INVALID_LIMIT");
+        int max = limit == null ? DEFAULT_LIMIT : QueryParams.toInt(limit, "limit", "INVALID_LIMIT");
+        List<Reading> readings = useCases.read().read(series, QueryParams.time(ctx, "from"),
+                QueryParams.time(ctx, "to"), max);
+        ctx.json(readings.stream().map(ReadingView::of).toList());
+    }
+
+    private void latest(Context ctx) {
+        SeriesId series = series(ctx);
+        Reading reading = useCases.latest().latest(series)
+                .orElseThrow(() -> ApiException.notFound("series '" + series + "' has no readings"));
+        ctx.json(ReadingView.of(reading));
+    }
+
+    private void page(Context ctx) {
+        SeriesId series = series(ctx);
+        long number = QueryParams.pathNumber(ctx, "n", "INVALID_PAGE");
+        Long size = QueryParams.number(ctx, "size", "INVALID_PAGE_SIZE");
+        Integer pageSize = size == null ? null : QueryParams.toInt(size, "size", "INVALID_PAGE_SIZE");
+        List<Reading> page = useCases.page().page(series, number, pageSize)
+                .orElseThrow(() -> ApiException.notFound("series '" + series + "' has no page " + number));
+        ctx.json(page.stream().map(ReadingView::of).toList());
+    }
+
+    private void delete(Context ctx) {
+        ctx.json(Map.of("deleted", useCases.delete().delete(series(ctx))));
+    }
+
+    static SeriesId series(Context ctx) {
+        return new SeriesId(ctx.pathParam("id"));
+    }
+}

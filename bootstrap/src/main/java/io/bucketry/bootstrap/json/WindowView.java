@@ -1,0 +1,26 @@
+package io.bucketry.bootstrap.json;
+
+import io.bucketry.domain.FieldAggregate;
+import io.bucketry.domain.WindowAggregate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A window aggregate as JSON: series, start, end, count and per numeric field count/min/max/sum/avg/first/last. */
+public record WindowView(String series, String start, String end, long count, Map<String, FieldView> fields) {
+
+    /** One numeric field's aggregate over a window. */
+    public record FieldView(long count, double min, double max, double sum, double avg, double first, double last) {
+    }
+
+    public static WindowView of(WindowAggregate window) {
+        Map<String, FieldView> fields = new LinkedHashMap<>();
+        window.fields().forEach((name, a) -> fields.put(name, view(a)));
+        return new WindowView(window.series().value(), window.start().toString(), window.end().toString(),
+                window.count(), fields);
+    }
+
+    private static FieldView view(FieldAggregate a) {
+        return new FieldView(a.count(), a.min(), a.max(), a.sum(), a.avg(), a.first(), a.last());
+    }
+}

@@ -1,0 +1,75 @@
+package io.bucketry.bootstrap.simulate;
+
+import io.bucketry.application.port.in.ReadReadingsUseCase;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The dashboard query of seed 002: the last 24 hours of one sensor through {@link ReadReadingsUseCase}.
+ * Runs {@link #WARM_UP} times, then times {@code runs} calls one by one, each on another sensor,
+ * and touches every returned reading (time and one field) so that no work can be skipped.
+ */
+final class DashboardBenchmark {
+
+    static final int WARM_UP = 2_000;
+    static final Duration WINDOW = Duration.ofHours(24);
+    /** Larger than any scenario's readings per sensor per day at one reading per second. */
+    static final int LIMIT = 100_000;
+
+    private static volatile double sink;
+
+    private DashboardBenchmark() {
+    }
+
+    /** Results in microseconds; {@code readings} is what one run returned (the first measured run). */
+    record Result(int runs, int readings, double p50Micros, double p99Micros) {
+    }
+
+    static Result run(ReadReadingsUseCase read, String[] sensorIds, Instant now, int runs) {
+        Instant from = now.minus(WINDOW);
+        Instant to = now.plusMillis(1);
+        SeriesId[] series = Arrays.stream(sensorIds).map(SeriesId::new).toArray(SeriesId[]::new);
+        double checksum = 0;
+        for (int i = 0; i < WARM_UP; i++) {
+            checksum += touch(read.read(series[spread(i, series.length)], from, to, LIMIT));
+        }
+        long[] nanos = new long[runs];
+        int readings = -1;
+        for (int i = 0; i < runs; i++) {
+            SeriesId sensor = series[spread(i + WARM_UP, series.length)];
+            long start = System.nanoTime();
+            List<Reading> result = read.read(sensor, from, to, LIMIT);
+            checksum += touch(result);
+            nanos[i] = System.nanoTime() - start;
+            if (readings < 0) {
+                readings = result.size();
+            }
+        }
+        sink = checksum;
+        Arrays.sort(nanos);
+        return new Result(runs, readings, percentile(nanos, 0.50) / 1e3, percentile(nanos, 0.99) / 1e3);
+    }
+
+    private static double touch(List<Reading> readings) {
+        double sum = 0;
+        for (Reading reading : readings) {
+            sum += reading.epochMilli() + reading.fields().number("temperature");
+        }
+        return sum;
+    }
+
+    /** Visits sensors in a scattered order so that consecutive runs do not hit the same data. */
+    private static int spread(int i, int count) {
+        return (int) ((i * 7919L) % count);
+    }
+
+    static double percentile(long[] sorted, double quantile) {
+        int index = (int) Math.ceil(quantile * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+    }
+}

@@ -1,0 +1,70 @@
+package io.bucketry.bootstrap.wiring;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.UseCases;
+import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
+import io.bucketry.application.port.in.AggregateSeriesUseCase;
+import io.bucketry.application.port.in.DeleteSeriesUseCase;
+import io.bucketry.application.port.in.DescribeStorageUseCase;
+import io.bucketry.application.port.in.IngestReadingsUseCase;
+import io.bucketry.application.port.in.ReadLatestReadingUseCase;
+import io.bucketry.application.port.in.ReadPageUseCase;
+import io.bucketry.application.port.in.ReadReadingsUseCase;
+import io.bucketry.application.port.in.ReclaimExpiredUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * Guice module of the application core: configuration values, the clock, and every use case
+ * (the services of {@link UseCases}) over whichever {@link ReadingStore} a store module binds.
+ */
+public final class ApplicationModule extends AbstractModule {
+
+    private final BucketryConfig config;
+    private final Clock clock;
+
+    public ApplicationModule(BucketryConfig config, Clock clock) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    protected void configure() {
+        bind(BucketryConfig.class).toInstance(config);
+        bind(MongoSettings.class).toInstance(config.mongo());
+        bind(Clock.class).toInstance(clock);
+        bind(BucketPolicy.class).toInstance(config.bucketPolicyValue());
+        bind(RetentionPolicy.class).toInstance(config.retentionPolicy());
+        bind(ApplicationSettings.class).toInstance(config.applicationSettings());
+        bind(Resources.class).in(Singleton.class);
+    }
+
+    @Provides @Singleton
+    UseCases useCases(ReadingStore store, ApplicationSettings settings, Clock clock) {
+        return UseCases.over(store, settings, clock);
+    }
+
+    @Provides @Singleton
+    ExpirySweeper sweeper(ReclaimExpiredUseCase reclaim) {
+        return new ExpirySweeper(reclaim, config.sweepInterval());
+    }
+
+    @Provides IngestReadingsUseCase ingest(UseCases useCases) { return useCases.ingest(); }
+    @Provides ReadReadingsUseCase read(UseCases useCases) { return useCases.read(); }
+    @Provides ReadLatestReadingUseCase latest(UseCases useCases) { return useCases.latest(); }
+    @Provides ReadPageUseCase page(UseCases useCases) { return useCases.page(); }
+    @Provides AggregateSeriesUseCase aggregate(UseCases useCases) { return useCases.aggregate(); }
+    @Provides AggregateAllSeriesUseCase aggregateAll(UseCases useCases) { return useCases.aggregateAll(); }
+    @Provides DescribeStorageUseCase describe(UseCases useCases) { return useCases.describe(); }
+    @Provides DeleteSeriesUseCase delete(UseCases useCases) { return useCases.delete(); }
+    @Provides ReclaimExpiredUseCase reclaim(UseCases useCases) { return useCases.reclaim(); }
+}

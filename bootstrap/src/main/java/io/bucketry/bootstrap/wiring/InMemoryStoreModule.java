@@ -1,0 +1,17 @@
+package io.bucketry.bootstrap.wiring;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.bucketry.adapter.inmemory.InMemoryReadingStore;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.domain.BucketPolicy;
+
+/** Guice store module of the {@code inmemory} backend: an in-process {@link InMemoryReadingStore}. */
+public final class InMemoryStoreModule extends AbstractModule {
+
+    @Provides @Singleton
+    ReadingStore store(BucketPolicy policy) {
+        return new InMemoryReadingStore(policy);
+    }
+}

@@ -1,0 +1,32 @@
+package io.bucketry.bootstrap.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** Runs the command line in-process with captured stdout and stderr and a given environment. */
+final class Cli {
+
+    record Run(int exitCode, String out, String err) {
+        /** Stderr without the progress bar's carriage-return frames. */
+        String errLines() {
+            return err.replaceAll("[^\\n]*\\r", "");
+        }
+    }
+
+    static Run run(Map<String, String> environment, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = BucketryCommand.execute(args, environment, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Run run(String... args) {
+        return run(Map.of(), args);
+    }
+
+    private Cli() {
+    }
+}

@@ -1,0 +1,102 @@
+package io.bucketry.bootstrap.cli;
+
+import io.bucketry.bootstrap.cli.Cli.Run;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Help, version and every kind of usage or configuration error: one line on stderr, non-zero exit. */
+class CommandLineTest {
+
+    private static void assertOneLineError(Run run, int exitCode, String... fragments) {
+        assertThat(run.exitCode()).isEqualTo(exitCode);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err().strip().lines()).hasSize(1);
+        assertThat(run.err()).contains(fragments).doesNotContain("\tat ").doesNotContain("Exception");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "simulate", "serve", "help"})
+    void everyCommandHasHelp(String command) {
+        Run run = command.isEmpty() ? Cli.run("--help") : Cli.run(command, "--help");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("Usage: bucketry");
+        assertThat(run.err()).isEmpty();
+    }
+
+    @Test
+    void helpNamesTheFlagsAndTheirEnvironmentVariables() {
+        assertThat(Cli.run("simulate", "--help").out()).contains("--sensors", "--interval", "--duration", "--late-share",
+                "--duplicate-share", "--batch-size", "--json", "--backend", "--config", "--bucket-width",
+                "--bucket-max-count", "--retention", "--mongo-uri", "--mongo-database", "BUCKETRY_BACKEND", "MONGODB_URI");
+        assertThat(Cli.run("serve", "--help").out()).contains("--port", "--bind", "--max-body-size", "default 8080",
+                "default 127.0.0.1");
+    }
+
+    @Test
+    void versionNamesTheProjectVersion() {
+        Run run = Cli.run("--version");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("bucketry ").doesNotContain("unknown").doesNotContain("${");
+    }
+
+    @Test
+    void noCommandIsABadUsage() {
+        assertOneLineError(Cli.run(), 2, "missing command", "--help");
+    }
+
+    @Test
+    void anUnknownFlagIsABadUsage() {
+        assertOneLineError(Cli.run("simulate", "--sensorz", "5"), 2, "bucketry simulate: Unknown option", "'--sensorz'");
+    }
+
+    @Test
+    void aFlagOfTheWrongTypeIsABadUsage() {
+        assertOneLineError(Cli.run("simulate", "--sensors", "many"), 2, "--sensors", "many");
+    }
+
+    @Test
+    void anInvalidConfigurationValueStopsWithOneLineNamingTheKey() {
+        assertOneLineError(Cli.run("simulate", "--bucket-width", "5x"), 1,
+                "invalid bucketWidth '5x' (from flag --bucket-width)", "500ms, 30s, 5m, 1h, 90d");
+        assertOneLineError(Cli.run(Map.of("BUCKETRY_RETENTION", "forever"), "serve"), 1,
+                "invalid retention 'forever' (from environment variable BUCKETRY_RETENTION)");
+        assertOneLineError(Cli.run("serve", "--port", "99999"), 1, "invalid port '99999'", "0 to 65535");
+        assertOneLineError(Cli.run("serve", "--config", "/nonexistent/bucketry.yaml"), 1, "does not exist");
+    }
+
+    @Test
+    void aMongoUriIsNeverEchoedWithItsPassword() {
+        Run run = Cli.run("simulate", "--mongo-uri", "mongo://alice:s3cret@db");
+
+        assertOneLineError(run, 1, "invalid mongoUri", "***@db");
+        assertThat(run.err()).doesNotContain("s3cret");
+    }
+
+    @Test
+    void aBackendWithoutAStoreModuleStopsWithOneLine() {
+        assertOneLineError(Cli.run("simulate", "--backend", "mongo-bucket"), 1,
+                "backend mongo-bucket has no store module in this build");
+    }
+
+    @Test
+    void anInvalidScenarioStopsWithOneLine() {
+        assertOneLineError(Cli.run("simulate", "--late-share", "1.5"), 1, "--late-share 1.5 must be between 0 and 1");
+        assertOneLineError(Cli.run("simulate", "--interval", "soon"), 1, "invalid --interval 'soon'");
+        assertOneLineError(Cli.run("simulate", "--batch-size", "200000"), 1, "--batch-size 200000 is larger than maxBatchSize");
+    }
+
+    @Test
+    void aRunThatCannotFitTheHeapIsRefusedBeforeGeneratingWithTheEstimateAndWhatToDo() {
+        Run run = Cli.run("simulate", "--sensors", "100000000", "--duration", "90d");
+
+        assertOneLineError(run, 1, "bucketry simulate: refused: ", "readings need about", "GB of heap", "-Xmx", "fewer --sensors",
+                "shorter --duration");
+    }
+}

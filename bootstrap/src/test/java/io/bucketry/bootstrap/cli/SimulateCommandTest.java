@@ -1,0 +1,86 @@
+package io.bucketry.bootstrap.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bucketry.bootstrap.cli.Cli.Run;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A tiny simulate end to end: the JSON report's shape and its internal consistency; the human report. */
+class SimulateCommandTest {
+
+    private static List<String> keys(JsonNode node) {
+        List<String> keys = new ArrayList<>();
+        node.fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+
+    @Test
+    void jsonIsExactlyOneObjectWithTheDocumentedShapeAndConsistentCounts() throws Exception {
+        Run run = Cli.run("simulate", "--sensors", "20", "--interval", "60s", "--duration", "90m", "--late-share", "0.2",
+                "--duplicate-share", "0.1", "--batch-size", "100", "--json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(run.out());   // fails on anything after the object
+        assertThat(run.out().strip().lines()).hasSize(1);
+        assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
+                "alertingQuery", "storage");
+        assertThat(keys(report.get("scenario"))).containsExactly("sensors", "intervalSeconds", "hours", "lateShare",
+                "duplicateShare");
+        assertThat(keys(report.get("ingest"))).containsExactly("readings", "accepted", "duplicates", "rejected", "seconds",
+                "readingsPerSecond");
+        assertThat(keys(report.get("memory"))).containsExactly("retainedBytesPerReading");
+        assertThat(keys(report.get("dashboardQuery"))).containsExactly("runs", "readings", "p50Micros", "p99Micros");
+        assertThat(keys(report.get("alertingQuery"))).containsExactly("series", "windows", "millis");
+        assertThat(keys(report.get("storage"))).containsExactly("backend", "series", "readings", "buckets",
+                "avgReadingsPerBucket", "maxReadingsPerBucket", "avgBucketBytes", "documentReduction");
+
+        assertThat(report.get("backend").asText()).isEqualTo("inmemory");
+        JsonNode scenario = report.get("scenario");
+        assertThat(scenario.get("sensors").asInt()).isEqualTo(20);
+        assertThat(scenario.get("intervalSeconds").asInt()).isEqualTo(60);
+        assertThat(scenario.get("hours").asDouble()).isEqualTo(1.5);
+        assertThat(scenario.get("lateShare").asDouble()).isEqualTo(0.2);
+
+        JsonNode ingest = report.get("ingest");
+        long readings = ingest.get("readings").asLong();
+        assertThat(ingest.get("accepted").asLong()).isEqualTo(20 * 90);
+        assertThat(ingest.get("duplicates").asLong()).isPositive();
+        assertThat(ingest.get("rejected").asLong()).isZero();
+        assertThat(ingest.get("accepted").asLong() + ingest.get("duplicates").asLong() + ingest.get("rejected").asLong())
+                .isEqualTo(readings);
+        assertThat(ingest.get("seconds").asDouble()).isPositive();
+        assertThat(ingest.get("readingsPerSecond").asLong()).isPositive();
+
+        JsonNode dashboard = report.get("dashboardQuery");
+        assertThat(dashboard.get("readings").asInt()).isEqualTo(90);
+        assertThat(dashboard.get("p50Micros").asDouble()).isPositive()
+                .isLessThanOrEqualTo(dashboard.get("p99Micros").asDouble());
+        JsonNode alerting = report.get("alertingQuery");
+        assertThat(alerting.get("series").asInt()).isEqualTo(20);
+        assertThat(alerting.get("windows").asInt()).isBetween(40, 60);
+
+        JsonNode storage = report.get("storage");
+        assertThat(storage.get("readings").asLong()).isEqualTo(ingest.get("accepted").asLong());
+        assertThat(storage.get("series").asLong()).isEqualTo(20);
+        assertThat(storage.get("documentReduction").asDouble())
+                .isCloseTo(storage.get("readings").asDouble() / storage.get("buckets").asDouble(),
+                        org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(run.errLines()).doesNotContain("Exception");
+    }
+
+    @Test
+    void theHumanReportSaysHowEachFigureWasMeasured() {
+        Run run = Cli.run("simulate", "--sensors", "5", "--duration", "30m", "--batch-size", "7");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("backend inmemory", "ingest", "150 readings", "how: wall time",
+                "memory", "how: heap used after explicit full GC", "dashboard", "p50", "alerting", "storage",
+                "documentReduction");
+        assertThat(run.err()).contains("ingest");   // the progress bar
+    }
+}

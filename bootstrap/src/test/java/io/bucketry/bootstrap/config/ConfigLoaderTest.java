@@ -1,0 +1,215 @@
+package io.bucketry.bootstrap.config;
+
+import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.BucketPolicyKind;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.domain.BucketPolicy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ConfigLoaderTest {
+
+    @TempDir
+    Path dir;
+
+    private static Map<ConfigKey, String> flags(Object... keyValues) {
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            flags.put((ConfigKey) keyValues[i], (String) keyValues[i + 1]);
+        }
+        return flags;
+    }
+
+    private Path file(String yaml) throws IOException {
+        Path file = dir.resolve("bucketry.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    @Test
+    void withNothingGivenEveryKeyHasItsDefault() {
+        BucketryConfig config = ConfigLoader.load(Map.of(), null, Map.of());
+
+        assertThat(config).isEqualTo(BucketryConfig.defaults());
+        assertThat(config.backend()).isEqualTo(Backend.INMEMORY);
+        assertThat(config.bucketPolicyValue()).isEqualTo(BucketPolicy.windowed(Duration.ofHours(1), 1000));
+        assertThat(config.retention()).isEqualTo(Duration.ofDays(90));
+        assertThat(config.futureTolerance()).isEqualTo(Duration.ofHours(1));
+        assertThat(config.maxBatchSize()).isEqualTo(100_000);
+        assertThat(config.port()).isEqualTo(8080);
+        assertThat(config.bind()).isEqualTo("127.0.0.1");
+        assertThat(config.maxBodySize()).isEqualTo(16L << 20);
+        assertThat(config.mongo().uri()).isEqualTo("mongodb://localhost:27017");
+    }
+
+    @Test
+    void flagBeatsEnvironmentWhichBeatsFileWhichBeatsDefault() throws IOException {
+        Path file = file("bucketWidth: 2h\nbucketMaxCount: 200\nretention: 30d\ngrace: 5m\n");
+        Map<String, String> env = Map.of("BUCKETRY_BUCKET_MAX_COUNT", "300", "BUCKETRY_RETENTION", "P10D");
+
+        BucketryConfig config = ConfigLoader.load(flags(ConfigKey.RETENTION, "7d"), file, env);
+
+        assertThat(config.bucketWidth()).isEqualTo(Duration.ofHours(2));   // file
+        assertThat(config.bucketMaxCount()).isEqualTo(300);                // environment over file
+        assertThat(config.retention()).isEqualTo(Duration.ofDays(7));      // flag over environment and file
+        assertThat(config.grace()).isEqualTo(Duration.ofMinutes(5));       // file
+        assertThat(config.futureTolerance()).isEqualTo(Duration.ofHours(1)); // default
+    }
+
+    @Test
+    void everyKeyCanBeSetFromAFile() throws IOException {
+        Path file = file("""
+                backend: inmemory
+                bucketPolicy: paged
+                bucketWidth: 30m
+                bucketMaxCount: 500
+                pageSize: 50
+                retention: 90d
+                grace: 0s
+                futureTolerance: 500ms
+                maxBatchSize: 10
+                maxWindows: 20
+                port: 0
+                bind: 0.0.0.0
+                maxBodySize: 1MB
+                sweepInterval: 30s
+                mongoUri: mongodb://h:1
+                mongoDatabase: db
+                mongoCollection: coll
+                timeseriesFallback: true
+                embeddedMongo: true
+                """);
+
+        BucketryConfig config = ConfigLoader.load(Map.of(), file, Map.of());
+
+        assertThat(config.bucketPolicy()).isEqualTo(BucketPolicyKind.PAGED);
+        assertThat(config.bucketPolicyValue()).isEqualTo(BucketPolicy.paged(50));
+        assertThat(config.applicationSettings().defaultPageSize()).isEqualTo(50);
+        assertThat(config.maxBodySize()).isEqualTo(1 << 20);
+        assertThat(config.sweepInterval()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.mongo().database()).isEqualTo("db");
+        assertThat(config.mongo().collection()).isEqualTo("coll");
+        assertThat(config.mongo().timeseriesFallback()).isTrue();
+        assertThat(config.mongo().embedded()).isTrue();
+        assertThat(config.port()).isZero();
+    }
+
+    @Test
+    void mongoUriComesFromMongodbUriAndTheFileNamedByBucketryConfig() throws IOException {
+        Path file = file("mongoDatabase: fromfile\n");
+
+        BucketryConfig config = ConfigLoader.load(Map.of(), null,
+                Map.of("MONGODB_URI", "mongodb://db:27017", "BUCKETRY_CONFIG", file.toString()));
+
+        assertThat(config.mongo().uri()).isEqualTo("mongodb://db:27017");
+        assertThat(config.mongo().database()).isEqualTo("fromfile");
+    }
+
+    @Test
+    void environmentVariablesThatNameNoKeyAreIgnored() {
+        BucketryConfig config = ConfigLoader.load(Map.of(), null, Map.of("BUCKETRY_TEST_MONGODB_URI", "x", "PATH", "/bin"));
+
+        assertThat(config).isEqualTo(BucketryConfig.defaults());
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+            "BACKEND          | mongo         | one of inmemory, mongo-bucket, mongo-timeseries",
+            "BUCKET_POLICY    | hourly        | windowed or paged",
+            "BUCKET_WIDTH     | 5x            | 500ms, 30s, 5m, 1h, 90d",
+            "BUCKET_WIDTH     | 0s            | positive",
+            "BUCKET_MAX_COUNT | 0             | a whole number from 1 to 100000",
+            "BUCKET_MAX_COUNT | many          | a whole number from 1 to 100000",
+            "PAGE_SIZE        | 100001        | a whole number from 1 to 100000",
+            "RETENTION        | -1d           | 500ms, 30s, 5m, 1h, 90d",
+            "GRACE            | PT-1H         | not negative",
+            "FUTURE_TOLERANCE | soon          | 500ms, 30s, 5m, 1h, 90d",
+            "MAX_BATCH_SIZE   | 1.5           | a whole number from 1",
+            "MAX_WINDOWS      | 0             | a whole number from 1",
+            "PORT             | 70000         | a whole number from 0 to 65535",
+            "BIND             | ' '           | non-empty",
+            "MAX_BODY_SIZE    | 16TB          | 512KB, 16MB",
+            "SWEEP_INTERVAL   | 0ms           | positive",
+            "MONGO_URI        | http://x      | mongodb://",
+            "MONGO_DATABASE   | ' '           | non-empty",
+            "TIMESERIES_FALLBACK | yes        | true or false",
+            "EMBEDDED_MONGO   | 1             | true or false"})
+    void aBadFlagValueStopsWithOneLineNamingKeySourceAndWhatIsAllowed(ConfigKey key, String value, String allowed) {
+        assertThatThrownBy(() -> ConfigLoader.load(flags(key, value), null, Map.of()))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("invalid " + key.key() + " ")
+                .hasMessageContaining("(from flag " + key.flag() + ")")
+                .hasMessageContaining(allowed)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void aBadEnvironmentValueNamesTheVariable() {
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), null, Map.of("BUCKETRY_BUCKET_WIDTH", "soon")))
+                .hasMessage("invalid bucketWidth 'soon' (from environment variable BUCKETRY_BUCKET_WIDTH): "
+                        + "expected a duration such as 500ms, 30s, 5m, 1h, 90d or ISO-8601 PT5M");
+    }
+
+    @Test
+    void aBadFileValueNamesTheFile() throws IOException {
+        Path file = file("port: eighty\n");
+
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), file, Map.of()))
+                .hasMessage("invalid port 'eighty' (from configuration file " + file
+                        + "): expected a whole number from 0 to 65535");
+    }
+
+    @Test
+    void anUnknownKeyInTheFileStopsWithTheKnownKeys() throws IOException {
+        Path file = file("bucketwidth: 1h\n");
+
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), file, Map.of()))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("unknown key 'bucketwidth' in configuration file " + file)
+                .hasMessageContaining("known keys: backend, bucketPolicy, bucketWidth");
+    }
+
+    @Test
+    void aNestedValueMalformedYamlOrMissingFileStopWithOneLine() throws IOException {
+        Path nested = file("retention:\n  days: 90\n");
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), nested, Map.of()))
+                .hasMessageStartingWith("invalid retention in configuration file").hasMessageContaining("single value");
+
+        Path broken = dir.resolve("broken.yaml");
+        Files.writeString(broken, "backend: [inmemory\n");
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), broken, Map.of()))
+                .hasMessageStartingWith("configuration file " + broken + " is not valid YAML")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+
+        Path missing = dir.resolve("missing.yaml");
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), missing, Map.of()))
+                .hasMessage("configuration file " + missing + " does not exist");
+    }
+
+    @Test
+    void anInvalidMongoUriIsEchoedWithoutItsCredentials() {
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), null, Map.of("MONGODB_URI", "mongo://alice:s3cret@db")))
+                .hasMessageContaining("***@db")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("s3cret").doesNotContain("alice"));
+    }
+
+    @Test
+    void theConfigurationsTextNeverShowsMongoCredentials() {
+        BucketryConfig config = ConfigLoader.load(Map.of(), null, Map.of("MONGODB_URI", "mongodb://alice:s3cret@db:27017"));
+
+        assertThat(config.mongo().uri()).isEqualTo("mongodb://alice:s3cret@db:27017");
+        assertThat(config.toString()).doesNotContain("s3cret").contains("mongodb://***@db:27017");
+    }
+}

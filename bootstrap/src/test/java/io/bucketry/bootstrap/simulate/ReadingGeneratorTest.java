@@ -1,0 +1,70 @@
+package io.bucketry.bootstrap.simulate;
+
+import io.bucketry.application.port.in.ReadingInput;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReadingGeneratorTest {
+
+    private static final Instant END = Instant.parse("2026-07-21T23:30:00Z");
+
+    private static List<ReadingInput> all(Scenario scenario) {
+        ReadingGenerator generator = new ReadingGenerator(scenario, ReadingGenerator.sensorIds(scenario.sensors()), END);
+        List<ReadingInput> all = new ArrayList<>();
+        for (List<ReadingInput> batch = generator.nextBatch(); !batch.isEmpty(); batch = generator.nextBatch()) {
+            assertThat(batch.size()).isLessThanOrEqualTo(scenario.batchSize());
+            all.addAll(batch);
+        }
+        assertThat(generator.submitted()).isEqualTo(all.size());
+        return all;
+    }
+
+    @Test
+    void withoutLateOrDuplicateReadingsTheStreamIsInRealTimeOrderEndingAtTheEnd() {
+        Scenario scenario = new Scenario(3, Duration.ofMinutes(1), Duration.ofMinutes(10), 0, 0, 4);
+
+        List<ReadingInput> all = all(scenario);
+
+        assertThat(all).hasSize(30);
+        assertThat(all).extracting(r -> (Instant) r.time()).isSorted();
+        assertThat(all.get(0).time()).isEqualTo(END.minus(Duration.ofMinutes(9)));
+        assertThat(all.get(29).time()).isEqualTo(END);
+        assertThat(all.subList(0, 3)).extracting(ReadingInput::series)
+                .containsExactly("sensor-00001", "sensor-00002", "sensor-00003");
+        assertThat(all.get(0).fields()).containsOnlyKeys("temperature", "pressure", "status");
+        assertThat(all).extracting(r -> (Object) r.fields().get("status")).isSubsetOf("OK", "WARN");
+    }
+
+    @Test
+    void lateReadingsArriveLaterAndDuplicatesAreResubmittedEveryReadingStillOnce() {
+        Scenario scenario = new Scenario(50, Duration.ofSeconds(30), Duration.ofHours(1), 0.2, 0.1, 1000);
+
+        List<ReadingInput> all = all(scenario);
+
+        Set<String> identities = new HashSet<>();
+        int duplicates = 0;
+        int outOfOrder = 0;
+        Instant latest = Instant.MIN;
+        for (ReadingInput r : all) {
+            if (!identities.add(r.series() + "@" + r.time())) {
+                duplicates++;
+            }
+            Instant time = (Instant) r.time();
+            if (time.isBefore(latest)) {
+                outOfOrder++;
+            }
+            latest = time.isAfter(latest) ? time : latest;
+        }
+        assertThat(identities).hasSize(50 * 120);
+        assertThat(duplicates).isBetween(400, 800);        // about 10 % of 6000
+        assertThat(outOfOrder).isGreaterThan(1000);        // late readings and duplicates come after newer ones
+    }
+}
