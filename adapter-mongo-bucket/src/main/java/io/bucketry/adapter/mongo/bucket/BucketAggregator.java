@@ -5,13 +5,16 @@ import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
+import io.bucketry.domain.WindowAggregator;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.conversions.Bson;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -19,16 +22,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
 /**
- * Window aggregates from buckets. When aggregation windows are at least as wide as buckets, a
- * group of buckets lying wholly inside one window and the range contributes its stored summary
- * and is not read; the groups that can hold a field's first or last value in that window, and
- * those cut by a window or range edge, contribute their readings. Narrower windows read the
- * readings of the range only (projected server-side).
+ * Window aggregates from buckets, accumulated by the domain's {@link WindowAggregator}. When
+ * aggregation windows are at least as wide as buckets, a group of buckets lying wholly inside one
+ * window and the range contributes its stored summary and is not read; the groups that can hold a
+ * field's first or last value in that window, and those cut by a window or range edge, contribute
+ * their readings. Narrower windows read the readings of the range only (projected server-side).
  */
 final class BucketAggregator {
 
@@ -64,36 +67,59 @@ final class BucketAggregator {
         }
         List<BsonValue> toRead = new ArrayList<>();
         for (var entry : bySeries.entrySet()) {
-            entry.getValue().sort((a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start())
-                    : Integer.compare(a.seq(), b.seq()));
-            WindowAccumulator accumulator = windows.of(entry.getKey());
-            Map<Long, List<BucketGroup>> whole = new TreeMap<>();
-            for (BucketGroup group : BucketGroup.of(entry.getValue())) {
-                if (group.first() >= range.fromMilli() && group.last() < range.toMilli()
-                        && accumulator.windowStart(group.first()) == accumulator.windowStart(group.last())) {
-                    whole.computeIfAbsent(accumulator.windowStart(group.first()), w -> new ArrayList<>()).add(group);
-                } else {
-                    group.buckets().forEach(bucket -> toRead.add(bucket.id()));
-                }
-            }
-            for (List<BucketGroup> groups : whole.values()) {
-                Set<BucketGroup> edges = edges(groups);
-                for (BucketGroup group : groups) {
-                    if (edges.contains(group)) {
-                        group.buckets().forEach(bucket -> toRead.add(bucket.id()));
-                    } else {
-                        group.buckets().forEach(bucket -> accumulator.summary(bucket.first(), bucket.count(),
-                                bucket.summary() == null ? new BsonDocument() : bucket.summary()));
-                    }
-                }
-            }
+            windows.feed(entry.getKey(), aggregator -> summaries(entry.getValue(), range, aggregator, toRead));
             if (windows.full()) {
+                // the caller refuses this result, so windows still lacking their first and last readings go unused
                 return;
             }
         }
         for (int i = 0; i < toRead.size() && !windows.full(); i += IDS_PER_QUERY) {
             List<BsonValue> ids = toRead.subList(i, Math.min(toRead.size(), i + IDS_PER_QUERY));
             readings(Aggregates.match(Filters.in(ID, ids)), range, windows);
+        }
+    }
+
+    /**
+     * Feeds the summaries of one series' groups lying wholly in a window and the range, except the
+     * groups holding a field's first or last value there; adds the ids of the buckets to read instead.
+     */
+    private static void summaries(List<StoredBucket> series, TimeRange range, WindowAggregator aggregator,
+                                  List<BsonValue> toRead) {
+        series.sort((a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start())
+                : Integer.compare(a.seq(), b.seq()));
+        Map<Long, List<BucketGroup>> whole = new TreeMap<>();
+        for (BucketGroup group : BucketGroup.of(series)) {
+            if (group.first() >= range.fromMilli() && group.last() < range.toMilli()
+                    && aggregator.windowStart(group.first()) == aggregator.windowStart(group.last())) {
+                whole.computeIfAbsent(aggregator.windowStart(group.first()), w -> new ArrayList<>()).add(group);
+            } else {
+                group.buckets().forEach(bucket -> toRead.add(bucket.id()));
+            }
+        }
+        for (List<BucketGroup> groups : whole.values()) {
+            Set<BucketGroup> edges = edges(groups);
+            for (BucketGroup group : groups) {
+                if (edges.contains(group)) {
+                    group.buckets().forEach(bucket -> toRead.add(bucket.id()));
+                } else {
+                    group.buckets().forEach(bucket -> summary(aggregator, bucket));
+                }
+            }
+        }
+    }
+
+    /** Adds a bucket lying wholly in one window: its count and its per-field summaries. */
+    private static void summary(WindowAggregator aggregator, StoredBucket bucket) {
+        WindowAggregator.Window window = aggregator.windowAt(bucket.first());
+        window.countReadings(bucket.count());
+        if (bucket.summary() == null) {
+            return;
+        }
+        for (Map.Entry<String, BsonValue> entry : bucket.summary().entrySet()) {
+            BsonDocument field = entry.getValue().asDocument();
+            window.summary(entry.getKey(), new FieldSummary(field.getNumber(SUMMARY_COUNT).longValue(),
+                    field.getNumber(SUMMARY_MIN).doubleValue(), field.getNumber(SUMMARY_MAX).doubleValue(),
+                    field.getNumber(SUMMARY_SUM).doubleValue()));
         }
     }
 
@@ -120,39 +146,55 @@ final class BucketAggregator {
     private void readings(Bson match, TimeRange range, Windows windows) {
         List<Bson> pipeline = List.of(match, BucketQueries.readingsIn(range.fromMilli(), range.toMilli()));
         for (BsonDocument document : buckets.aggregate(pipeline).batchSize(256)) {
-            WindowAccumulator accumulator = windows.of(new SeriesId(document.getString(SERIES).getValue()));
-            for (BsonValue element : document.getArray(READINGS)) {
-                accumulator.reading(element.asDocument());
-            }
+            windows.feed(new SeriesId(document.getString(SERIES).getValue()), aggregator -> {
+                for (BsonValue element : document.getArray(READINGS)) {
+                    reading(aggregator, element.asDocument());
+                }
+            });
             if (windows.full()) {
                 return;
             }
         }
     }
 
-    /** Accumulators per series, and whether more than the caller's maximum of windows exist already. */
+    /** Adds one reading element {@code {t, <field>: value, …}}: its numeric fields. */
+    private static void reading(WindowAggregator aggregator, BsonDocument element) {
+        long time = ReadingCodec.time(element);
+        WindowAggregator.Window window = aggregator.reading(time);
+        for (Map.Entry<String, BsonValue> entry : element.entrySet()) {
+            if (entry.getValue().isNumber() && !entry.getKey().equals(TIME)) {
+                window.value(entry.getKey(), time, entry.getValue().asNumber().doubleValue());
+            }
+        }
+    }
+
+    /** An aggregator per series, and whether more than the caller's maximum of windows exist already. */
     private static final class Windows {
-        private final long windowMillis;
+        private final Duration window;
         private final int maxWindows;
-        private final TreeMap<SeriesId, WindowAccumulator> bySeries = new TreeMap<>();
-        private final LongAdder created = new LongAdder();
+        private final TreeMap<SeriesId, WindowAggregator> bySeries = new TreeMap<>();
+        private long opened;
 
         Windows(long windowMillis, int maxWindows) {
-            this.windowMillis = windowMillis;
+            this.window = Duration.ofMillis(windowMillis);
             this.maxWindows = maxWindows;
         }
 
-        WindowAccumulator of(SeriesId series) {
-            return bySeries.computeIfAbsent(series, s -> new WindowAccumulator(s, windowMillis, created));
+        /** Feeds the aggregator of {@code series}, counting the windows it opens across all series. */
+        void feed(SeriesId series, Consumer<WindowAggregator> feed) {
+            WindowAggregator aggregator = bySeries.computeIfAbsent(series, s -> new WindowAggregator(s, window));
+            int before = aggregator.windowCount();
+            feed.accept(aggregator);
+            opened += aggregator.windowCount() - before;
         }
 
         boolean full() {
-            return created.sum() > maxWindows;
+            return opened > maxWindows;
         }
 
         List<WindowAggregate> result() {
             List<WindowAggregate> out = new ArrayList<>();
-            bySeries.values().forEach(accumulator -> out.addAll(accumulator.result()));
+            bySeries.values().forEach(aggregator -> out.addAll(aggregator.result()));
             return out;
         }
     }

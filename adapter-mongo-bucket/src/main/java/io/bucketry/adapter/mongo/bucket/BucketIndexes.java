@@ -9,6 +9,7 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonValue;
 
 import java.util.ArrayList;
@@ -20,22 +21,36 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
 /**
  * Creates the collection's two indexes, idempotently: unique {series, start, seq} (which also
- * serves every per-series range query) and TTL {start} expiring buckets after retention + width +
- * grace. An existing index with another definition stops the start with the fix; it is never dropped.
+ * serves every per-series range query) and a TTL index, {start} expiring windowed buckets after
+ * retention + width + grace, {last} expiring paged buckets after retention + grace. An existing
+ * index with another definition, or a TTL index on another field, stops the start with the fix; it
+ * is never dropped.
  */
 final class BucketIndexes {
 
     static final String KEY_INDEX = "series_1_start_1_seq_1";
-    static final String TTL_INDEX = "start_1";
     private static final BsonDocument KEY = BsonDocument.parse("{series: 1, start: 1, seq: 1}");
-    private static final BsonDocument TTL_KEY = BsonDocument.parse("{start: 1}");
     private static final int INDEX_OPTIONS_CONFLICT = 85;
     private static final int INDEX_KEY_SPECS_CONFLICT = 86;
 
     private BucketIndexes() {
     }
 
-    /** expireAfterSeconds: retention + width + grace (paged: retention + grace), so TTL never takes a kept reading's window. */
+    /** The field the TTL index expires buckets by. */
+    static String ttlField(BucketPolicy policy) {
+        // A page's start is its first reading and a page can span far longer than the grace: expire it by its newest.
+        return policy.isPaged() ? LAST : START;
+    }
+
+    /** Name of the TTL index created for this policy. */
+    static String ttlIndex(BucketPolicy policy) {
+        return ttlField(policy) + "_1";
+    }
+
+    /**
+     * expireAfterSeconds: on start, retention + width + grace; on last (paged), retention + grace; so
+     * TTL never takes a bucket holding a kept reading.
+     */
     static long expireAfterSeconds(BucketPolicy policy, RetentionPolicy retention) {
         long seconds = retention.retention().plus(retention.grace()).toSeconds();
         return policy.isPaged() ? seconds : seconds + (policy.widthMillis() + 999) / 1000;
@@ -43,6 +58,9 @@ final class BucketIndexes {
 
     static void ensure(MongoCollection<BsonDocument> buckets, BucketPolicy policy, RetentionPolicy retention) {
         long expire = expireAfterSeconds(policy, retention);
+        String ttlField = ttlField(policy);
+        String ttlIndex = ttlIndex(policy);
+        BsonDocument ttlKey = new BsonDocument(ttlField, new BsonInt32(1));
         String collection = buckets.getNamespace().getCollectionName();
         List<String> problems = new ArrayList<>();
         boolean haveKey = false;
@@ -55,15 +73,19 @@ final class BucketIndexes {
             if (sameKey(key, KEY) && !unique) {
                 problems.add("index '" + name + "' on {series, start, seq} is not unique; buckets could be duplicated."
                         + " Fix: db." + collection + ".dropIndex('" + name + "') and restart (it is recreated unique)");
-            } else if (sameKey(key, TTL_KEY) && (ttl == null || ttl.asNumber().longValue() != expire)) {
-                problems.add("index '" + name + "' on {start} has expireAfterSeconds " + (ttl == null ? "unset" : ttl.asNumber().longValue())
+            } else if (sameKey(key, ttlKey) && (ttl == null || ttl.asNumber().longValue() != expire)) {
+                problems.add("index '" + name + "' on {" + ttlField + "} has expireAfterSeconds " + (ttl == null ? "unset" : ttl.asNumber().longValue())
                         + " but this retention needs " + expire + ". Fix: db.runCommand({collMod: '" + collection
                         + "', index: {name: '" + name + "', expireAfterSeconds: " + expire + "}}), or use another collection");
             } else if (sameKey(key, KEY)) {
                 haveKey = true;
-            } else if (sameKey(key, TTL_KEY)) {
+            } else if (sameKey(key, ttlKey)) {
                 haveTtl = true;
-            } else if ((name.equals(KEY_INDEX) && !sameKey(key, KEY)) || (name.equals(TTL_INDEX) && !sameKey(key, TTL_KEY))) {
+            } else if (ttl != null) {
+                problems.add("index '" + name + "' is a TTL index on " + key.toJson() + " but " + policyName(policy)
+                        + " buckets expire by {" + ttlField + "}; it could delete readings still within retention. Fix: db."
+                        + collection + ".dropIndex('" + name + "') and restart (" + ttlIndex + " is created)");
+            } else if ((name.equals(KEY_INDEX) && !sameKey(key, KEY)) || (name.equals(ttlIndex) && !sameKey(key, ttlKey))) {
                 problems.add("index '" + name + "' has key " + key.toJson() + ", not the one Bucketry needs. Fix: db."
                         + collection + ".dropIndex('" + name + "') or use another collection");
             }
@@ -77,8 +99,8 @@ final class BucketIndexes {
             missing.add(new IndexModel(Indexes.ascending(SERIES, START, SEQ), new IndexOptions().name(KEY_INDEX).unique(true)));
         }
         if (!haveTtl) {
-            missing.add(new IndexModel(Indexes.ascending(START),
-                    new IndexOptions().name(TTL_INDEX).expireAfter(expire, TimeUnit.SECONDS)));
+            missing.add(new IndexModel(Indexes.ascending(ttlField),
+                    new IndexOptions().name(ttlIndex).expireAfter(expire, TimeUnit.SECONDS)));
         }
         if (missing.isEmpty()) {
             return;
@@ -88,10 +110,14 @@ final class BucketIndexes {
         } catch (MongoCommandException e) {
             if (e.getErrorCode() == INDEX_OPTIONS_CONFLICT || e.getErrorCode() == INDEX_KEY_SPECS_CONFLICT) {
                 throw new IllegalStateException("mongo-bucket: collection '" + collection + "' has an index that conflicts with "
-                        + KEY_INDEX + " or " + TTL_INDEX + ": " + e.getErrorMessage() + ". Fix: drop or change that index", e);
+                        + KEY_INDEX + " or " + ttlIndex + ": " + e.getErrorMessage() + ". Fix: drop or change that index", e);
             }
             throw e;
         }
+    }
+
+    private static String policyName(BucketPolicy policy) {
+        return policy.isPaged() ? "paged" : "windowed";
     }
 
     private static boolean sameKey(BsonDocument key, BsonDocument expected) {

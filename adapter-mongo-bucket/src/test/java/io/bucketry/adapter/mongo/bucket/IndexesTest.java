@@ -9,6 +9,8 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,12 +23,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class IndexesTest {
 
     @Test
-    void startCreatesTheUniqueKeyAndTtlIndexesAndAgainChangesNothing() {
+    void windowedStoreCreatesTheUniqueKeyAndTtlOnStartAndAgainChangesNothing() {
         // given
         MongoBucketSettings settings = MongoLane.freshSettings();
         RetentionPolicy retention = RetentionPolicy.defaults();
 
-        // when: opened twice
+        // when: opened twice, with the default (windowed, one hour) policy
         MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), retention).close();
         MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), retention).close();
 
@@ -47,21 +49,65 @@ class IndexesTest {
                 .isEqualTo(Duration.ofDays(1).plusHours(1).toSeconds());
     }
 
-    @Test
-    void ttlIndexOfAnotherRetentionStopsTheStartNamingTheIndexAndTheFix() {
+    @ParameterizedTest(name = "{0} store")
+    @CsvSource({"windowed, start, 93600, 7783200", "paged, last, 90000, 7779600"})
+    void ttlIndexOfAnotherRetentionStopsTheStartNamingTheIndexAndTheFix(String policyName, String field,
+                                                                      long used, long needed) {
         // given: the collection was used with a retention of one day
+        BucketPolicy policy = policyName.equals("paged") ? BucketPolicy.paged(10) : BucketPolicy.defaults();
         MongoBucketSettings settings = MongoLane.freshSettings();
-        MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.of(Duration.ofDays(1))).close();
+        MongoBucketReadingStore.open(settings, policy, RetentionPolicy.of(Duration.ofDays(1))).close();
 
         // when / then: opened with 90 days
-        assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults()))
+        assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, policy, RetentionPolicy.defaults()))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("'start_1'")
-                .hasMessageContaining("expireAfterSeconds 93600")
-                .hasMessageContaining("needs " + (90 * 86400 + 7200))
+                .hasMessageContaining("'" + field + "_1' on {" + field + "}")
+                .hasMessageContaining("expireAfterSeconds " + used)
+                .hasMessageContaining("needs " + needed)
                 .hasMessageContaining("collMod");
-        assertThat(find(indexes(settings), "start_1").getNumber("expireAfterSeconds").longValue())
-                .as("never dropped or changed").isEqualTo(93600);
+        assertThat(find(indexes(settings), field + "_1").getNumber("expireAfterSeconds").longValue())
+                .as("never dropped or changed").isEqualTo(used);
+    }
+
+    @Test
+    void pagedStoreCreatesTheTtlOnLastBecauseAPageCanOutliveItsStartAndAgainChangesNothing() {
+        // given: a page may span far longer than the grace, so its start says nothing about its newest reading
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        RetentionPolicy retention = RetentionPolicy.of(Duration.ofDays(1));
+
+        // when: opened twice
+        MongoBucketReadingStore.open(settings, BucketPolicy.paged(10), retention).close();
+        MongoBucketReadingStore.open(settings, BucketPolicy.paged(10), retention).close();
+
+        // then: TTL on last after retention + grace; no TTL on start
+        List<BsonDocument> indexes = indexes(settings);
+        assertThat(indexes).extracting(i -> i.getString("name").getValue())
+                .containsExactlyInAnyOrder("_id_", "series_1_start_1_seq_1", "last_1");
+        BsonDocument ttl = find(indexes, "last_1");
+        assertThat(ttl.getDocument("key").toJson()).isEqualTo("{\"last\": 1}");
+        assertThat(ttl.getNumber("expireAfterSeconds").longValue()).isEqualTo(Duration.ofDays(1).plusHours(1).toSeconds());
+    }
+
+    @ParameterizedTest(name = "{0} store, TTL on {1}")
+    @CsvSource({"paged, start, last", "windowed, last, start"})
+    void ttlOnTheOtherPolicysFieldStopsTheStartAndIsKept(String policyName, String existing, String needed) {
+        // given: the TTL the other policy expires by (on start: what earlier versions created for paged buckets too)
+        BucketPolicy policy = policyName.equals("paged") ? BucketPolicy.paged(10) : BucketPolicy.defaults();
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        try (MongoClient client = MongoClients.create(settings.uri())) {
+            collection(client, settings).createIndex(Indexes.ascending(existing), new IndexOptions().name(existing + "_1")
+                    .expireAfter(BucketIndexes.expireAfterSeconds(policy, RetentionPolicy.defaults()), TimeUnit.SECONDS));
+        }
+
+        // when / then
+        assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, policy, RetentionPolicy.defaults()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'" + existing + "_1' is a TTL index on {\"" + existing + "\": 1}")
+                .hasMessageContaining(policyName + " buckets expire by {" + needed + "}")
+                .hasMessageContaining("dropIndex('" + existing + "_1')");
+        assertThat(indexes(settings)).extracting(i -> i.getString("name").getValue())
+                .as("never dropped, and " + needed + "_1 is not created beside it")
+                .containsExactlyInAnyOrder("_id_", existing + "_1");
     }
 
     @Test
