@@ -166,6 +166,11 @@ public final class Bucket {
         return count;
     }
 
+    /** How many readings fit before the arrays grow. */
+    public int capacity() {
+        return times.length;
+    }
+
     public boolean isEmpty() {
         return count == 0;
     }

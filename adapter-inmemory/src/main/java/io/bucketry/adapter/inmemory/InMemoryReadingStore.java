@@ -73,27 +73,28 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     private StoreResult storeInOrder(List<Reading> readings) {
         int accepted = 0;
-        int duplicates = 0;
         for (Reading reading : readings) {
             if (add(reading)) {
                 accepted++;
-            } else {
-                duplicates++;
             }
         }
-        return new StoreResult(accepted, duplicates);
+        return new StoreResult(accepted, readings.size() - accepted);
     }
 
     private boolean add(Reading reading) {
+        // get() first: computeIfAbsent locks the map's bin even when the series exists
+        SeriesBuckets buckets = series.get(reading.series().value());
         while (true) {
-            SeriesBuckets buckets = series.computeIfAbsent(reading.series().value(),
-                    id -> new SeriesBuckets(reading.series(), policy));
+            if (buckets == null) {
+                buckets = series.computeIfAbsent(reading.series().value(), id -> new SeriesBuckets(reading.series(), policy));
+            }
             synchronized (buckets) {
                 // a concurrent delete detached this instance: retry with a fresh one
                 if (!buckets.isDeleted()) {
                     return buckets.add(reading);
                 }
             }
+            buckets = null;
         }
     }
 

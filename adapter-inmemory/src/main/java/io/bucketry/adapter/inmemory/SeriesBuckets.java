@@ -25,6 +25,8 @@ final class SeriesBuckets {
     private final BucketPolicy policy;
     private Bucket[] buckets = new Bucket[4];
     private int size;
+    /** The latest window's bucket, kept apart from the array to save a memory access per reading. */
+    private Bucket tail;
     private boolean deleted;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy) {
@@ -46,6 +48,7 @@ final class SeriesBuckets {
         long readings = readingCount();
         buckets = new Bucket[0];
         size = 0;
+        tail = null;
         return readings;
     }
 
@@ -57,7 +60,15 @@ final class SeriesBuckets {
     private boolean addWindowed(Reading reading) {
         long window = policy.windowStart(reading.epochMilli());
         // readings mostly arrive in time order: the current window is the last, usually without overflow
-        int end = size > 0 && buckets[size - 1].start() == window ? size : upperBound(window);
+        Bucket current = tail;
+        if (current != null && current.start() == window && current.seq() == 0) {
+            Bucket.Outcome outcome = current.add(reading);
+            if (outcome != Bucket.Outcome.FULL) {
+                return outcome == Bucket.Outcome.ADDED;
+            }
+            return open(size, window, 1, reading);
+        }
+        int end = upperBound(window);
         int first = end;
         while (first > 0 && buckets[first - 1].start() == window) {
             first--;
@@ -114,12 +125,13 @@ final class SeriesBuckets {
         List<Reading> left = readings.subList(0, half);
         List<Reading> right = readings.subList(half, readings.size());
         buckets[index] = Bucket.restore(series, left.get(0).epochMilli(), 0, policy, left);
+        tail = buckets[size - 1];
         insertAt(index + 1, Bucket.restore(series, right.get(0).epochMilli(), 0, policy, right));
     }
 
     private boolean open(int index, long start, int seq, Reading reading) {
         // size the new bucket like its predecessor: a steady series fills every window alike
-        int expected = index > 0 ? buckets[index - 1].count() + 1 : 16;
+        int expected = index > 0 ? buckets[index - 1].count() : 16;
         Bucket bucket = Bucket.open(series, start, seq, policy, expected);
         bucket.add(reading);
         insertAt(index, bucket);
@@ -133,13 +145,18 @@ final class SeriesBuckets {
         System.arraycopy(buckets, index, buckets, index + 1, size - index);
         buckets[index] = bucket;
         size++;
+        tail = buckets[size - 1];
     }
 
     /** A window that is left behind rarely receives more readings: release its spare capacity. */
     private void trimGroupEndingAt(int end) {
         long start = buckets[end - 1].start();
         for (int i = end - 1; i >= 0 && buckets[i].start() == start; i--) {
-            buckets[i].trimToSize();
+            Bucket bucket = buckets[i];
+            // a copy per window is only worth it when the spare room is large (arrays grown by doubling)
+            if (bucket.capacity() - bucket.count() > bucket.count() / 8) {
+                bucket.trimToSize();
+            }
         }
     }
 
@@ -237,6 +254,7 @@ final class SeriesBuckets {
         int removed = size - kept;
         Arrays.fill(buckets, kept, size, null);
         size = kept;
+        tail = size == 0 ? null : buckets[size - 1];
         return removed;
     }
 

@@ -1,9 +1,13 @@
 package io.bucketry.application.service;
 
+import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.UseCases;
 import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.IngestReport.Rejection;
 import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.application.testing.ListReadingStore;
+import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RejectionReason;
 import io.bucketry.domain.SeriesId;
@@ -72,6 +76,42 @@ class IngestBatchTest {
 
         // then
         assertThat(report.accepted()).isEqualTo(ServiceFixture.MAX_BATCH);
+    }
+
+    @Test
+    void largeBatchValidatedInPartsReportsExactlyWhatSmallBatchesReport() {
+        // given: 6,000 readings, every 7th with an invalid series and every 11th repeating its predecessor's time
+        List<ReadingInput> inputs = new ArrayList<>();
+        for (int i = 0; i < 6_000; i++) {
+            String id = i % 7 == 0 ? "bad id" : series.value();
+            long second = i % 11 == 0 ? i - 1 : i;
+            inputs.add(new ReadingInput(id, NOW.minusSeconds(10_000).plusSeconds(second), Map.of("v", i)));
+        }
+        UseCases large = UseCases.over(new ListReadingStore(BucketPolicy.defaults()),
+                ApplicationSettings.defaults(), fixture.clock);
+        UseCases small = UseCases.over(new ListReadingStore(BucketPolicy.defaults()),
+                ApplicationSettings.defaults(), fixture.clock);
+
+        // when: once as one batch (validated on several cores), once as batches below the parallel threshold
+        IngestReport whole = large.ingest().ingest(inputs);
+        int accepted = 0;
+        int duplicates = 0;
+        List<Integer> rejectedIndexes = new ArrayList<>();
+        for (int from = 0; from < inputs.size(); from += 1_000) {
+            IngestReport part = small.ingest().ingest(inputs.subList(from, from + 1_000));
+            accepted += part.accepted();
+            duplicates += part.duplicates();
+            for (Rejection rejection : part.rejected()) {
+                rejectedIndexes.add(from + rejection.index());
+            }
+        }
+
+        // then: the same counts, the same rejections in batch order, the same stored readings
+        assertThat(whole.accepted()).isEqualTo(accepted);
+        assertThat(whole.duplicates()).isEqualTo(duplicates).isPositive();
+        assertThat(whole.rejected()).extracting(Rejection::index).containsExactlyElementsOf(rejectedIndexes);
+        assertThat(large.read().read(series, null, null, Integer.MAX_VALUE))
+                .isEqualTo(small.read().read(series, null, null, Integer.MAX_VALUE));
     }
 
     @Test
