@@ -104,11 +104,12 @@ public final class InMemoryReadingStore implements ReadingStore {
         if (buckets == null) {
             return List.of();
         }
-        List<Reading> out = new ArrayList<>();
         synchronized (buckets) {
+            // sized up front: a dashboard range returns thousands of readings
+            List<Reading> out = new ArrayList<>(buckets.countAtMost(range.fromMilli(), range.toMilli(), limit));
             buckets.read(range.fromMilli(), range.toMilli(), limit, out);
+            return out;
         }
-        return out;
     }
 
     @Override

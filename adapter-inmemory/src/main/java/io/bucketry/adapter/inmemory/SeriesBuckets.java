@@ -160,6 +160,15 @@ final class SeriesBuckets {
         }
     }
 
+    /** An upper bound of the readings in [from, to): the counts of the buckets overlapping it. */
+    int countAtMost(long from, long to, int limit) {
+        long total = 0;
+        for (int i = firstIndexFor(from); i < size && lowKey(buckets[i]) < to && total < limit; i++) {
+            total += buckets[i].count();
+        }
+        return (int) Math.min(total, limit);
+    }
+
     /** Readings with times in [from, to), in time order, at most limit. */
     void read(long from, long to, int limit, List<Reading> out) {
         int i = firstIndexFor(from);
