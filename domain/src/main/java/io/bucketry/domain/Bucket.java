@@ -62,6 +62,20 @@ public final class Bucket {
     }
 
     /**
+     * A new, empty bucket of the same series laid out like {@code predecessor}: room for as many
+     * readings and the same fields, so that a steady series does not rebuild its layout every window.
+     */
+    public static Bucket openLike(Bucket predecessor, long start, int seq, BucketPolicy policy) {
+        Bucket bucket = open(predecessor.series, start, seq, policy, predecessor.count);
+        bucket.schema = predecessor.schema;
+        bucket.columns = new Column[predecessor.columns.length];
+        for (int i = 0; i < bucket.columns.length; i++) {
+            bucket.columns[i] = new Column(predecessor.columns[i].name);
+        }
+        return bucket;
+    }
+
+    /**
      * Rebuilds a stored bucket from its readings (in any order). The policy's limits are not
      * applied: a bucket written under an earlier, larger limit is restored as it is.
      */

@@ -458,6 +458,28 @@ class BucketTest {
         assertThat(bucket.heapBytes()).isGreaterThan(empty + 100 * (8 + 8 + 4));
     }
 
+    @Test
+    void bucketOpenedLikeItsPredecessorKeepsItsFieldsAndAcceptsOthers() {
+        // given: a full hour of two numeric fields and a text
+        Bucket first = Bucket.open(SENSOR, 0, 0, HOURLY);
+        for (int minute = 0; minute < 60; minute++) {
+            first.add(Reading.of(SENSOR.value(), Instant.ofEpochMilli(minute * 60_000L),
+                    Map.of("temperature", 20.0 + minute, "pressure", 1000.0, "status", "OK")));
+        }
+
+        // when: the next hour is opened like it and gets a reading with one of its fields and a new one
+        Bucket next = Bucket.openLike(first, 3_600_000, 0, HOURLY);
+        Reading reading = Reading.of(SENSOR.value(), Instant.ofEpochMilli(3_600_000), Map.of("pressure", 999.0, "humidity", 40));
+        next.add(reading);
+
+        // then: it has room for an hour, holds exactly that reading, and summarises only what it holds
+        assertThat(next.capacity()).isEqualTo(60);
+        assertThat(next.isEmpty()).isFalse();
+        assertThat(next.readings()).containsExactly(reading);
+        assertThat(next.summaries()).containsOnlyKeys("pressure", "humidity");
+        assertThat(next.series()).isEqualTo(SENSOR);
+    }
+
     private static List<Long> times(Bucket bucket) {
         List<Long> times = new ArrayList<>();
         for (int i = 0; i < bucket.count(); i++) {

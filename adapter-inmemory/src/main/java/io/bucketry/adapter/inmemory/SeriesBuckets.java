@@ -130,9 +130,9 @@ final class SeriesBuckets {
     }
 
     private boolean open(int index, long start, int seq, Reading reading) {
-        // size the new bucket like its predecessor: a steady series fills every window alike
-        int expected = index > 0 ? buckets[index - 1].count() : 16;
-        Bucket bucket = Bucket.open(series, start, seq, policy, expected);
+        // lay the new bucket out like its predecessor: a steady series fills every window alike
+        Bucket bucket = index > 0 ? Bucket.openLike(buckets[index - 1], start, seq, policy)
+                : Bucket.open(series, start, seq, policy, 16);
         bucket.add(reading);
         insertAt(index, bucket);
         return true;
