@@ -11,8 +11,8 @@ import java.util.Objects;
 /**
  * A bounded group of one series' readings: series, window start, sequence number (0, then 1, 2, …
  * for overflow buckets of the same window), readings kept sorted by time (late readings are
- * inserted in place), and summaries maintained on every write. Stored columnar: one
- * {@code long[]} of times and primitive arrays per field, no object per reading.
+ * inserted in place), and summaries maintained on every write. Stored in primitive arrays, no
+ * object per reading: one {@code long[]} of times and the field values row by row (see {@link Slots}).
  *
  * <p>Not thread-safe: the owner serialises access.
  */
@@ -33,7 +33,10 @@ public final class Bucket {
     private int count;
     private long storedBytes;
     private FieldSchema schema = FieldSchema.EMPTY;
-    private Column[] columns = new Column[0];
+    private final Slots slots = new Slots();
+    // readings of a stream share one schema: where each of its fields sits here, computed once
+    private FieldSchema mappedSchema;
+    private int[] mapping;
 
     private Bucket(SeriesId series, long start, int seq, BucketPolicy policy) {
         this.series = Objects.requireNonNull(series, "series");
@@ -57,7 +60,9 @@ public final class Bucket {
      */
     public static Bucket open(SeriesId series, long start, int seq, BucketPolicy policy, int expectedCount) {
         Bucket bucket = new Bucket(series, start, seq, policy);
-        bucket.times = new long[Math.max(1, Math.min(expectedCount, policy.maxCount()))];
+        int capacity = Math.max(1, Math.min(expectedCount, policy.maxCount()));
+        bucket.times = new long[capacity];
+        bucket.slots.grow(capacity);
         return bucket;
     }
 
@@ -68,10 +73,7 @@ public final class Bucket {
     public static Bucket openLike(Bucket predecessor, long start, int seq, BucketPolicy policy) {
         Bucket bucket = open(predecessor.series, start, seq, policy, predecessor.count);
         bucket.schema = predecessor.schema;
-        bucket.columns = new Column[predecessor.columns.length];
-        for (int i = 0; i < bucket.columns.length; i++) {
-            bucket.columns[i] = new Column(predecessor.columns[i].name);
-        }
+        bucket.slots.addColumns(predecessor.slots.columns(), 0);
         return bucket;
     }
 
@@ -130,37 +132,43 @@ public final class Bucket {
             int capacity = Math.max(INITIAL_CAPACITY, count * 2);
             capacity = Math.max(count + 1, Math.min(capacity, maxCount));
             times = Arrays.copyOf(times, capacity);
-            for (Column column : columns) {
-                column.grow(count, capacity);
-            }
+            slots.grow(capacity);
         }
         if (position < count) {
             System.arraycopy(times, position, times, position + 1, count - position);
-            for (Column column : columns) {
-                column.shiftRight(position, count);
-            }
+            slots.openRow(position, count);
         }
         times[position] = time;
-        FieldSchema readingSchema = fields.schema();
-        for (int i = 0; i < readingSchema.size(); i++) {
+        int[] columns = columnsOf(fields.schema());
+        for (int i = 0; i < columns.length; i++) {
             FieldValue value = fields.valueAt(i);
             if (value != null) {
-                column(readingSchema.name(i)).set(position, value, times.length);
+                slots.set(position, columns[i], value);
             }
         }
         count++;
     }
 
-    private Column column(String name) {
-        int index = schema.indexOf(name);
-        if (index >= 0) {
-            return columns[index];
+    /** Where each field of {@code readingSchema} is stored here; new fields get new columns. */
+    private int[] columnsOf(FieldSchema readingSchema) {
+        if (readingSchema == mappedSchema) {
+            return mapping;
         }
-        schema = schema.with(name);
-        columns = Arrays.copyOf(columns, columns.length + 1);
-        Column column = new Column(name);
-        columns[columns.length - 1] = column;
-        return column;
+        int[] columns = new int[readingSchema.size()];
+        for (int i = 0; i < columns.length; i++) {
+            String name = readingSchema.name(i);
+            int index = schema.indexOf(name);
+            if (index < 0) {
+                schema = schema.with(name);
+                // rows [0, count] hold data: count readings and the row just opened for this one
+                slots.addColumns(1, Math.min(count + 1, times.length));
+                index = schema.size() - 1;
+            }
+            columns[i] = index;
+        }
+        mappedSchema = readingSchema;
+        mapping = columns;
+        return columns;
     }
 
     public SeriesId series() {
@@ -228,9 +236,9 @@ public final class Bucket {
     /** The reading at {@code index} in time order. */
     public Reading readingAt(int index) {
         Objects.checkIndex(index, count);
-        FieldValue[] values = new FieldValue[columns.length];
-        for (int i = 0; i < columns.length; i++) {
-            values[i] = columns[i].valueAt(index);
+        FieldValue[] values = new FieldValue[slots.columns()];
+        for (int column = 0; column < values.length; column++) {
+            values[column] = slots.valueAt(index, column);
         }
         return new Reading(series, Instant.ofEpochMilli(times[index]), new Fields(schema, values));
     }
@@ -256,13 +264,9 @@ public final class Bucket {
         for (int i = lowerBound(from); i < end; i++) {
             long time = times[i];
             WindowAggregator.Window window = aggregator.reading(time);
-            for (Column column : columns) {
-                double[] numbers = column.numbers;
-                if (numbers != null) {
-                    double v = numbers[i];
-                    if (v == v) {
-                        window.value(column.name, time, v);
-                    }
+            for (int column = 0; column < slots.columns(); column++) {
+                if (slots.isNumber(i, column)) {
+                    window.value(schema.name(column), time, slots.number(i, column));
                 }
             }
         }
@@ -271,10 +275,10 @@ public final class Bucket {
     /** Pre-computed count/min/max/sum per numeric field, in first-seen order. */
     public Map<String, FieldSummary> summaries() {
         Map<String, FieldSummary> summaries = new LinkedHashMap<>();
-        for (Column column : columns) {
-            FieldSummary summary = column.summary();
+        for (int column = 0; column < slots.columns(); column++) {
+            FieldSummary summary = slots.summary(column);
             if (summary != null) {
-                summaries.put(column.name, summary);
+                summaries.put(schema.name(column), summary);
             }
         }
         return summaries;
@@ -287,11 +291,7 @@ public final class Bucket {
 
     /** Bytes of heap held by this bucket's arrays and headers (object headers included). */
     public long heapBytes() {
-        long bytes = 64 + 16 + 8L * times.length + 16 + 8L * columns.length;
-        for (Column column : columns) {
-            bytes += column.heapBytes();
-        }
-        return bytes;
+        return 64 + 16 + 8L * times.length + slots.heapBytes();
     }
 
     /** Releases spare capacity; call when the bucket is unlikely to receive more readings. */
@@ -299,9 +299,7 @@ public final class Bucket {
         if (times.length != count) {
             times = Arrays.copyOf(times, count);
         }
-        for (Column column : columns) {
-            column.trim(count);
-        }
+        slots.trim(count);
     }
 
     public boolean isFull() {

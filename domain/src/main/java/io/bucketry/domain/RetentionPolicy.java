@@ -2,7 +2,6 @@ package io.bucketry.domain;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
@@ -45,9 +44,7 @@ public record RetentionPolicy(Duration retention, Duration grace, Duration futur
      * millisecond just before a sub-millisecond boundary, which {@link #check} calls expired.
      */
     public Instant oldestKept(Instant now) {
-        Instant boundary = now.minus(retention);
-        Instant millisecond = boundary.truncatedTo(ChronoUnit.MILLIS);
-        return millisecond.equals(boundary) ? boundary : millisecond.plusMillis(1);
+        return TimeRange.ceilToMillis(now.minus(retention));
     }
 
     /** Buckets whose readings all lie before this instant may be removed from storage. */

@@ -21,6 +21,8 @@ import java.util.Optional;
  */
 final class SeriesBuckets {
 
+    private static final int INITIAL_CAPACITY = 16;
+
     private final SeriesId series;
     private final BucketPolicy policy;
     private Bucket[] buckets = new Bucket[4];
@@ -130,9 +132,10 @@ final class SeriesBuckets {
     }
 
     private boolean open(int index, long start, int seq, Reading reading) {
-        // lay the new bucket out like its predecessor: a steady series fills every window alike
-        Bucket bucket = index > 0 ? Bucket.openLike(buckets[index - 1], start, seq, policy)
-                : Bucket.open(series, start, seq, policy, 16);
+        // a new latest bucket is laid out like its predecessor (a steady series fills every window
+        // alike); a late or overflow bucket in between starts small, as nothing trims it later
+        Bucket bucket = index > 0 && index == size ? Bucket.openLike(buckets[index - 1], start, seq, policy)
+                : Bucket.open(series, start, seq, policy, INITIAL_CAPACITY);
         bucket.add(reading);
         insertAt(index, bucket);
         return true;

@@ -1,0 +1,87 @@
+package io.bucketry.domain;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The distinct texts of one bucket, each stored once and referred to by a code. */
+final class TextDictionary {
+
+    private static final int SCAN_LIMIT = 8;
+
+    private FieldValue.Text[] texts = new FieldValue.Text[2];
+    private int size;
+    private Map<String, Integer> index;
+    private long heapBytes;
+    // texts repeat ("OK", "OK", …): the last one is checked first, without touching the array
+    private String recent;
+    private int recentCode;
+
+    /** The code of {@code text}, added if new. */
+    int code(FieldValue.Text text) {
+        String value = text.value();
+        if (value == recent) {
+            return recentCode;
+        }
+        int code = lookUpOrAdd(text);
+        recent = value;
+        recentCode = code;
+        return code;
+    }
+
+    FieldValue.Text text(int code) {
+        return texts[code];
+    }
+
+    /** The dictionary's heap: the array, and each Text and String with their headers. */
+    long heapBytes() {
+        return 16 + 16 + 4L * texts.length + heapBytes;
+    }
+
+    void trim() {
+        if (texts.length != size) {
+            texts = Arrays.copyOf(texts, size);
+        }
+    }
+
+    private int lookUpOrAdd(FieldValue.Text text) {
+        String value = text.value();
+        if (index != null) {
+            Integer known = index.get(value);
+            if (known != null) {
+                return known;
+            }
+        } else {
+            for (int i = 0; i < size; i++) {
+                String candidate = texts[i].value();
+                if (candidate == value || candidate.equals(value)) {
+                    return i;
+                }
+            }
+        }
+        if (size == texts.length) {
+            texts = Arrays.copyOf(texts, Math.max(2, size * 2));
+        }
+        int code = size++;
+        texts[code] = text;
+        heapBytes += 16 + 24 + 16 + (long) value.length() * (isLatin1(value) ? 1 : 2);
+        if (index != null) {
+            index.put(value, code);
+        } else if (size > SCAN_LIMIT) {
+            index = new HashMap<>();
+            for (int i = 0; i < size; i++) {
+                index.put(texts[i].value(), i);
+            }
+        }
+        return code;
+    }
+
+    private static boolean isLatin1(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) > 0xff) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
