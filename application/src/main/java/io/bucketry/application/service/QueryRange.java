@@ -51,9 +51,8 @@ public final class QueryRange {
         return oldestKept(clock.instant());
     }
 
-    /** Rounded up: a reading exactly one millisecond older than a sub-millisecond bound is expired. */
     private Instant oldestKept(Instant now) {
-        return TimeRange.ceilToMillis(retention.oldestKept(now));
+        return retention.oldestKept(now);
     }
 
     /** The window size in milliseconds; INVALID_WINDOW unless positive and whole milliseconds. */

@@ -53,16 +53,23 @@ class QueryValidationTest {
     }
 
     @Test
-    void singleSeriesAggregationIsRefusedUpfrontWhenItsRangeSpansTooManyWindows() {
-        // given: an empty store, and at most 10 windows
-        Instant start = NOW.minus(Duration.ofHours(3)).plus(Duration.ofMinutes(1));
+    void singleSeriesAggregationIsRefusedWhenItProducesTooManyWindowsNotWhenItsRangeCouldHoldThem() {
+        // given: at most 10 windows, and a range of 24 five-minute windows
+        Instant start = NOW.minus(Duration.ofHours(3));
+        Instant end = start.plus(Duration.ofHours(2));
+        for (int i = 0; i < 10; i++) {
+            fixture.use.ingest().ingest(List.of(
+                    new ReadingInput(series.value(), start.plus(FIVE_MINUTES.multipliedBy(i)), Map.of("v", i))));
+        }
 
-        // when / then: [0:01, 0:50) touches the windows at 0:00 … 0:45 — 10; one more minute touches an 11th
-        assertThat(fixture.use.aggregate().aggregate(series, start, start.plus(Duration.ofMinutes(49)), FIVE_MINUTES))
-                .isEmpty();
-        assertRefused(() -> fixture.use.aggregate().aggregate(series, start, start.plus(Duration.ofMinutes(50)),
-                FIVE_MINUTES), "TOO_MANY_WINDOWS");
-        assertRefused(() -> fixture.use.aggregate().aggregate(series, null, null, Duration.ofHours(1)), "TOO_MANY_WINDOWS");
+        // when / then: ten non-empty windows are fine, also over the default 90-day range with 1 h windows
+        assertThat(fixture.use.aggregate().aggregate(series, start, end, FIVE_MINUTES)).hasSize(10);
+        assertThat(fixture.use.aggregate().aggregate(series, null, null, Duration.ofHours(1))).hasSize(1);
+
+        // when / then: an eleventh is not
+        fixture.use.ingest().ingest(List.of(new ReadingInput(series.value(), start.plus(Duration.ofMinutes(100)),
+                Map.of("v", 1))));
+        assertRefused(() -> fixture.use.aggregate().aggregate(series, start, end, FIVE_MINUTES), "TOO_MANY_WINDOWS");
     }
 
     @Test
