@@ -3,9 +3,12 @@ package io.bucketry.bootstrap;
 import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Key;
 import com.google.inject.Module;
 import com.google.inject.ProvisionException;
 import com.google.inject.Stage;
+import com.google.inject.TypeLiteral;
+import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
@@ -15,14 +18,20 @@ import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
+import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
-import io.bucketry.bootstrap.config.ConfigurationException;
+import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.bootstrap.wiring.ApplicationModule;
 import io.bucketry.bootstrap.wiring.ExpirySweeper;
+import io.bucketry.bootstrap.wiring.BaselineOpener;
 import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
+import io.bucketry.bootstrap.wiring.MongoBucketStoreModule;
+import io.bucketry.bootstrap.wiring.MongoTimeSeriesStoreModule;
 import io.bucketry.bootstrap.wiring.Resources;
 
 import java.time.Clock;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -37,6 +46,7 @@ public final class Bucketry implements AutoCloseable {
     private final ReadingStore store;
     private final ExpirySweeper sweeper;
     private final Resources resources;
+    private final Optional<BaselineOpener> baseline;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Bucketry(BucketryConfig config, Injector injector) {
@@ -45,6 +55,7 @@ public final class Bucketry implements AutoCloseable {
         this.store = injector.getInstance(ReadingStore.class);
         this.sweeper = injector.getInstance(ExpirySweeper.class);
         this.resources = injector.getInstance(Resources.class);
+        this.baseline = injector.getInstance(Key.get(new TypeLiteral<Optional<BaselineOpener>>() { }));
     }
 
     /** A running Bucketry with time from the system clock (UTC). */
@@ -54,10 +65,13 @@ public final class Bucketry implements AutoCloseable {
 
     /** A running Bucketry whose retention and queries take "now" from {@code clock}. */
     public static Bucketry start(BucketryConfig config, Clock clock) {
+        Resources resources = new Resources();
         Injector injector;
         try {
-            injector = Guice.createInjector(Stage.PRODUCTION, new ApplicationModule(config, clock), storeModule(config));
+            injector = Guice.createInjector(Stage.PRODUCTION, new ApplicationModule(config, clock, resources),
+                    storeModule(config));
         } catch (CreationException | ProvisionException e) {
+            resources.close();   // e.g. an embedded server started before the store failed to open
             throw unwrap(e);
         }
         Bucketry bucketry = new Bucketry(config, injector);
@@ -72,14 +86,9 @@ public final class Bucketry implements AutoCloseable {
     private static Module storeModule(BucketryConfig config) {
         return switch (config.backend()) {
             case INMEMORY -> new InMemoryStoreModule();
-            default -> throw new ConfigurationException("backend " + config.backend()
-                    + " has no store module in this build yet; available: " + Backend.INMEMORY);
+            case MONGO_BUCKET -> new MongoBucketStoreModule();
+            case MONGO_TIMESERIES -> new MongoTimeSeriesStoreModule();
         };
-    }
-
-    /** Fails with the same one-line ConfigurationException as {@link #start} when the backend has no store module. */
-    public static void requireStoreModule(BucketryConfig config) {
-        storeModule(config);
     }
 
     private static RuntimeException unwrap(RuntimeException e) {
@@ -97,6 +106,18 @@ public final class Bucketry implements AutoCloseable {
 
     /** The backend's name as its store reports it ({@code inmemory}, …). */
     public String backend() { return store.backend(); }
+
+    /** What the store has sent to its server since it was opened; empty for a store without one (inmemory). */
+    public Optional<WriteMetrics> writeMetrics() { return store.writeMetrics(); }
+
+    /** What the store can do beyond the common contract. */
+    public Set<Capability> capabilities() { return store.capabilities(); }
+
+    /**
+     * Opens (and empties) the backend's one-document-per-reading baseline beside the store, for
+     * side-by-side measurements as in simulate; empty for a backend without one. The caller closes it.
+     */
+    public Optional<OneDocumentPerReadingBaseline> openBaseline() { return baseline.map(BaselineOpener::open); }
 
     /** Every use case, as one record. */
     public UseCases useCases() { return useCases; }

@@ -12,7 +12,6 @@ import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
 import io.bucketry.application.port.out.ReadingStore;
-import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.bootstrap.wiring.ApplicationModule;
 import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
 import io.bucketry.domain.BucketPolicy;
@@ -27,9 +26,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class BucketryTest {
 
-    private static boolean sweeperRunning() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .anyMatch(t -> t.getName().equals("bucketry-expiry-sweeper") && t.isAlive());
+    private static boolean threadAlive(String namePrefix) {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().startsWith(namePrefix) && t.isAlive());
+    }
+
+    /** False as soon as no thread named {@code namePrefix…} is alive (a stopped pool's threads end a moment later). */
+    private static boolean threadsStillAliveAfterWaiting(String namePrefix) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (threadAlive(namePrefix)) {
+            if (System.nanoTime() > deadline) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
     }
 
     @Test
@@ -57,24 +67,44 @@ class BucketryTest {
     }
 
     @Test
-    void closingStopsTheSweeperAndIsIdempotent() {
+    void closingStopsTheSweeperAndIsIdempotent() throws InterruptedException {
         Bucketry bucketry = Bucketry.start(BucketryConfig.builder().sweepInterval(Duration.ofMillis(10)).build());
-        assertThat(sweeperRunning()).isTrue();
+        assertThat(threadAlive("bucketry-expiry-sweeper")).isTrue();
         assertThat(bucketry.backend()).isEqualTo("inmemory");
 
         bucketry.close();
         bucketry.close();
 
-        assertThat(sweeperRunning()).isFalse();
+        assertThat(threadsStillAliveAfterWaiting("bucketry-expiry-sweeper")).isFalse();
     }
 
     @Test
-    void aBackendWithoutAStoreModuleFailsWithOneClearLine() {
-        BucketryConfig config = BucketryConfig.builder().backend(Backend.MONGO_TIMESERIES).build();
+    void closingStopsTheEmbeddedMongoServerAfterTheStore() throws InterruptedException {
+        Bucketry bucketry = Bucketry.start(BucketryConfig.builder().backend(Backend.MONGO_BUCKET).embeddedMongo(true).build());
+        assertThat(bucketry.backend()).isEqualTo("mongo-bucket");
+        assertThat(bucketry.writeMetrics()).isPresent();
 
-        assertThatThrownBy(() -> Bucketry.start(config))
-                .isInstanceOf(ConfigurationException.class)
-                .hasMessage("backend mongo-timeseries has no store module in this build yet; available: inmemory");
+        bucketry.close();
+
+        assertThat(threadsStillAliveAfterWaiting("mongo-server")).isFalse();
+    }
+
+    @Test
+    void aStoreThatCannotOpenStopsTheEmbeddedServerStartedForIt() throws InterruptedException {
+        BucketryConfig paged = BucketryConfig.builder().backend(Backend.MONGO_TIMESERIES).embeddedMongo(true)
+                .bucketPolicy(BucketPolicyKind.PAGED).build();
+
+        assertThatThrownBy(() -> Bucketry.start(paged)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("paged bucket policy");
+        assertThat(threadsStillAliveAfterWaiting("mongo-server")).isFalse();
+    }
+
+    @Test
+    void onlyMongoBucketHasABaselineAndOnlyStoresWithAServerCountWrites() {
+        try (Bucketry inMemory = Bucketry.start(BucketryConfig.defaults())) {
+            assertThat(inMemory.openBaseline()).isEmpty();
+            assertThat(inMemory.writeMetrics()).isEmpty();
+        }
     }
 
     @Test

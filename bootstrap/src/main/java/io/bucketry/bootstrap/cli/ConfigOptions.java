@@ -73,6 +73,17 @@ public final class ConfigOptions {
             description = "MongoDB collection (env BUCKETRY_MONGO_COLLECTION; default: the backend's own).")
     String mongoCollection;
 
+    @Option(names = "--timeseries-fallback", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "mongo-timeseries: on a server without native time-series collections, store one plain "
+                    + "document per reading instead of refusing to start (env BUCKETRY_TIMESERIES_FALLBACK; default false).")
+    String timeseriesFallback;
+
+    @Option(names = "--embedded-mongo", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "Start an in-memory MongoDB test server in this process (keeps nothing; no real indexes, TTL "
+                    + "or time-series collections) and use it instead of --mongo-uri; implies --timeseries-fallback "
+                    + "(env BUCKETRY_EMBEDDED_MONGO; default false).")
+    String embeddedMongo;
+
     /** The configuration from these flags, {@code environment}, the file and defaults, plus {@code extra} flags. */
     BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -89,6 +100,8 @@ public final class ConfigOptions {
         flags.put(ConfigKey.MONGO_URI, mongoUri);
         flags.put(ConfigKey.MONGO_DATABASE, mongoDatabase);
         flags.put(ConfigKey.MONGO_COLLECTION, mongoCollection);
+        flags.put(ConfigKey.TIMESERIES_FALLBACK, timeseriesFallback);
+        flags.put(ConfigKey.EMBEDDED_MONGO, embeddedMongo);
         flags.putAll(extra);
         return ConfigLoader.load(flags, config, environment);
     }

@@ -11,12 +11,11 @@ import java.util.List;
 
 /**
  * The dashboard query of seed 002: the last 24 hours of one sensor through {@link ReadReadingsUseCase}.
- * Runs {@link #WARM_UP} times, then times {@code runs} calls one by one, each on another sensor,
+ * Runs {@code warmUp} times, then times {@code runs} calls one by one, each on another sensor,
  * and touches every returned reading (time and one field) so that no work can be skipped.
  */
 final class DashboardBenchmark {
 
-    static final int WARM_UP = 2_000;
     static final Duration WINDOW = Duration.ofHours(24);
     /** Larger than any scenario's readings per sensor per day at one reading per second. */
     static final int LIMIT = 100_000;
@@ -27,21 +26,21 @@ final class DashboardBenchmark {
     }
 
     /** Results in microseconds; {@code readings} is what one run returned (the first measured run). */
-    record Result(int runs, int readings, double p50Micros, double p99Micros) {
+    record Result(int warmUp, int runs, int readings, double p50Micros, double p99Micros) {
     }
 
-    static Result run(ReadReadingsUseCase read, String[] sensorIds, Instant now, int runs) {
+    static Result run(ReadReadingsUseCase read, String[] sensorIds, Instant now, int warmUp, int runs) {
         Instant from = now.minus(WINDOW);
         Instant to = now.plusMillis(1);
         SeriesId[] series = Arrays.stream(sensorIds).map(SeriesId::new).toArray(SeriesId[]::new);
         double checksum = 0;
-        for (int i = 0; i < WARM_UP; i++) {
+        for (int i = 0; i < warmUp; i++) {
             checksum += touch(read.read(series[spread(i, series.length)], from, to, LIMIT));
         }
         long[] nanos = new long[runs];
         int readings = -1;
         for (int i = 0; i < runs; i++) {
-            SeriesId sensor = series[spread(i + WARM_UP, series.length)];
+            SeriesId sensor = series[spread(i + warmUp, series.length)];
             long start = System.nanoTime();
             List<Reading> result = read.read(sensor, from, to, LIMIT);
             checksum += touch(result);
@@ -52,7 +51,7 @@ final class DashboardBenchmark {
         }
         sink = checksum;
         Arrays.sort(nanos);
-        return new Result(runs, readings, percentile(nanos, 0.50) / 1e3, percentile(nanos, 0.99) / 1e3);
+        return new Result(warmUp, runs, readings, percentile(nanos, 0.50) / 1e3, percentile(nanos, 0.99) / 1e3);
     }
 
     private static double touch(List<Reading> readings) {

@@ -24,21 +24,61 @@ public final class HumanReport {
                 i.readings(), i.seconds(), i.readingsPerSecond(), i.accepted(), i.duplicates(), i.rejected()));
         out.println("           how: wall time of the ingest use case calls only (validation + store), batch generation excluded");
         out.println(f("memory     %.1f bytes retained per accepted reading", r.memory().retainedBytesPerReading()));
-        out.println("           how: heap used after explicit full GCs (MemoryMXBean.gc) after ingest, minus the same before, / accepted");
+        out.println("           how: heap used after explicit full GCs (MemoryMXBean.gc) after ingest, minus the same before, / accepted"
+                + (r.mongo() == null ? "" : "; a Mongo store keeps its readings in the server, so only an embedded test"
+                + " server's data is in this heap"));
         out.println(f("dashboard  p50 %.1f us, p99 %.1f us over %,d runs (%,d readings per run)",
                 d.p50Micros(), d.p99Micros(), d.runs(), d.readings()));
         out.println(f("           how: read use case, one sensor (a different one each run), [end-24h, end], after %,d warm-up runs;"
-                + " every reading touched", DashboardBenchmark.WARM_UP));
+                + " every reading touched%s", d.warmUp(), r.runsNote()));
         out.println(f("alerting   %.1f ms for %,d windows of %,d series", a.millis(), a.windows(), a.series()));
         out.println(f("           how: aggregate-all use case, 5-minute windows over [end-10m, end], median of %d runs after 1 warm-up",
-                AlertingBenchmark.RUNS));
+                a.runs()));
         out.println(f("storage    %,d readings of %,d series in %,d buckets: %.1f readings per bucket (max %,d), "
                         + "documentReduction %.1f, avgBucketBytes %s", st.readings(), st.series(), st.buckets(),
                 st.avgReadingsPerBucket(), st.maxReadingsPerBucket(), st.documentReduction(),
                 st.avgBucketBytes() == null ? "not measurable" : f("%.1f", st.avgBucketBytes())));
         out.println("           how: the describe-storage use case (the store's own bucket statistics)"
                 + (r.storageNote() == null ? "" : "; " + r.storageNote()));
+        printMongo(r.mongo(), out);
+        printBaseline(r.baseline(), out);
         out.println("           end = the instant the simulation started; the generated stream ends there");
+    }
+
+    private static void printMongo(SimulationReport.MongoView m, PrintStream out) {
+        if (m == null) {
+            return;
+        }
+        out.println(f("mongo      write commands per 1,000 readings %.3f (commands %,d, statements %,d); update statements"
+                        + " per touched bucket per batch %s (%,d buckets touched); stored bytes per reading %s",
+                m.writeCommandsPer1000Readings(), m.writeCommands(), m.writeStatements(),
+                orNot(m.updateStatementsPerBucketPerBatch(), "%.3f", "n/a"), m.bucketsTouched(),
+                orNot(m.bytesPerReading(), "%.1f", "not measurable")));
+        out.println("           how: a driver CommandListener counts write commands (insert/update/delete) and their"
+                + " statements, read before and after the ingest phase (simulate runs no expiry sweep), / readings"
+                + " submitted; buckets touched per batch come from the store; statements per bucket only where the"
+                + " store writes its own buckets; bytes = avgBucketBytes x buckets / stored readings (BSON as"
+                + " returned, no indexes)" + (m.embeddedServer() ? "; the embedded test server takes at most 1,000"
+                + " statements per command (its maxWriteBatchSize; MongoDB's is 100,000), so the driver splits larger"
+                + " bulk writes" : ""));
+    }
+
+    private static void printBaseline(SimulationReport.BaselineView b, PrintStream out) {
+        if (b == null) {
+            return;
+        }
+        out.println(f("baseline   %,d documents for %,d readings, %.1f bytes per reading, %.3f write commands per 1,000 readings"
+                        + " (commands %,d), %.3f s writing", b.documents(), b.readings(), b.bytesPerReading(),
+                b.writeCommandsPer1000Readings(), b.writeCommands(), b.seconds()));
+        out.println("           how: after the measured phases, the same generated readings (without resubmitted"
+                + " duplicates) written one document per reading {sensorId, timestamp, fields} with a"
+                + " {sensorId: 1, timestamp: 1} index into " + b.collection() + ", one unordered insertMany per batch;"
+                + " bytes = mean BSON size of the stored documents (up to 100,000, no indexes); seconds = time inside"
+                + " its writes, not part of the ingest time");
+    }
+
+    private static String orNot(Double value, String format, String otherwise) {
+        return value == null ? otherwise : f(format, value);
     }
 
     private static String f(String format, Object... args) {

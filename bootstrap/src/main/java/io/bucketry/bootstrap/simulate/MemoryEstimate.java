@@ -1,13 +1,12 @@
 package io.bucketry.bootstrap.simulate;
 
-import io.bucketry.bootstrap.Backend;
-
 import java.util.Locale;
 
 /**
  * Whether a scenario fits the heap, estimated before anything is generated: the distinct readings
- * times the backend's heap budget per reading, plus headroom for the batches in flight, the readings
- * held back as late or duplicate, and the JVM's own working space.
+ * times the backend's heap budget per reading ({@link io.bucketry.bootstrap.Backend#heapBytesPerReading}),
+ * plus headroom for the batches in flight, the readings held back as late or duplicate, and the
+ * JVM's own working space.
  */
 public record MemoryEstimate(long readings, int bytesPerReading, long headroomBytes, long availableBytes) {
 
@@ -15,11 +14,11 @@ public record MemoryEstimate(long readings, int bytesPerReading, long headroomBy
     /** Generous heap per reading in flight (a ReadingInput, its map, boxed numbers and the validated copy). */
     private static final int BYTES_PER_READING_IN_FLIGHT = 512;
 
-    public static MemoryEstimate of(Scenario scenario, Backend backend, long usedBytes) {
+    public static MemoryEstimate of(Scenario scenario, int bytesPerReading, long usedBytes) {
         long inFlight = 2L * scenario.batchSize() + scenario.sensors()
                 + (long) ((scenario.lateShare() + scenario.duplicateShare()) * scenario.sensors() * Scenario.MAX_DELAY_TICKS);
         long headroom = BASE_HEADROOM + inFlight * BYTES_PER_READING_IN_FLIGHT;
-        return new MemoryEstimate(scenario.readings(), backend.heapBytesPerReading(), headroom,
+        return new MemoryEstimate(scenario.readings(), bytesPerReading, headroom,
                 Runtime.getRuntime().maxMemory() - usedBytes);
     }
 

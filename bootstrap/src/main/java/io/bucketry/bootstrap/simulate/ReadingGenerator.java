@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
 /**
  * The readings of a {@link Scenario} in real-time order: tick by tick (one interval), every sensor
  * per tick, ending at {@code end}. A late reading is held back and re-inserted 1–10 ticks later; a
- * duplicate is the same reading submitted again 1–10 ticks later. Deterministic (fixed seed).
+ * duplicate is the same reading submitted again 1–10 ticks later. Deterministic (fixed seed): two
+ * generators of one scenario and end produce the same readings in the same order.
  */
 public final class ReadingGenerator {
 
@@ -23,6 +24,7 @@ public final class ReadingGenerator {
     private final String[] sensorIds;
     private final long firstTick;
     private final long intervalMillis;
+    private final boolean resubmitDuplicates;
     private final SplittableRandom random = new SplittableRandom(42);
     private final List<List<ReadingInput>> delayed = new ArrayList<>();
     private final ArrayDeque<ReadingInput> ready = new ArrayDeque<>();
@@ -30,7 +32,16 @@ public final class ReadingGenerator {
     private long submitted;
 
     public ReadingGenerator(Scenario scenario, String[] sensorIds, Instant end) {
+        this(scenario, sensorIds, end, true);
+    }
+
+    /**
+     * @param resubmitDuplicates false: the same stream without the duplicate resubmissions, i.e. every
+     *                           distinct reading exactly once (the random draws are the same either way)
+     */
+    public ReadingGenerator(Scenario scenario, String[] sensorIds, Instant end, boolean resubmitDuplicates) {
         this.scenario = scenario;
+        this.resubmitDuplicates = resubmitDuplicates;
         this.sensorIds = sensorIds;
         this.intervalMillis = scenario.interval().toMillis();
         this.firstTick = end.toEpochMilli() - (scenario.ticks() - 1) * intervalMillis;
@@ -85,7 +96,10 @@ public final class ReadingGenerator {
                     ready.add(reading);
                 }
                 if (scenario.duplicateShare() > 0 && random.nextDouble() < scenario.duplicateShare()) {
-                    delay(reading);
+                    List<ReadingInput> slot = delayed.get(delayTicks());   // drawn either way: same stream
+                    if (resubmitDuplicates) {
+                        slot.add(reading);
+                    }
                 }
             }
         }
@@ -96,8 +110,13 @@ public final class ReadingGenerator {
     }
 
     private void delay(ReadingInput reading) {
+        delayed.get(delayTicks()).add(reading);
+    }
+
+    /** The slot of {@link #delayed} 1 to MAX_DELAY_TICKS ticks from now, drawn at random. */
+    private int delayTicks() {
         int ticks = 1 + random.nextInt(Scenario.MAX_DELAY_TICKS);
-        delayed.get((int) ((tick + ticks) % delayed.size())).add(reading);
+        return (int) ((tick + ticks) % delayed.size());
     }
 
     private ReadingInput reading(int sensor, Instant time, double daily) {

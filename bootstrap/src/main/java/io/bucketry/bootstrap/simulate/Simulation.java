@@ -1,28 +1,31 @@
 package io.bucketry.bootstrap.simulate;
 
+import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.StorageStatistics;
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.bootstrap.Bucketry;
+import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.json.StatisticsView;
 import io.bucketry.bootstrap.simulate.SimulationReport.AlertingView;
+import io.bucketry.bootstrap.simulate.SimulationReport.BaselineView;
 import io.bucketry.bootstrap.simulate.SimulationReport.DashboardView;
 import io.bucketry.bootstrap.simulate.SimulationReport.IngestView;
 import io.bucketry.bootstrap.simulate.SimulationReport.MemoryView;
+import io.bucketry.bootstrap.simulate.SimulationReport.MongoView;
 import io.bucketry.bootstrap.simulate.SimulationReport.ScenarioView;
 
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Seed 002's case study on a running Bucketry: ingest the scenario's stream (ending now), measure
  * the heap it retains, run the dashboard and alerting queries relative to the stream's end, and
- * describe the storage.
+ * describe the storage; for a store with a server, what it sent, and — where the backend has one —
+ * the same readings written one document per reading beside it.
  */
 public final class Simulation {
-
-    /** Timed runs of the dashboard query. */
-    public static final int DASHBOARD_RUNS = 5_000;
 
     private final Scenario scenario;
     private final Clock clock;
@@ -35,8 +38,9 @@ public final class Simulation {
     }
 
     /** Refuses (IllegalStateException, one line) a scenario that would not fit the heap; call before starting. */
-    public void checkMemory(Backend backend) {
-        MemoryEstimate estimate = MemoryEstimate.of(scenario, backend, HeapMeter.usedAfterGc());
+    public void checkMemory(BucketryConfig config) {
+        MemoryEstimate estimate = MemoryEstimate.of(scenario,
+                config.backend().heapBytesPerReading(config.mongo().embedded()), HeapMeter.usedAfterGc());
         if (!estimate.fits()) {
             throw new IllegalStateException(estimate.refusal());
         }
@@ -46,12 +50,20 @@ public final class Simulation {
         long before = HeapMeter.usedAfterGc();
         String[] sensorIds = ReadingGenerator.sensorIds(scenario.sensors());
         Instant end = Instant.ofEpochMilli(clock.millis());
-        IngestResult ingest = ingest(bucketry, sensorIds, end);
+        Optional<WriteMetrics> writesBefore = bucketry.writeMetrics();
+        IngestResult ingest = ingest(bucketry, new ReadingGenerator(scenario, sensorIds, end));
+        Optional<WriteMetrics> writesAfter = bucketry.writeMetrics();
         long after = HeapMeter.usedAfterGc();
         double retained = ingest.accepted() == 0 ? 0 : (after - before) / (double) ingest.accepted();
-        DashboardBenchmark.Result dashboard = DashboardBenchmark.run(bucketry.read(), sensorIds, end, DASHBOARD_RUNS);
-        AlertingBenchmark.Result alerting = AlertingBenchmark.run(bucketry.aggregateAll(), end);
+        BenchmarkRuns runs = BenchmarkRuns.of(bucketry.config().backend());
+        DashboardBenchmark.Result dashboard = DashboardBenchmark.run(bucketry.read(), sensorIds, end,
+                runs.dashboardWarmUp(), runs.dashboardRuns());
+        AlertingBenchmark.Result alerting = AlertingBenchmark.run(bucketry.aggregateAll(), end, runs.alertingRuns());
         StorageStatistics statistics = bucketry.describe().describe();
+        MongoView mongo = writesAfter.map(writes -> MongoMeasures.of(writesBefore.orElseThrow(), writes,
+                ingest.readings(), statistics, bucketry.capabilities().contains(Capability.POLICY_BUCKETS),
+                bucketry.config().mongo().embedded())).orElse(null);
+        BaselineView baseline = baseline(bucketry, sensorIds, end);
         return new SimulationReport(bucketry.backend(),
                 new ScenarioView(scenario.sensors(), SimulationReport.compact(scenario.interval().toMillis() / 1e3),
                         SimulationReport.compact(scenario.duration().toMillis() / 3.6e6), scenario.lateShare(),
@@ -60,15 +72,27 @@ public final class Simulation {
                         SimulationReport.round(ingest.seconds(), 3), Math.round(ingest.readingsPerSecond())),
                 new MemoryView(SimulationReport.round(retained, 1)),
                 new DashboardView(dashboard.runs(), dashboard.readings(), SimulationReport.round(dashboard.p50Micros(), 1),
-                        SimulationReport.round(dashboard.p99Micros(), 1)),
-                new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1)),
-                StatisticsView.of(statistics), scenario.batchSize(), statistics.note());
+                        SimulationReport.round(dashboard.p99Micros(), 1), dashboard.warmUp()),
+                new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
+                        alerting.runs()),
+                StatisticsView.of(statistics), mongo, baseline, scenario.batchSize(), statistics.note(), runs.note());
     }
 
     /** In its own method so that the generator and the last batch are unreachable when the heap is measured. */
-    private IngestResult ingest(Bucketry bucketry, String[] sensorIds, Instant end) {
-        ReadingGenerator generator = new ReadingGenerator(scenario, sensorIds, end);
+    private IngestResult ingest(Bucketry bucketry, ReadingGenerator generator) {
         long expected = Math.round(scenario.readings() * (1 + scenario.duplicateShare()));
         return IngestPhase.run(generator, bucketry.ingest(), expected, progress);
+    }
+
+    /** After every measured phase, so that neither its time nor its data weighs on them. */
+    private BaselineView baseline(Bucketry bucketry, String[] sensorIds, Instant end) {
+        return bucketry.openBaseline().map(opened -> {
+            try (var baseline = opened) {
+                progress.println("bucketry: writing the same readings one document per reading into "
+                        + baseline.collection() + " (the baseline)");
+                return BaselinePhase.run(baseline, new ReadingGenerator(scenario, sensorIds, end, false),
+                        bucketry.config().retentionPolicy().admission(end));
+            }
+        }).orElse(null);
     }
 }

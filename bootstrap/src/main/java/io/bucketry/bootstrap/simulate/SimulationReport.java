@@ -1,15 +1,19 @@
 package io.bucketry.bootstrap.simulate;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bucketry.bootstrap.json.StatisticsView;
 
 /**
  * What {@code simulate} measured; serialised as the one JSON object of {@code --json}. The ignored
- * components only feed the human report.
+ * components only feed the human report; {@code mongo} and {@code baseline} appear only for the
+ * backends that have them.
  */
 public record SimulationReport(String backend, ScenarioView scenario, IngestView ingest, MemoryView memory,
                                DashboardView dashboardQuery, AlertingView alertingQuery, StatisticsView storage,
-                               @JsonIgnore int batchSize, @JsonIgnore String storageNote) {
+                               @JsonInclude(JsonInclude.Include.NON_NULL) MongoView mongo,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) BaselineView baseline,
+                               @JsonIgnore int batchSize, @JsonIgnore String storageNote, @JsonIgnore String runsNote) {
 
     /** The scenario as run. */
     public record ScenarioView(int sensors, Number intervalSeconds, Number hours, double lateShare,
@@ -26,11 +30,29 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
     }
 
     /** Latency percentiles of the one-sensor, last-24-hours query. */
-    public record DashboardView(int runs, int readings, double p50Micros, double p99Micros) {
+    public record DashboardView(int runs, int readings, double p50Micros, double p99Micros, @JsonIgnore int warmUp) {
     }
 
     /** The all-sensor, 5-minute-window, last-10-minutes aggregation: median wall time. */
-    public record AlertingView(long series, long windows, double millis) {
+    public record AlertingView(long series, long windows, double millis, @JsonIgnore int runs) {
+    }
+
+    /**
+     * What a Mongo store sent to its server during the ingest phase, and what it stored.
+     *
+     * @param updateStatementsPerBucketPerBatch null where the store does not write its own buckets (mongo-timeseries)
+     * @param bytesPerReading null where the server cannot tell the stored bucket bytes
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record MongoView(double writeCommandsPer1000Readings, Double updateStatementsPerBucketPerBatch,
+                            Double bytesPerReading, @JsonIgnore long writeCommands, @JsonIgnore long writeStatements,
+                            @JsonIgnore long bucketsTouched, @JsonIgnore boolean embeddedServer) {
+    }
+
+    /** The same readings written one document per reading (the seeds' "incorrect" schema), side by side. */
+    public record BaselineView(long documents, double bytesPerReading, double writeCommandsPer1000Readings,
+                               double seconds, @JsonIgnore long readings, @JsonIgnore long writeCommands,
+                               @JsonIgnore String collection) {
     }
 
     static double round(double value, int decimals) {

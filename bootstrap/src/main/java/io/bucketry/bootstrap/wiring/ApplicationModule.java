@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.wiring;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.OptionalBinder;
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
@@ -31,10 +32,17 @@ public final class ApplicationModule extends AbstractModule {
 
     private final BucketryConfig config;
     private final Clock clock;
+    private final Resources resources;
 
     public ApplicationModule(BucketryConfig config, Clock clock) {
+        this(config, clock, new Resources());
+    }
+
+    /** With {@code resources} owned by the caller, who can release them even when the injector cannot be built. */
+    public ApplicationModule(BucketryConfig config, Clock clock, Resources resources) {
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.resources = Objects.requireNonNull(resources, "resources");
     }
 
     @Override
@@ -45,7 +53,8 @@ public final class ApplicationModule extends AbstractModule {
         bind(BucketPolicy.class).toInstance(config.bucketPolicyValue());
         bind(RetentionPolicy.class).toInstance(config.retentionPolicy());
         bind(ApplicationSettings.class).toInstance(config.applicationSettings());
-        bind(Resources.class).in(Singleton.class);
+        bind(Resources.class).toInstance(resources);
+        OptionalBinder.newOptionalBinder(binder(), BaselineOpener.class);
     }
 
     @Provides @Singleton

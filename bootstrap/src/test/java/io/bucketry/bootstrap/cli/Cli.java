@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /** Runs the command line in-process with captured stdout and stderr and a given environment. */
 final class Cli {
 
@@ -25,6 +27,14 @@ final class Cli {
 
     static Run run(String... args) {
         return run(Map.of(), args);
+    }
+
+    /** The run failed with {@code exitCode} and exactly one line on stderr holding every fragment, and no stack trace. */
+    static void assertOneLineError(Run run, int exitCode, String... fragments) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(exitCode);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err().strip().lines()).hasSize(1);
+        assertThat(run.err()).contains(fragments).doesNotContain("\tat ").doesNotContain("Exception");
     }
 
     private Cli() {

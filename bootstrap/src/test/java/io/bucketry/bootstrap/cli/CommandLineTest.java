@@ -7,17 +7,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.Map;
 
+import static io.bucketry.bootstrap.cli.Cli.assertOneLineError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Help, version and every kind of usage or configuration error: one line on stderr, non-zero exit. */
 class CommandLineTest {
-
-    private static void assertOneLineError(Run run, int exitCode, String... fragments) {
-        assertThat(run.exitCode()).isEqualTo(exitCode);
-        assertThat(run.out()).isEmpty();
-        assertThat(run.err().strip().lines()).hasSize(1);
-        assertThat(run.err()).contains(fragments).doesNotContain("\tat ").doesNotContain("Exception");
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "simulate", "serve", "help"})
@@ -33,9 +27,10 @@ class CommandLineTest {
     void helpNamesTheFlagsAndTheirEnvironmentVariables() {
         assertThat(Cli.run("simulate", "--help").out()).contains("--sensors", "--interval", "--duration", "--late-share",
                 "--duplicate-share", "--batch-size", "--json", "--backend", "--config", "--bucket-width",
-                "--bucket-max-count", "--retention", "--mongo-uri", "--mongo-database", "BUCKETRY_BACKEND", "MONGODB_URI");
+                "--bucket-max-count", "--retention", "--mongo-uri", "--mongo-database", "BUCKETRY_BACKEND", "MONGODB_URI",
+                "--embedded-mongo", "BUCKETRY_EMBEDDED_MONGO", "--timeseries-fallback", "BUCKETRY_TIMESERIES_FALLBACK");
         assertThat(Cli.run("serve", "--help").out()).contains("--port", "--bind", "--max-body-size", "default 8080",
-                "default 127.0.0.1");
+                "default 127.0.0.1", "--embedded-mongo", "--timeseries-fallback");
     }
 
     @Test
@@ -80,9 +75,9 @@ class CommandLineTest {
     }
 
     @Test
-    void aBackendWithoutAStoreModuleStopsWithOneLine() {
-        assertOneLineError(Cli.run("simulate", "--backend", "mongo-bucket"), 1,
-                "backend mongo-bucket has no store module in this build");
+    void aBooleanFlagWithAValueOtherThanTrueOrFalseNamesTheKey() {
+        assertOneLineError(Cli.run("simulate", "--embedded-mongo=yes"), 1,
+                "invalid embeddedMongo 'yes' (from flag --embedded-mongo)", "true or false");
     }
 
     @Test

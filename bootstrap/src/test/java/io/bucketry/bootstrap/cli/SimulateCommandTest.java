@@ -74,6 +74,65 @@ class SimulateCommandTest {
     }
 
     @Test
+    void mongoBucketAddsTheMongoAndBaselineSectionsWhoseFiguresAgreeWithTheRest() throws Exception {
+        Run run = Cli.run("simulate", "--backend", "mongo-bucket", "--embedded-mongo", "--sensors", "20", "--duration", "2h",
+                "--json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(run.out());
+        assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
+                "alertingQuery", "storage", "mongo", "baseline");
+        JsonNode mongo = report.get("mongo");
+        JsonNode baseline = report.get("baseline");
+        assertThat(keys(mongo)).containsExactly("writeCommandsPer1000Readings", "updateStatementsPerBucketPerBatch",
+                "bytesPerReading");
+        assertThat(keys(baseline)).containsExactly("documents", "bytesPerReading", "writeCommandsPer1000Readings", "seconds");
+
+        long accepted = report.get("ingest").get("accepted").asLong();
+        JsonNode storage = report.get("storage");
+        assertThat(accepted).isEqualTo(20 * 120);
+        assertThat(storage.get("readings").asLong()).isEqualTo(accepted);
+        assertThat(mongo.get("updateStatementsPerBucketPerBatch").asDouble()).isEqualTo(1.0);
+        assertThat(mongo.get("writeCommandsPer1000Readings").asDouble()).isPositive()
+                .isLessThanOrEqualTo(1000.0 * 2 / accepted);   // 2,400 readings in one batch: one bulk write, maybe one more
+        assertThat(mongo.get("bytesPerReading").asDouble()).isCloseTo(storage.get("avgBucketBytes").asDouble()
+                * storage.get("buckets").asDouble() / accepted, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(baseline.get("documents").asLong()).isEqualTo(accepted);
+        assertThat(baseline.get("bytesPerReading").asDouble()).isGreaterThan(mongo.get("bytesPerReading").asDouble());
+        assertThat(baseline.get("writeCommandsPer1000Readings").asDouble()).isPositive();
+        assertThat(baseline.get("seconds").asDouble()).isPositive();
+        assertThat(report.get("dashboardQuery").get("runs").asInt()).isLessThan(5_000);
+        assertThat(run.errLines()).doesNotContain("Exception");
+    }
+
+    @Test
+    void mongoTimeSeriesReportsItsWritesWithoutBucketStatementsOrBytesInTheFallback() throws Exception {
+        Run run = Cli.run("simulate", "--backend", "mongo-timeseries", "--embedded-mongo", "--sensors", "5", "--duration",
+                "30m", "--json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(run.out());
+        assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
+                "alertingQuery", "storage", "mongo");
+        JsonNode mongo = report.get("mongo");
+        assertThat(keys(mongo)).containsExactly("writeCommandsPer1000Readings", "updateStatementsPerBucketPerBatch",
+                "bytesPerReading");
+        assertThat(mongo.get("writeCommandsPer1000Readings").asDouble()).isPositive();
+        assertThat(mongo.get("updateStatementsPerBucketPerBatch").isNull()).isTrue();
+        assertThat(mongo.get("bytesPerReading").isNull()).isTrue();
+    }
+
+    @Test
+    void theMongoBucketHumanReportSaysHowTheMongoAndBaselineFiguresWereMeasured() {
+        Run run = Cli.run("simulate", "--backend", "mongo-bucket", "--embedded-mongo", "--sensors", "3", "--duration", "1h");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("backend mongo-bucket", "write commands per 1,000 readings",
+                "update statements per touched bucket per batch", "stored bytes per reading", "how: a driver CommandListener",
+                "baseline", "one document per reading", "not part of the ingest time", "server round trip");
+    }
+
+    @Test
     void theHumanReportSaysHowEachFigureWasMeasured() {
         Run run = Cli.run("simulate", "--sensors", "5", "--duration", "30m", "--batch-size", "7");
 

@@ -17,7 +17,12 @@ class ReadingGeneratorTest {
     private static final Instant END = Instant.parse("2026-07-21T23:30:00Z");
 
     private static List<ReadingInput> all(Scenario scenario) {
-        ReadingGenerator generator = new ReadingGenerator(scenario, ReadingGenerator.sensorIds(scenario.sensors()), END);
+        return all(scenario, true);
+    }
+
+    private static List<ReadingInput> all(Scenario scenario, boolean resubmitDuplicates) {
+        ReadingGenerator generator = new ReadingGenerator(scenario, ReadingGenerator.sensorIds(scenario.sensors()), END,
+                resubmitDuplicates);
         List<ReadingInput> all = new ArrayList<>();
         for (List<ReadingInput> batch = generator.nextBatch(); !batch.isEmpty(); batch = generator.nextBatch()) {
             assertThat(batch.size()).isLessThanOrEqualTo(scenario.batchSize());
@@ -66,5 +71,19 @@ class ReadingGeneratorTest {
         assertThat(identities).hasSize(50 * 120);
         assertThat(duplicates).isBetween(400, 800);        // about 10 % of 6000
         assertThat(outOfOrder).isGreaterThan(1000);        // late readings and duplicates come after newer ones
+    }
+
+    @Test
+    void withoutResubmissionsTheSameStreamHoldsEveryDistinctReadingExactlyOnce() {
+        Scenario scenario = new Scenario(20, Duration.ofSeconds(30), Duration.ofMinutes(30), 0.2, 0.3, 100);
+
+        List<ReadingInput> withDuplicates = all(scenario, true);
+        List<ReadingInput> distinct = all(scenario, false);
+
+        Set<String> seen = new HashSet<>();
+        List<ReadingInput> firstOccurrences = withDuplicates.stream()
+                .filter(r -> seen.add(r.series() + "@" + r.time())).toList();
+        // a duplicate may arrive before its late original, so the order of first occurrences can differ
+        assertThat(distinct).hasSize(20 * 60).containsExactlyInAnyOrderElementsOf(firstOccurrences);
     }
 }

@@ -1,0 +1,43 @@
+package io.bucketry.bootstrap.wiring;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoOptional;
+import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
+import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
+import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+
+/**
+ * Guice store module of the {@code mongo-bucket} backend: a {@link MongoBucketReadingStore} (manual
+ * buckets) on the configured or embedded server, and simulate's one-document-per-reading baseline.
+ */
+public final class MongoBucketStoreModule extends AbstractModule {
+
+    @Override
+    protected void configure() {
+        install(new MongoEndpointModule());
+    }
+
+    @Provides @Singleton
+    MongoBucketSettings settings(MongoEndpoint endpoint, MongoSettings mongo) {
+        return new MongoBucketSettings(endpoint.uri(), mongo.database(), mongo.collection());
+    }
+
+    /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
+    @Provides @Singleton
+    ReadingStore store(MongoBucketSettings settings, MongoEndpoint endpoint, BucketPolicy policy, RetentionPolicy retention) {
+        return MongoStart.open(MongoBucketReadingStore.BACKEND, endpoint,
+                () -> MongoBucketReadingStore.open(settings, policy, retention));
+    }
+
+    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
+    BaselineOpener baseline(MongoBucketSettings settings, MongoEndpoint endpoint) {
+        return () -> MongoStart.open(MongoBucketReadingStore.BACKEND + " baseline", endpoint,
+                () -> OneDocumentPerReadingBaseline.open(settings));
+    }
+}

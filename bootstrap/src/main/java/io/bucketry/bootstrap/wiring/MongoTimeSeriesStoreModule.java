@@ -1,0 +1,39 @@
+package io.bucketry.bootstrap.wiring;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesReadingStore;
+import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesSettings;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Guice store module of the {@code mongo-timeseries} backend: a {@link MongoTimeSeriesReadingStore}
+ * (native time-series collections) on the configured or embedded server; the embedded server,
+ * which has none, implies the plain-collection fallback. The store's start warnings go to the log.
+ */
+public final class MongoTimeSeriesStoreModule extends AbstractModule {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MongoTimeSeriesStoreModule.class);
+
+    @Override
+    protected void configure() {
+        install(new MongoEndpointModule());
+    }
+
+    /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
+    @Provides @Singleton
+    ReadingStore store(MongoEndpoint endpoint, MongoSettings mongo, BucketPolicy policy, RetentionPolicy retention) {
+        MongoTimeSeriesSettings settings = new MongoTimeSeriesSettings(endpoint.uri(), mongo.database(),
+                mongo.collection(), mongo.timeseriesFallback() || endpoint.embedded());
+        MongoTimeSeriesReadingStore store = MongoStart.open("mongo-timeseries", endpoint,
+                () -> MongoTimeSeriesReadingStore.open(settings, policy, retention));
+        store.startWarnings().forEach(LOG::warn);
+        return store;
+    }
+}
