@@ -319,41 +319,30 @@ final class SeriesBuckets {
 
     /** First index whose bucket start is >= key. */
     private int lowerBound(long key) {
-        int low = 0;
-        int high = size;
-        while (low < high) {
-            int mid = (low + high) >>> 1;
-            if (buckets[mid].start() < key) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        return low;
+        return search(key, false, true);
     }
 
     /** First index whose bucket start is > key. */
     private int upperBound(long key) {
-        int low = 0;
-        int high = size;
-        while (low < high) {
-            int mid = (low + high) >>> 1;
-            if (buckets[mid].start() <= key) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        return low;
+        return search(key, false, false);
     }
 
     /** First index whose bucket's first reading is after time (paged policy). */
     private int upperBoundByFirstTime(long time) {
+        return search(time, true, false);
+    }
+
+    /**
+     * Binary search over the buckets' start (or, with {@code byFirstTime}, their first reading's
+     * time): the first index whose key is above {@code key}, or at or above it when {@code inclusive}.
+     */
+    private int search(long key, boolean byFirstTime, boolean inclusive) {
         int low = 0;
         int high = size;
         while (low < high) {
             int mid = (low + high) >>> 1;
-            if (buckets[mid].firstTime() <= time) {
+            long probe = byFirstTime ? buckets[mid].firstTime() : buckets[mid].start();
+            if (probe < key || !inclusive && probe == key) {
                 low = mid + 1;
             } else {
                 high = mid;
