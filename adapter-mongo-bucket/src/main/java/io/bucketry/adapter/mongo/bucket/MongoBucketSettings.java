@@ -19,7 +19,7 @@ public record MongoBucketSettings(String uri, String database, String collection
     public MongoBucketSettings {
         Objects.requireNonNull(uri, "uri");
         if (!uri.startsWith("mongodb://") && !uri.startsWith("mongodb+srv://")) {
-            throw new IllegalArgumentException("MongoDB uri '" + uri + "' must start with mongodb:// or mongodb+srv://");
+            throw new IllegalArgumentException("MongoDB uri '" + redacted(uri) + "' must start with mongodb:// or mongodb+srv://");
         }
         database = database == null || database.isBlank() ? DEFAULT_DATABASE : database;
         collection = collection == null || collection.isBlank() ? DEFAULT_COLLECTION : collection;
@@ -43,8 +43,25 @@ public record MongoBucketSettings(String uri, String database, String collection
         return new MongoBucketSettings(uri, database, name);
     }
 
-    /** The uri with any password masked, for messages and logs. */
+    /** The uri with its credentials masked ({@code mongodb://***@host/db}), for messages and logs. */
     public String redactedUri() {
-        return uri.replaceAll("(://[^:/@]+:)[^@]*@", "$1****@");
+        return redacted(uri);
+    }
+
+    /** The settings with the credentials of the uri masked. */
+    @Override
+    public String toString() {
+        return "MongoBucketSettings[uri=" + redactedUri() + ", database=" + database + ", collection=" + collection + "]";
+    }
+
+    /**
+     * Everything up to the last {@code @} masked as {@code ***@}, so that user name and password go,
+     * even a password with an unescaped {@code @}, {@code /} or {@code :}.
+     */
+    private static String redacted(String uri) {
+        int scheme = uri.indexOf("://");
+        int start = scheme < 0 ? 0 : scheme + 3;
+        int at = uri.lastIndexOf('@');
+        return at < start ? uri : uri.substring(0, start) + "***" + uri.substring(at);
     }
 }

@@ -1,8 +1,12 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.MongoClientSettings;
+import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -30,9 +34,33 @@ class MongoBucketSettingsTest {
     }
 
     @Test
-    void passwordIsMaskedInMessages() {
+    void credentialsUpToTheLastAtAreMaskedInMessages() {
         assertThat(new MongoBucketSettings("mongodb://user:secret@host:27017/x", "db", "c").redactedUri())
-                .isEqualTo("mongodb://user:****@host:27017/x");
+                .isEqualTo("mongodb://***@host:27017/x");
+        assertThat(new MongoBucketSettings("mongodb://alice:p@ss/w@rd@host/x", "db", "c").redactedUri())
+                .isEqualTo("mongodb://***@host/x");
+        assertThat(MongoBucketSettings.of("mongodb://host:27017").redactedUri()).isEqualTo("mongodb://host:27017");
+    }
+
+    @Test
+    void noMessageNorTextShowsTheRawUri() {
+        assertThatThrownBy(() -> new MongoBucketSettings("mongo://alice:s3cret@host", "db", "c"))
+                .hasMessageContaining("'mongo://***@host'")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("alice").doesNotContain("s3cret"));
+        assertThat(MongoBucketSettings.of("mongodb://alice:s3cret@host").toString())
+                .contains("mongodb://***@host").doesNotContain("alice").doesNotContain("s3cret");
+    }
+
+    @Test
+    void serverSelectionTimesOutAfterTenSecondsUnlessTheUriSaysOtherwise() {
+        CommandListener listener = new CommandListener() { };
+
+        MongoClientSettings defaulted = MongoConnections.clientSettings(MongoBucketSettings.of("mongodb://h"), "a", listener);
+        MongoClientSettings given = MongoConnections.clientSettings(
+                MongoBucketSettings.of("mongodb://h/?serverSelectionTimeoutMS=300"), "a", listener);
+
+        assertThat(defaulted.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS)).isEqualTo(10_000);
+        assertThat(given.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS)).isEqualTo(300);
     }
 
     @Test
