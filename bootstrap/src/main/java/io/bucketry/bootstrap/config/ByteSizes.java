@@ -22,16 +22,17 @@ public final class ByteSizes {
         }
         long amount = Long.parseLong(matcher.group(1));
         String unit = matcher.group(2) == null ? "B" : matcher.group(2);
-        long bytes = switch (unit) {
-            case "KB" -> amount << 10;
-            case "MB" -> amount << 20;
-            case "GB" -> amount << 30;
-            default -> amount;
+        int shift = switch (unit) {
+            case "KB" -> 10;
+            case "MB" -> 20;
+            case "GB" -> 30;
+            default -> 0;
         };
-        if (bytes < 1 || bytes > Integer.MAX_VALUE) {
+        // checked before shifting: a shift past 63 bits would wrap around to a small, valid-looking size
+        if (amount < 1 || amount > Integer.MAX_VALUE >> shift) {
             throw new IllegalArgumentException("expected between 1 byte and 2GB, " + ALLOWED.substring(2));
         }
-        return bytes;
+        return amount << shift;
     }
 
     /** The shortest form this parser reads back. */

@@ -25,7 +25,6 @@ final class ErrorMapping {
         app.exception(ApiException.class, (e, ctx) -> answer(ctx, e.status(), e.code(), e.getMessage()));
         app.exception(InvalidRequestException.class, (e, ctx) -> answer(ctx, 400, e.code(), e.getMessage()));
         app.exception(InvalidReadingException.class, (e, ctx) -> answer(ctx, 400, e.reason().name(), e.getMessage()));
-        app.exception(IllegalArgumentException.class, (e, ctx) -> answer(ctx, 400, "BAD_REQUEST", e.getMessage()));
         app.exception(StoreUnavailableException.class, (e, ctx) -> {
             LOG.warn("store unavailable: {}", e.getMessage());
             answer(ctx, 503, "STORE_UNAVAILABLE", e.getMessage());

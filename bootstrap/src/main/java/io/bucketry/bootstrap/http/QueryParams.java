@@ -14,10 +14,14 @@ final class QueryParams {
     private QueryParams() {
     }
 
-    /** An optional time ({@code from}, {@code to}): ISO-8601 or epoch milliseconds; INVALID_TIME otherwise. */
+    /**
+     * An optional range bound ({@code from}, {@code to}): ISO-8601 (sub-millisecond fractions kept,
+     * for the range to round up) or epoch milliseconds; INVALID_TIME otherwise. ISO times hold no
+     * spaces, so a space is an unencoded {@code +} of a zone offset ({@code +02:00}) and is read as one.
+     */
     static Instant time(Context ctx, String name) {
         String text = ctx.queryParam(name);
-        return text == null || text.isBlank() ? null : TimeInput.parse(text);
+        return text == null || text.isBlank() ? null : TimeInput.parseBound(text.strip().replace(' ', '+'));
     }
 
     /** An optional window size in the configuration's duration syntax ({@code 5m}, {@code PT5M}). */
@@ -49,6 +53,20 @@ final class QueryParams {
             return Long.parseLong(text.strip());
         } catch (NumberFormatException e) {
             throw ApiException.badRequest(code, name + " " + Quote.of(text) + " is not a whole number");
+        }
+    }
+
+    /** True when {@code text} is only digits but too large for a long (so past any last page, say). */
+    static boolean overflowsLong(String param) {
+        String text = param.strip();
+        if (text.isEmpty() || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return false;
+        }
+        try {
+            Long.parseLong(text);
+            return false;
+        } catch (NumberFormatException e) {
+            return true;
         }
     }
 

@@ -15,8 +15,8 @@ import java.util.Map;
 /** Routes that write, read, page and delete the readings of series. */
 final class ReadingRoutes {
 
-    /** Readings returned by {@code GET …/readings} when no {@code limit} is given. */
-    static final int DEFAULT_LIMIT = 10_000;
+    /** The most readings one {@code GET …/readings} returns: its default {@code limit} and the largest allowed. */
+    static final int MAX_LIMIT = 100_000;
 
     private final UseCases useCases;
     private final RequestBody body;
@@ -35,16 +35,20 @@ final class ReadingRoutes {
     }
 
     private void ingest(Context ctx) {
-        IngestReport report = useCases.ingest().ingest(ReadingInputs.of(body.jsonArray(ctx)));
+        ReadingInputs.Batch batch = ReadingInputs.of(body.jsonArray(ctx));
+        IngestReport report = batch.report(useCases.ingest().ingest(batch.inputs()));
         ctx.json(IngestReportView.of(report));
     }
 
     private void readings(Context ctx) {
         SeriesId series = series(ctx);
         Long limit = QueryParams.number(ctx, "limit", "INVALID_LIMIT");
-        int max = limit == null ? DEFAULT_LIMIT : QueryParams.toInt(limit, "limit", "INVALID_LIMIT");
+        if (limit != null && (limit < 1 || limit > MAX_LIMIT)) {
+            throw ApiException.badRequest("INVALID_LIMIT", "limit " + limit + " must be between 1 and the maximum of "
+                    + MAX_LIMIT + "; read a longer range in parts");
+        }
         List<Reading> readings = useCases.read().read(series, QueryParams.time(ctx, "from"),
-                QueryParams.time(ctx, "to"), max);
+                QueryParams.time(ctx, "to"), limit == null ? MAX_LIMIT : limit.intValue());
         ctx.json(readings.stream().map(ReadingView::of).toList());
     }
 
@@ -57,12 +61,19 @@ final class ReadingRoutes {
 
     private void page(Context ctx) {
         SeriesId series = series(ctx);
+        if (QueryParams.overflowsLong(ctx.pathParam("n"))) {
+            throw noPage(series, ctx.pathParam("n"));
+        }
         long number = QueryParams.pathNumber(ctx, "n", "INVALID_PAGE");
         Long size = QueryParams.number(ctx, "size", "INVALID_PAGE_SIZE");
         Integer pageSize = size == null ? null : QueryParams.toInt(size, "size", "INVALID_PAGE_SIZE");
         List<Reading> page = useCases.page().page(series, number, pageSize)
-                .orElseThrow(() -> ApiException.notFound("series '" + series + "' has no page " + number));
+                .orElseThrow(() -> noPage(series, Long.toString(number)));
         ctx.json(page.stream().map(ReadingView::of).toList());
+    }
+
+    private static ApiException noPage(SeriesId series, String number) {
+        return ApiException.notFound("series '" + series + "' has no page " + number);
     }
 
     private void delete(Context ctx) {

@@ -141,6 +141,8 @@ class ConfigLoaderTest {
             "PORT             | 70000         | a whole number from 0 to 65535",
             "BIND             | ' '           | non-empty",
             "MAX_BODY_SIZE    | 16TB          | 512KB, 16MB",
+            "MAX_BODY_SIZE    | 3GB           | between 1 byte and 2GB",
+            "MAX_BODY_SIZE    | 17179869185GB | between 1 byte and 2GB",
             "SWEEP_INTERVAL   | 0ms           | positive",
             "MONGO_URI        | http://x      | mongodb://",
             "MONGO_DATABASE   | ' '           | non-empty",

@@ -42,7 +42,7 @@ class HttpApiTest extends ApiTestBase {
         List<String> reasons = new ArrayList<>();
         report.get("rejected").forEach(r -> reasons.add(r.get("index").asInt() + ":" + r.get("reason").asText()));
         assertThat(reasons).containsExactly("3:INVALID_SERIES", "4:INVALID_FIELD_VALUE", "5:EXPIRED", "6:FUTURE",
-                "7:INVALID_TIME", "8:INVALID_FIELD_NAME", "9:NO_FIELDS", "10:INVALID_FIELD_VALUE", "11:INVALID_SERIES");
+                "7:INVALID_TIME", "8:INVALID_FIELD_NAME", "9:NO_FIELDS", "10:INVALID_FIELD_VALUE", "11:NO_FIELDS");
         JsonNode first = report.get("rejected").get(0);
         assertThat(first.get("series").asText()).isEqualTo("bad id");
         assertThat(first.get("time").asText()).isEqualTo("2026-07-21T23:00:30Z");
@@ -113,6 +113,7 @@ class HttpApiTest extends ApiTestBase {
         assertThat(past.status()).isEqualTo(404);
         assertThat(past.error()).isEqualTo("NOT_FOUND");
         assertThat(api.get("/v1/series/" + newSeries() + "/pages/1").status()).isEqualTo(404);
+        assertThat(api.get("/v1/series/" + s + "/pages/99999999999999999999").status()).isEqualTo(404);
     }
 
     @Test

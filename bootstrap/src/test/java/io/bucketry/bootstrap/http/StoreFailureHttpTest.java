@@ -42,4 +42,18 @@ class StoreFailureHttpTest {
         assertThat(answer.error()).isEqualTo("INTERNAL_ERROR");
         assertThat(answer.json().toString()).doesNotContain("secret internals");
     }
+
+    @Test
+    void anIllegalArgumentFromTheServerIs500NotABadRequest() {
+        // given: a bug deep in the server, not bad input (bad input is refused with a typed exception)
+        FailingStore store = new FailingStore(() -> new IllegalArgumentException("secret internals"));
+
+        // when
+        Answer answer = getFrom(store, "/v1/series/s/readings");
+
+        // then
+        assertThat(answer.status()).isEqualTo(500);
+        assertThat(answer.error()).isEqualTo("INTERNAL_ERROR");
+        assertThat(answer.json().toString()).doesNotContain("secret internals");
+    }
 }

@@ -14,7 +14,8 @@ import java.time.format.DateTimeParseException;
 /**
  * The one rule for times given as input: an {@link Instant}, epoch milliseconds (an integral
  * number, or text of digits), or ISO-8601 text with a zone offset ({@code 2026-07-21T23:00:10Z},
- * {@code 2026-07-21T23:00:10.123456+02:00}). Fractions finer than a millisecond are truncated.
+ * {@code 2026-07-21T23:00:10.123456+02:00}). A reading's time truncates fractions finer than a
+ * millisecond ({@link #parse}); a range bound keeps them ({@link #parseBound}), for the range to round up.
  */
 public final class TimeInput {
 
@@ -23,8 +24,17 @@ public final class TimeInput {
 
     /** The instant {@code value} denotes, truncated to milliseconds; INVALID_TIME otherwise. */
     public static Instant parse(Object value) {
+        return parse(value, false);
+    }
+
+    /** The instant {@code value} denotes, keeping any fraction finer than a millisecond; INVALID_TIME otherwise. */
+    public static Instant parseBound(Object value) {
+        return parse(value, true);
+    }
+
+    private static Instant parse(Object value, boolean keepNanos) {
         if (value instanceof Instant instant) {
-            return Reading.truncate(instant);
+            return checked(instant, keepNanos);
         }
         if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
             return Instant.ofEpochMilli(((Number) value).longValue());
@@ -33,7 +43,7 @@ public final class TimeInput {
             return fromNumber((Number) value);
         }
         if (value instanceof CharSequence text) {
-            return parseText(text.toString().strip());
+            return parseText(text.toString().strip(), keepNanos);
         }
         if (value == null) {
             throw invalid("time is missing");
@@ -51,7 +61,7 @@ public final class TimeInput {
         }
     }
 
-    private static Instant parseText(String text) {
+    private static Instant parseText(String text, boolean keepNanos) {
         if (text.isEmpty()) {
             throw invalid("time is empty");
         }
@@ -63,11 +73,17 @@ public final class TimeInput {
             }
         }
         try {
-            return Reading.truncate(OffsetDateTime.parse(text).toInstant());
+            return checked(OffsetDateTime.parse(text).toInstant(), keepNanos);
         } catch (DateTimeParseException e) {
             throw invalid("time " + Quote.of(text)
                     + " is neither ISO-8601 with a zone offset (2026-07-21T23:00:10Z) nor epoch milliseconds");
         }
+    }
+
+    /** {@code instant}, truncated unless {@code keepNanos}; INVALID_TIME outside epoch milliseconds either way. */
+    private static Instant checked(Instant instant, boolean keepNanos) {
+        Instant truncated = Reading.truncate(instant);
+        return keepNanos ? instant : truncated;
     }
 
     private static boolean isInteger(String text) {
