@@ -106,8 +106,8 @@ public final class InMemoryReadingStore implements ReadingStore {
         }
         synchronized (buckets) {
             // sized up front: a dashboard range returns thousands of readings
-            List<Reading> out = new ArrayList<>(buckets.countAtMost(range.fromMilli(), range.toMilli(), limit));
-            buckets.read(range.fromMilli(), range.toMilli(), limit, out);
+            List<Reading> out = new ArrayList<>(SeriesReads.countAtMost(buckets, range.fromMilli(), range.toMilli(), limit));
+            SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit, out);
             return out;
         }
     }
@@ -119,7 +119,7 @@ public final class InMemoryReadingStore implements ReadingStore {
             return Optional.empty();
         }
         synchronized (buckets) {
-            return buckets.latest(notBefore);
+            return SeriesReads.latest(buckets, notBefore);
         }
     }
 
@@ -131,7 +131,7 @@ public final class InMemoryReadingStore implements ReadingStore {
         }
         List<Reading> out = new ArrayList<>(Math.min(size, 1024));
         synchronized (buckets) {
-            buckets.page((number - 1) * size, size, notBefore.toEpochMilli(), out);
+            SeriesReads.page(buckets, (number - 1) * size, size, notBefore.toEpochMilli(), out);
         }
         return out;
     }

@@ -6,12 +6,9 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.WindowAggregator;
 
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The buckets of one series, ordered so that every reading of one bucket group precedes every
@@ -38,6 +35,10 @@ final class SeriesBuckets {
 
     SeriesId series() {
         return series;
+    }
+
+    boolean isPaged() {
+        return policy.isPaged();
     }
 
     boolean isDeleted() {
@@ -163,92 +164,6 @@ final class SeriesBuckets {
         }
     }
 
-    /** An upper bound of the readings in [from, to): the counts of the buckets overlapping it. */
-    int countAtMost(long from, long to, int limit) {
-        long total = 0;
-        for (int i = firstIndexFor(from); i < size && lowKey(buckets[i]) < to && total < limit; i++) {
-            total += buckets[i].count();
-        }
-        return (int) Math.min(total, limit);
-    }
-
-    /** Readings with times in [from, to), in time order, at most limit. */
-    void read(long from, long to, int limit, List<Reading> out) {
-        int i = firstIndexFor(from);
-        List<Reading> group = new ArrayList<>();
-        while (i < size && lowKey(buckets[i]) < to && out.size() < limit) {
-            int end = groupEnd(i);
-            if (end - i == 1) {
-                Bucket bucket = buckets[i];
-                int start = bucket.lowerBound(from);
-                int take = Math.min(bucket.lowerBound(to) - start, limit - out.size());
-                bucket.readingsInto(start, start + take, out);
-            } else {
-                group.clear();
-                readGroup(from, i, end, group);
-                int inRange = 0;
-                while (inRange < group.size() && group.get(inRange).epochMilli() < to) {
-                    inRange++;
-                }
-                out.addAll(group.subList(0, Math.min(inRange, limit - out.size())));
-            }
-            i = end;
-        }
-    }
-
-    Optional<Reading> latest(Instant notBefore) {
-        if (size == 0) {
-            return Optional.empty();
-        }
-        int end = size;
-        int first = policy.isPaged() ? end - 1 : groupStart(end - 1);
-        Bucket best = buckets[first];
-        for (int i = first + 1; i < end; i++) {
-            if (buckets[i].lastTime() > best.lastTime()) {
-                best = buckets[i];
-            }
-        }
-        if (best.lastTime() < notBefore.toEpochMilli()) {
-            return Optional.empty();
-        }
-        return Optional.of(best.readingAt(best.count() - 1));
-    }
-
-    /** Readings [offset, offset + size) of those at or after notBefore, in time order. */
-    void page(long offset, int pageSize, long notBefore, List<Reading> out) {
-        long skipped = 0;
-        int i = firstIndexFor(notBefore);
-        while (i < size && out.size() < pageSize) {
-            int end = groupEnd(i);
-            long inGroup = 0;
-            for (int j = i; j < end; j++) {
-                inGroup += buckets[j].count() - buckets[j].lowerBound(notBefore);
-            }
-            if (skipped + inGroup <= offset) {
-                skipped += inGroup;
-            } else {
-                List<Reading> group = new ArrayList<>();
-                readGroup(notBefore, i, end, group);
-                int from = (int) Math.max(0, offset - skipped);
-                int to = (int) Math.min(group.size(), from + (long) pageSize - out.size());
-                out.addAll(group.subList(from, to));
-                skipped += inGroup;
-            }
-            i = end;
-        }
-    }
-
-    /** Every reading at or after notBefore of the group [first, end), in time order, into an empty list. */
-    private void readGroup(long notBefore, int first, int end, List<Reading> out) {
-        for (int j = first; j < end; j++) {
-            Bucket bucket = buckets[j];
-            bucket.readingsInto(bucket.lowerBound(notBefore), bucket.count(), out);
-        }
-        if (end - first > 1) {
-            out.sort(Comparator.comparing(Reading::time));
-        }
-    }
-
     void aggregate(WindowAggregator aggregator, long from, long to) {
         for (int i = firstIndexFor(from); i < size && lowKey(buckets[i]) < to; i++) {
             buckets[i].aggregateInto(aggregator, from, to);
@@ -286,7 +201,8 @@ final class SeriesBuckets {
         return count;
     }
 
-    private int firstIndexFor(long from) {
+    /** Index of the first bucket that may hold a reading at or after {@code from}. */
+    int firstIndexFor(long from) {
         if (policy.isPaged()) {
             return Math.max(0, upperBoundByFirstTime(from) - 1);
         }
@@ -294,11 +210,12 @@ final class SeriesBuckets {
     }
 
     /** The smallest time a bucket's group may hold: the window start, or a page's first reading. */
-    private long lowKey(Bucket bucket) {
+    long lowKey(Bucket bucket) {
         return policy.isPaged() ? bucket.firstTime() : bucket.start();
     }
 
-    private int groupEnd(int index) {
+    /** End (exclusive) of the bucket group starting at {@code index}: one window, or one page. */
+    int groupEnd(int index) {
         if (policy.isPaged()) {
             return index + 1;
         }
@@ -309,7 +226,8 @@ final class SeriesBuckets {
         return end;
     }
 
-    private int groupStart(int index) {
+    /** Start of the bucket group holding {@code index}. */
+    int groupStart(int index) {
         int start = index;
         while (start > 0 && buckets[start - 1].start() == buckets[index].start()) {
             start--;

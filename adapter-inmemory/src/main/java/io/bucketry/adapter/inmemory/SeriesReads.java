@@ -1,0 +1,108 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.domain.Bucket;
+import io.bucketry.domain.Reading;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** The read queries over one series' buckets: ranges, latest and pages. Callers hold the series' lock. */
+final class SeriesReads {
+
+    private SeriesReads() {
+    }
+
+    /** An upper bound of the readings in [from, to): the counts of the buckets overlapping it. */
+    static int countAtMost(SeriesBuckets series, long from, long to, int limit) {
+        long total = 0;
+        int buckets = series.bucketCount();
+        for (int i = series.firstIndexFor(from); i < buckets && total < limit; i++) {
+            Bucket bucket = series.bucket(i);
+            if (series.lowKey(bucket) >= to) {
+                break;
+            }
+            total += bucket.count();
+        }
+        return (int) Math.min(total, limit);
+    }
+
+    /** Readings with times in [from, to), in time order, at most limit. */
+    static void read(SeriesBuckets series, long from, long to, int limit, List<Reading> out) {
+        int i = series.firstIndexFor(from);
+        List<Reading> group = new ArrayList<>();
+        while (i < series.bucketCount() && series.lowKey(series.bucket(i)) < to && out.size() < limit) {
+            int end = series.groupEnd(i);
+            if (end - i == 1) {
+                Bucket bucket = series.bucket(i);
+                int start = bucket.lowerBound(from);
+                int take = Math.min(bucket.lowerBound(to) - start, limit - out.size());
+                bucket.readingsInto(start, start + take, out);
+            } else {
+                group.clear();
+                readGroup(series, from, i, end, group);
+                int inRange = 0;
+                while (inRange < group.size() && group.get(inRange).epochMilli() < to) {
+                    inRange++;
+                }
+                out.addAll(group.subList(0, Math.min(inRange, limit - out.size())));
+            }
+            i = end;
+        }
+    }
+
+    static Optional<Reading> latest(SeriesBuckets series, Instant notBefore) {
+        if (series.bucketCount() == 0) {
+            return Optional.empty();
+        }
+        int end = series.bucketCount();
+        int first = series.isPaged() ? end - 1 : series.groupStart(end - 1);
+        Bucket best = series.bucket(first);
+        for (int i = first + 1; i < end; i++) {
+            if (series.bucket(i).lastTime() > best.lastTime()) {
+                best = series.bucket(i);
+            }
+        }
+        if (best.lastTime() < notBefore.toEpochMilli()) {
+            return Optional.empty();
+        }
+        return Optional.of(best.readingAt(best.count() - 1));
+    }
+
+    /** Readings [offset, offset + pageSize) of those at or after notBefore, in time order. */
+    static void page(SeriesBuckets series, long offset, int pageSize, long notBefore, List<Reading> out) {
+        long skipped = 0;
+        int i = series.firstIndexFor(notBefore);
+        while (i < series.bucketCount() && out.size() < pageSize) {
+            int end = series.groupEnd(i);
+            long inGroup = 0;
+            for (int j = i; j < end; j++) {
+                inGroup += series.bucket(j).count() - series.bucket(j).lowerBound(notBefore);
+            }
+            if (skipped + inGroup <= offset) {
+                skipped += inGroup;
+            } else {
+                List<Reading> group = new ArrayList<>();
+                readGroup(series, notBefore, i, end, group);
+                int from = (int) Math.max(0, offset - skipped);
+                int to = (int) Math.min(group.size(), from + (long) pageSize - out.size());
+                out.addAll(group.subList(from, to));
+                skipped += inGroup;
+            }
+            i = end;
+        }
+    }
+
+    /** Every reading at or after notBefore of the group [first, end), in time order, into an empty list. */
+    private static void readGroup(SeriesBuckets series, long notBefore, int first, int end, List<Reading> out) {
+        for (int j = first; j < end; j++) {
+            Bucket bucket = series.bucket(j);
+            bucket.readingsInto(bucket.lowerBound(notBefore), bucket.count(), out);
+        }
+        if (end - first > 1) {
+            out.sort(Comparator.comparing(Reading::time));
+        }
+    }
+}
