@@ -24,7 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * In-process {@link ReadingStore}: per series, columnar {@link Bucket}s under the same
+ * In-process {@link ReadingStore}: per series, primitive-array {@link Bucket}s under the same
  * {@link BucketPolicy} as every backend (overflow buckets included). Thread-safe with one lock per
  * series, so writers of different series never wait for each other.
  */
@@ -223,7 +223,7 @@ public final class InMemoryReadingStore implements ReadingStore {
         }
         Double avgBytes = bucketCount == 0 ? null : (double) bytes / bucketCount;
         return StorageStatistics.of(backend(), seriesCount, readings, bucketCount, max, avgBytes,
-                "avgBucketBytes is the heap held by a bucket's arrays (columnar: times, numbers, text codes)");
+                "avgBucketBytes is the heap held by a bucket: its times, its rows of field values and its text dictionary");
     }
 
     @Override
