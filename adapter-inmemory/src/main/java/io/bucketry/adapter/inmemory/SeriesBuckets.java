@@ -128,7 +128,6 @@ final class SeriesBuckets {
         List<Reading> left = readings.subList(0, half);
         List<Reading> right = readings.subList(half, readings.size());
         buckets[index] = Bucket.restore(series, left.get(0).epochMilli(), 0, policy, left);
-        tail = buckets[size - 1];
         insertAt(index + 1, Bucket.restore(series, right.get(0).epochMilli(), 0, policy, right));
     }
 
