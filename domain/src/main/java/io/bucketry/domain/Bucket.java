@@ -302,6 +302,7 @@ public final class Bucket {
         slots.trim(count);
     }
 
+    /** True once the bucket holds maxCount readings; the byte ceiling is checked per reading by {@link #add}. */
     public boolean isFull() {
         return count >= maxCount;
     }
