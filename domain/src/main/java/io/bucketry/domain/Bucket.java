@@ -141,9 +141,11 @@ public final class Bucket {
         times[position] = time;
         int[] columns = columnsOf(fields.schema());
         for (int i = 0; i < columns.length; i++) {
-            FieldValue value = fields.valueAt(i);
-            if (value != null) {
-                slots.set(position, columns[i], value);
+            long bits = fields.bitsAt(i);
+            if (FieldBits.isNumber(bits)) {
+                slots.setNumber(position, columns[i], bits);
+            } else if (bits != FieldBits.ABSENT) {
+                slots.setText(position, columns[i], fields.textOf(bits));
             }
         }
         count++;
@@ -236,11 +238,7 @@ public final class Bucket {
     /** The reading at {@code index} in time order. */
     public Reading readingAt(int index) {
         Objects.checkIndex(index, count);
-        FieldValue[] values = new FieldValue[slots.columns()];
-        for (int column = 0; column < values.length; column++) {
-            values[column] = slots.valueAt(index, column);
-        }
-        return new Reading(series, Instant.ofEpochMilli(times[index]), new Fields(schema, values));
+        return new Reading(series, Instant.ofEpochMilli(times[index]), new Fields(schema, slots.row(index), slots.texts()));
     }
 
     /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */

@@ -9,22 +9,31 @@ import java.util.Set;
 
 /**
  * The fields of one reading: 1–64 named values. An immutable map from field name to value, stored
- * as a (shared) schema and an array of values so that materialising a stored reading is cheap.
+ * as a (shared) schema and one {@code long} per field (see {@link FieldBits}), so that storing a
+ * reading and materialising a stored one copy numbers without an object per value.
  */
 public final class Fields extends AbstractMap<String, FieldValue> {
 
+    private static final FieldValue.Text[] NO_TEXTS = new FieldValue.Text[0];
+
     /** The schema of the last map converted; racy by design (any schema here is valid). */
     private static volatile FieldSchema recentSchema = FieldSchema.EMPTY;
+    /** The text of the last text value converted, reused while the same String arrives; racy by design. */
+    private static volatile FieldValue.Text recentText = new FieldValue.Text("");
 
     private final FieldSchema schema;
-    private final FieldValue[] values;
+    private final long[] bits;
+    private final FieldValue.Text[] texts;
     private final int size;
 
-    /** Trusted: the caller hands over {@code values} (nulls are absent fields) and never touches it again. */
-    Fields(FieldSchema schema, FieldValue[] values) {
+    /**
+     * Trusted: one {@link FieldBits} value per field of {@code schema} (ABSENT where the reading
+     * lacks it), texts by code in {@code texts}. The caller never writes the arrays' used entries again.
+     */
+    Fields(FieldSchema schema, long[] bits, FieldValue.Text[] texts) {
         int present = 0;
-        for (FieldValue value : values) {
-            if (value != null) {
+        for (long value : bits) {
+            if (value != FieldBits.ABSENT) {
                 present++;
             }
         }
@@ -36,7 +45,8 @@ public final class Fields extends AbstractMap<String, FieldValue> {
                     + " fields; at most " + FieldSchema.MAX_FIELDS + " are allowed");
         }
         this.schema = schema;
-        this.values = values;
+        this.bits = bits;
+        this.texts = texts;
         this.size = present;
     }
 
@@ -60,7 +70,9 @@ public final class Fields extends AbstractMap<String, FieldValue> {
         FieldSchema recent = recentSchema;
         boolean sameNames = recent.size() == map.size();
         String[] names = sameNames ? null : new String[map.size()];
-        FieldValue[] values = new FieldValue[map.size()];
+        long[] bits = new long[map.size()];
+        FieldValue.Text[] texts = NO_TEXTS;
+        int textCount = 0;
         int i = 0;
         for (Map.Entry<String, ?> entry : map.entrySet()) {
             String name = entry.getKey();
@@ -76,15 +88,40 @@ public final class Fields extends AbstractMap<String, FieldValue> {
                 FieldSchema.requireValidName(name);
                 names[i] = name;
             }
-            values[i] = FieldValue.from(name, entry.getValue());
+            Object value = entry.getValue();
+            if (value instanceof Double number && Double.isFinite(number)) {
+                bits[i] = FieldBits.ofNumber(number);
+            } else if (convert(name, value) instanceof FieldValue.Numeric numeric) {
+                bits[i] = FieldBits.ofNumber(numeric.value());
+            } else {
+                if (texts == NO_TEXTS) {
+                    texts = new FieldValue.Text[map.size() - i];
+                }
+                texts[textCount] = (FieldValue.Text) convert(name, value);
+                bits[i] = FieldBits.ofText(textCount++);
+            }
             i++;
         }
         if (sameNames) {
-            return new Fields(recent, values);
+            return new Fields(recent, bits, texts);
         }
         FieldSchema schema = FieldSchema.ofChecked(names);
         recentSchema = schema;
-        return new Fields(schema, values);
+        return new Fields(schema, bits, texts);
+    }
+
+    /** {@link FieldValue#from}, reusing the Text of the last text converted while the same String arrives. */
+    private static FieldValue convert(String name, Object value) {
+        if (value instanceof String string) {
+            FieldValue.Text recent = recentText;
+            if (recent.value() == string) {
+                return recent;
+            }
+            FieldValue.Text text = (FieldValue.Text) FieldValue.from(name, string);
+            recentText = text;
+            return text;
+        }
+        return FieldValue.from(name, value);
     }
 
     public FieldSchema schema() {
@@ -93,23 +130,41 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     /** The value at {@code index} of {@link #schema()}, or null where this reading lacks that field. */
     public FieldValue valueAt(int index) {
-        return values[index];
+        return FieldBits.decode(bits[index], texts);
     }
 
     /** The numeric value of {@code name}, or NaN when the field is absent or a text. */
     public double number(String name) {
-        return get(name) instanceof FieldValue.Numeric numeric ? numeric.value() : Double.NaN;
+        int index = schema.indexOf(name);
+        return index < 0 ? Double.NaN : numberAt(index);
+    }
+
+    /** The numeric value at {@code index} of {@link #schema()}, or NaN when it is absent or a text. */
+    public double numberAt(int index) {
+        long value = bits[index];
+        return FieldBits.isNumber(value) ? Double.longBitsToDouble(value) : Double.NaN;
+    }
+
+    /** The {@link FieldBits} at {@code index}; a text's code refers to {@link #textOf}. */
+    long bitsAt(int index) {
+        return bits[index];
+    }
+
+    /** The text that text bits of this reading refer to. */
+    FieldValue.Text textOf(long textBits) {
+        return texts[FieldBits.code(textBits)];
     }
 
     @Override
     public FieldValue get(Object name) {
         int index = schema.indexOf(name);
-        return index < 0 ? null : values[index];
+        return index < 0 ? null : valueAt(index);
     }
 
     @Override
     public boolean containsKey(Object name) {
-        return get(name) != null;
+        int index = schema.indexOf(name);
+        return index >= 0 && bits[index] != FieldBits.ABSENT;
     }
 
     @Override
@@ -127,7 +182,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
                     private int advance(int from) {
                         int index = from;
-                        while (index < values.length && values[index] == null) {
+                        while (index < bits.length && bits[index] == FieldBits.ABSENT) {
                             index++;
                         }
                         return index;
@@ -135,7 +190,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
                     @Override
                     public boolean hasNext() {
-                        return next < values.length;
+                        return next < bits.length;
                     }
 
                     @Override
@@ -143,7 +198,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
                         if (!hasNext()) {
                             throw new NoSuchElementException();
                         }
-                        Entry<String, FieldValue> entry = new SimpleImmutableEntry<>(schema.name(next), values[next]);
+                        Entry<String, FieldValue> entry = new SimpleImmutableEntry<>(schema.name(next), valueAt(next));
                         next = advance(next + 1);
                         return entry;
                     }

@@ -52,12 +52,12 @@ public record Reading(SeriesId series, Instant time, Fields fields) {
     public int storedSizeEstimate() {
         int bytes = 1 + 8 + 4 + 1 + (1 + 2 + 8); // array element header and index key, document, t
         for (int i = 0; i < fields.schema().size(); i++) {
-            FieldValue value = fields.valueAt(i);
-            if (value == null) {
+            long bits = fields.bitsAt(i);
+            if (bits == FieldBits.ABSENT) {
                 continue;
             }
             bytes += 2 + fields.schema().name(i).length();
-            bytes += value instanceof FieldValue.Text text ? 5 + 3 * text.value().length() : 8;
+            bytes += FieldBits.isNumber(bits) ? 8 : 5 + 3 * fields.textOf(bits).value().length();
         }
         return bytes;
     }

@@ -4,17 +4,14 @@ import java.util.Arrays;
 
 /**
  * The field values of a bucket, row by row in one {@code long[]}: reading i's value of column c is
- * at {@code i * columns + c}, so one reading's values share a cache line. A slot holds the raw bits
- * of a finite number, a dictionary code tagged with bits no finite number has, or {@link #ABSENT}.
+ * at {@code i * columns + c}, so one reading's values share a cache line. A slot holds
+ * {@link FieldBits}: a number's raw bits, a code into this bucket's {@link TextDictionary}, or ABSENT.
  * Per column it keeps the summary count, min, max and sum.
  */
 final class Slots {
 
-    /** The bits of +Infinity: never a valid value, so it marks a field the reading lacks. */
-    private static final long ABSENT = 0x7ff0_0000_0000_0000L;
-    /** Exponent all ones (not finite) plus the quiet bit: a text code sits in the low 32 bits. */
-    private static final long TEXT_TAG = 0x7ff8_0000_0000_0000L;
-    private static final long EXPONENT = 0x7ff0_0000_0000_0000L;
+    private static final long ABSENT = FieldBits.ABSENT;
+    private static final FieldValue.Text[] NO_TEXTS = new FieldValue.Text[0];
 
     private long[] values = new long[0];
     private int columns;
@@ -57,35 +54,37 @@ final class Slots {
         Arrays.fill(values, row * columns, (row + 1) * columns, ABSENT);
     }
 
-    void set(int row, int column, FieldValue value) {
-        if (value instanceof FieldValue.Numeric numeric) {
-            double v = numeric.value();
-            values[row * columns + column] = Double.doubleToRawLongBits(v);
-            int at = 4 * column;
-            stats[at]++;
-            stats[at + 1] = Math.min(stats[at + 1], v);
-            stats[at + 2] = Math.max(stats[at + 2], v);
-            stats[at + 3] += v;
-        } else {
-            if (dictionary == null) {
-                dictionary = new TextDictionary();
-            }
-            values[row * columns + column] = TEXT_TAG | dictionary.code((FieldValue.Text) value);
-        }
+    /** Stores number bits ({@link FieldBits#isNumber}) and counts them into the column's summary. */
+    void setNumber(int row, int column, long bits) {
+        values[row * columns + column] = bits;
+        double v = Double.longBitsToDouble(bits);
+        int at = 4 * column;
+        stats[at]++;
+        stats[at + 1] = Math.min(stats[at + 1], v);
+        stats[at + 2] = Math.max(stats[at + 2], v);
+        stats[at + 3] += v;
     }
 
-    /** The value of {@code column} in {@code row}, or null when the reading lacks it. */
-    FieldValue valueAt(int row, int column) {
-        long bits = values[row * columns + column];
-        if ((bits & EXPONENT) != EXPONENT) {
-            return new FieldValue.Numeric(Double.longBitsToDouble(bits));
+    void setText(int row, int column, FieldValue.Text text) {
+        if (dictionary == null) {
+            dictionary = new TextDictionary();
         }
-        return bits == ABSENT ? null : dictionary.text((int) bits);
+        values[row * columns + column] = FieldBits.ofText(dictionary.code(text));
+    }
+
+    /** A copy of {@code row}'s slots; its text codes refer to {@link #texts()}. */
+    long[] row(int row) {
+        return Arrays.copyOfRange(values, row * columns, (row + 1) * columns);
+    }
+
+    /** The texts by code: entries in use are never changed, so a reading may keep the array. */
+    FieldValue.Text[] texts() {
+        return dictionary == null ? NO_TEXTS : dictionary.texts();
     }
 
     /** True when {@code column} holds a number in {@code row}; read it with {@link #number}. */
     boolean isNumber(int row, int column) {
-        return (values[row * columns + column] & EXPONENT) != EXPONENT;
+        return FieldBits.isNumber(values[row * columns + column]);
     }
 
     double number(int row, int column) {

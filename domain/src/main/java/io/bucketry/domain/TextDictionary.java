@@ -29,8 +29,9 @@ final class TextDictionary {
         return code;
     }
 
-    FieldValue.Text text(int code) {
-        return texts[code];
+    /** The texts by code; the array may be longer than the codes in use, and used entries never change. */
+    FieldValue.Text[] texts() {
+        return texts;
     }
 
     /** The dictionary's heap: the array, and each Text and String with their headers. */

@@ -66,8 +66,9 @@ public final class WindowAggregator {
         Window window = reading(time);
         Fields fields = reading.fields();
         for (int i = 0; i < fields.schema().size(); i++) {
-            if (fields.valueAt(i) instanceof FieldValue.Numeric numeric) {
-                window.value(fields.schema().name(i), time, numeric.value());
+            double value = fields.numberAt(i);
+            if (!Double.isNaN(value)) {
+                window.value(fields.schema().name(i), time, value);
             }
         }
     }
