@@ -136,7 +136,7 @@ public final class Bucket {
         }
         if (position < count) {
             System.arraycopy(times, position, times, position + 1, count - position);
-            slots.openRow(position, count);
+            slots.openRow(position);
         }
         times[position] = time;
         int[] columns = columnsOf(fields.schema());
@@ -238,7 +238,7 @@ public final class Bucket {
     /** The reading at {@code index} in time order. */
     public Reading readingAt(int index) {
         Objects.checkIndex(index, count);
-        return new Reading(series, Instant.ofEpochMilli(times[index]), new Fields(schema, slots.row(index), slots.texts()));
+        return new Reading(series, times[index], new Fields(schema, slots.values(), index * slots.columns(), slots.texts()));
     }
 
     /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */

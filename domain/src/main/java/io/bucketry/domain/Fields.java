@@ -5,6 +5,7 @@ import java.util.AbstractSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -22,18 +23,21 @@ public final class Fields extends AbstractMap<String, FieldValue> {
     private static volatile FieldValue.Text recentText = new FieldValue.Text("");
 
     private final FieldSchema schema;
+    /** This reading's values are {@code bits[offset, offset + schema.size())}. */
     private final long[] bits;
+    private final int offset;
     private final FieldValue.Text[] texts;
     private final int size;
 
     /**
-     * Trusted: one {@link FieldBits} value per field of {@code schema} (ABSENT where the reading
-     * lacks it), texts by code in {@code texts}. The caller never writes the arrays' used entries again.
+     * Trusted: one {@link FieldBits} value per field of {@code schema} from {@code bits[offset]} on
+     * (ABSENT where the reading lacks it), texts by code in {@code texts}. The caller never writes
+     * those entries of the arrays again, so a stored reading may share its bucket's arrays.
      */
-    Fields(FieldSchema schema, long[] bits, FieldValue.Text[] texts) {
+    Fields(FieldSchema schema, long[] bits, int offset, FieldValue.Text[] texts) {
         int present = 0;
-        for (long value : bits) {
-            if (value != FieldBits.ABSENT) {
+        for (int i = offset; i < offset + schema.size(); i++) {
+            if (bits[i] != FieldBits.ABSENT) {
                 present++;
             }
         }
@@ -46,6 +50,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
         }
         this.schema = schema;
         this.bits = bits;
+        this.offset = offset;
         this.texts = texts;
         this.size = present;
     }
@@ -103,11 +108,11 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             i++;
         }
         if (sameNames) {
-            return new Fields(recent, bits, texts);
+            return new Fields(recent, bits, 0, texts);
         }
         FieldSchema schema = FieldSchema.ofChecked(names);
         recentSchema = schema;
-        return new Fields(schema, bits, texts);
+        return new Fields(schema, bits, 0, texts);
     }
 
     /** {@link FieldValue#from}, reusing the Text of the last text converted while the same String arrives. */
@@ -130,7 +135,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     /** The value at {@code index} of {@link #schema()}, or null where this reading lacks that field. */
     public FieldValue valueAt(int index) {
-        return FieldBits.decode(bits[index], texts);
+        return FieldBits.decode(bitsAt(index), texts);
     }
 
     /** The numeric value of {@code name}, or NaN when the field is absent or a text. */
@@ -141,13 +146,14 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     /** The numeric value at {@code index} of {@link #schema()}, or NaN when it is absent or a text. */
     public double numberAt(int index) {
-        long value = bits[index];
+        long value = bitsAt(index);
         return FieldBits.isNumber(value) ? Double.longBitsToDouble(value) : Double.NaN;
     }
 
     /** The {@link FieldBits} at {@code index}; a text's code refers to {@link #textOf}. */
     long bitsAt(int index) {
-        return bits[index];
+        Objects.checkIndex(index, schema.size());
+        return bits[offset + index];
     }
 
     /** The text that text bits of this reading refer to. */
@@ -164,7 +170,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
     @Override
     public boolean containsKey(Object name) {
         int index = schema.indexOf(name);
-        return index >= 0 && bits[index] != FieldBits.ABSENT;
+        return index >= 0 && bitsAt(index) != FieldBits.ABSENT;
     }
 
     @Override
@@ -182,7 +188,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
                     private int advance(int from) {
                         int index = from;
-                        while (index < bits.length && bits[index] == FieldBits.ABSENT) {
+                        while (index < schema.size() && bitsAt(index) == FieldBits.ABSENT) {
                             index++;
                         }
                         return index;
@@ -190,7 +196,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
                     @Override
                     public boolean hasNext() {
-                        return next < bits.length;
+                        return next < schema.size();
                     }
 
                     @Override

@@ -8,15 +8,29 @@ import java.util.Objects;
 /**
  * One reading of one series at one instant, with one or more fields. Its identity is
  * (series, time); time has millisecond precision (finer is truncated toward the past).
+ *
+ * <p>A value object like a record of (series, time, fields), but it keeps the time as epoch
+ * milliseconds: a query materialises thousands of stored readings, and an {@link Instant} each
+ * would double the objects it allocates. {@link #time()} builds the Instant when asked.
  */
-public record Reading(SeriesId series, Instant time, Fields fields) {
+public final class Reading {
 
-    public Reading {
-        Objects.requireNonNull(series, "series");
-        time = truncate(time);
+    private final SeriesId series;
+    private final long epochMilli;
+    private final Fields fields;
+
+    public Reading(SeriesId series, Instant time, Fields fields) {
+        this(Objects.requireNonNull(series, "series"), truncate(time).toEpochMilli(), fields);
+    }
+
+    /** Trusted but for the fields: a time already in epoch milliseconds (a stored reading). */
+    Reading(SeriesId series, long epochMilli, Fields fields) {
         if (fields == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "a reading needs at least one field");
         }
+        this.series = series;
+        this.epochMilli = epochMilli;
+        this.fields = fields;
     }
 
     /** A reading from loosely typed parts; every rule is checked. */
@@ -38,14 +52,27 @@ public record Reading(SeriesId series, Instant time, Fields fields) {
         return time.getNano() % 1_000_000 == 0 ? time : time.truncatedTo(ChronoUnit.MILLIS);
     }
 
+    public SeriesId series() {
+        return series;
+    }
+
+    /** The time, whole milliseconds. */
+    public Instant time() {
+        return Instant.ofEpochMilli(epochMilli);
+    }
+
+    public Fields fields() {
+        return fields;
+    }
+
     /** Time in milliseconds since the Unix epoch. */
     public long epochMilli() {
-        return time.toEpochMilli();
+        return epochMilli;
     }
 
     /** True when {@code other} has the same identity (series and time), whatever its fields. */
     public boolean sameIdentityAs(Reading other) {
-        return series.equals(other.series) && time.equals(other.time);
+        return series.equals(other.series) && epochMilli == other.epochMilli;
     }
 
     /** An upper bound of the bytes this reading adds to a stored bucket (BSON element in an array). */
@@ -62,4 +89,19 @@ public record Reading(SeriesId series, Instant time, Fields fields) {
         return bytes;
     }
 
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Reading reading && epochMilli == reading.epochMilli
+                && series.equals(reading.series) && fields.equals(reading.fields);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(series, epochMilli, fields);
+    }
+
+    @Override
+    public String toString() {
+        return "Reading[series=" + series + ", time=" + time() + ", fields=" + fields + "]";
+    }
 }

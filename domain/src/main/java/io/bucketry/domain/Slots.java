@@ -48,10 +48,16 @@ final class Slots {
         columns = wider;
     }
 
-    /** Moves rows {@code [row, rows)} one down and leaves {@code row} absent. */
-    void openRow(int row, int rows) {
-        System.arraycopy(values, row * columns, values, (row + 1) * columns, (rows - row) * columns);
-        Arrays.fill(values, row * columns, (row + 1) * columns, ABSENT);
+    /**
+     * Moves the rows from {@code row} on one down (the last row must be unused) and leaves
+     * {@code row} absent. Into a new array: stored readings share this one (see {@link #values()}).
+     */
+    void openRow(int row) {
+        long[] moved = new long[values.length];
+        System.arraycopy(values, 0, moved, 0, row * columns);
+        Arrays.fill(moved, row * columns, (row + 1) * columns, ABSENT);
+        System.arraycopy(values, row * columns, moved, (row + 1) * columns, values.length - (row + 1) * columns);
+        values = moved;
     }
 
     /** Stores number bits ({@link FieldBits#isNumber}) and counts them into the column's summary. */
@@ -72,9 +78,13 @@ final class Slots {
         values[row * columns + column] = FieldBits.ofText(dictionary.code(text));
     }
 
-    /** A copy of {@code row}'s slots; its text codes refer to {@link #texts()}. */
-    long[] row(int row) {
-        return Arrays.copyOfRange(values, row * columns, (row + 1) * columns);
+    /**
+     * The slots, row {@code r} from index {@code r * columns()}; text codes refer to {@link #texts()}.
+     * Rows already written are never changed in this array: every change that moves them makes a
+     * new one (growing, a new column, a reading inserted before others, trimming).
+     */
+    long[] values() {
+        return values;
     }
 
     /** The texts by code: entries in use are never changed, so a reading may keep the array. */

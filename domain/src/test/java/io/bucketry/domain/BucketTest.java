@@ -112,6 +112,31 @@ class BucketTest {
     }
 
     @Test
+    void readingsTakenFromABucketKeepTheirValuesWhateverTheBucketDoesNext() {
+        // given: readings taken out of a bucket with room to spare share its arrays
+        Bucket bucket = Bucket.open(SENSOR, 0, 0, HOURLY, 16);
+        bucket.add(reading(10, "x", 1.0, "status", "OK"));
+        bucket.add(reading(20, "x", 2.0, "status", "WARN"));
+        List<Reading> taken = bucket.readings();
+        List<Reading> copies = List.of(reading(10, "x", 1.0, "status", "OK"), reading(20, "x", 2.0, "status", "WARN"));
+
+        // when: the bucket takes readings before them, grows, takes a new field and new texts, and is trimmed
+        bucket.add(reading(5, "x", 0.5, "status", "LATE"));
+        bucket.add(reading(30, "x", 3.0));
+        bucket.add(reading(15, "x", 1.5, "y", 7.0));
+        for (int i = 0; i < 20; i++) {
+            bucket.add(reading(100 + i, "status", "text-" + i));
+        }
+        bucket.add(reading(1, "x", -1.0));
+        bucket.trimToSize();
+
+        // then
+        assertThat(taken).isEqualTo(copies);
+        assertThat(taken.get(1).fields().number("x")).isEqualTo(2.0);
+        assertThat(bucket.readings()).hasSize(26).contains(copies.get(0), copies.get(1));
+    }
+
+    @Test
     void aReadingAtAStoredMillisecondIsADuplicateAndTheStoredOneWins() {
         // given
         Bucket bucket = emptyBucket(HOURLY);
