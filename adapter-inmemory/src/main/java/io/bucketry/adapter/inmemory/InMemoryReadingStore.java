@@ -15,30 +15,42 @@ import io.bucketry.domain.WindowAggregator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * In-process {@link ReadingStore}: per series, primitive-array {@link Bucket}s under the same
- * {@link BucketPolicy} as every backend (overflow buckets included). Thread-safe with one lock per
- * series, so writers of different series never wait for each other.
+ * {@link BucketPolicy} as every backend (overflow buckets included). Thread-safe: the series are
+ * spread over {@value #STRIPES} stripes by the hash of their id, each a table with one lock. A batch
+ * takes each stripe's lock once for all of its readings there, so writers of different stripes
+ * never wait for each other and no lock is taken per reading.
  */
 public final class InMemoryReadingStore implements ReadingStore {
 
-    private static final int PARALLELISM = Math.min(8, Runtime.getRuntime().availableProcessors());
-    private static final int MIN_READINGS_PER_PART = 2048;
+    /** A power of two: the low bits of a spread id hash choose the stripe. */
+    static final int STRIPES = 64;
 
     private final BucketPolicy policy;
-    // keyed by the id's text: equal strings are often the same object, which saves a comparison
-    private final ConcurrentHashMap<String, SeriesBuckets> series = new ConcurrentHashMap<>();
+    private final Stripe[] stripes = new Stripe[STRIPES];
+
+    /** A share of the series and the lock that guards them and their buckets. */
+    private static final class Stripe {
+        final ReentrantLock lock = new ReentrantLock();
+        final SeriesTable series = new SeriesTable();
+    }
 
     public InMemoryReadingStore(BucketPolicy policy) {
         this.policy = Objects.requireNonNull(policy, "policy");
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe();
+        }
     }
 
     @Override
@@ -48,137 +60,151 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES);
+        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES,
+                Capability.PARALLEL_STORE);
     }
 
     /**
-     * Stores a batch; a large batch is split by series over the available cores (a series' readings
-     * stay in one part and in batch order, so the earlier of two equal readings still wins).
+     * Stores a batch stripe by stripe, each under one lock; within a stripe the readings keep their
+     * batch order, so the earlier of two equal readings still wins. A stripe that another writer
+     * holds is visited after the others rather than waited for.
      */
     @Override
     public StoreResult store(List<Reading> readings) {
-        int parts = Math.min(PARALLELISM, readings.size() / MIN_READINGS_PER_PART);
-        if (parts < 2) {
-            return storeInOrder(readings);
+        int n = readings.size();
+        int[] hashes = new int[n];
+        int[] bounds = new int[STRIPES + 1];   // stripe s: positions [bounds[s], bounds[s + 1]) of order
+        for (int i = 0; i < n; i++) {
+            hashes[i] = readings.get(i).series().value().hashCode();
+            bounds[stripeOf(hashes[i]) + 1]++;
         }
-        List<List<Reading>> partition = new ArrayList<>(parts);
-        for (int i = 0; i < parts; i++) {
-            partition.add(new ArrayList<>(readings.size() / parts + 16));
+        for (int s = 0; s < STRIPES; s++) {
+            bounds[s + 1] += bounds[s];
         }
-        for (Reading reading : readings) {
-            partition.get(Math.floorMod(reading.series().value().hashCode(), parts)).add(reading);
+        int[] order = new int[n];
+        int[] next = Arrays.copyOf(bounds, STRIPES);
+        for (int i = 0; i < n; i++) {
+            order[next[stripeOf(hashes[i])]++] = i;
         }
-        return partition.parallelStream().map(this::storeInOrder).reduce(StoreResult.EMPTY, StoreResult::plus);
+        int accepted = 0;
+        int[] busy = new int[STRIPES];
+        int busyCount = 0;
+        // concurrent batches start at different stripes, so they rarely meet
+        int first = n == 0 ? 0 : stripeOf(hashes[0]);
+        for (int k = 0; k < STRIPES; k++) {
+            int s = (first + k) & (STRIPES - 1);
+            if (bounds[s] == bounds[s + 1]) {
+                continue;
+            }
+            Stripe stripe = stripes[s];
+            if (stripe.lock.tryLock()) {
+                try {
+                    accepted += addAll(stripe, readings, hashes, order, bounds[s], bounds[s + 1]);
+                } finally {
+                    stripe.lock.unlock();
+                }
+            } else {
+                busy[busyCount++] = s;
+            }
+        }
+        for (int k = 0; k < busyCount; k++) {
+            Stripe stripe = stripes[busy[k]];
+            stripe.lock.lock();
+            try {
+                accepted += addAll(stripe, readings, hashes, order, bounds[busy[k]], bounds[busy[k] + 1]);
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+        return new StoreResult(accepted, n - accepted);
     }
 
-    private StoreResult storeInOrder(List<Reading> readings) {
+    /** Adds the readings at {@code order[from, to)}, all of {@code stripe}; answers how many were new. */
+    private int addAll(Stripe stripe, List<Reading> readings, int[] hashes, int[] order, int from, int to) {
         int accepted = 0;
-        for (Reading reading : readings) {
-            if (add(reading)) {
+        for (int k = from; k < to; k++) {
+            int i = order[k];
+            Reading reading = readings.get(i);
+            if (stripe.series.getOrCreate(reading.series(), hashes[i], policy).add(reading)) {
                 accepted++;
             }
         }
-        return new StoreResult(accepted, readings.size() - accepted);
-    }
-
-    private boolean add(Reading reading) {
-        // get() first: computeIfAbsent locks the map's bin even when the series exists
-        SeriesBuckets buckets = series.get(reading.series().value());
-        while (true) {
-            if (buckets == null) {
-                buckets = series.computeIfAbsent(reading.series().value(), id -> new SeriesBuckets(reading.series(), policy));
-            }
-            synchronized (buckets) {
-                // a concurrent delete detached this instance: retry with a fresh one
-                if (!buckets.isDeleted()) {
-                    return buckets.add(reading);
-                }
-            }
-            buckets = null;
-        }
+        return accepted;
     }
 
     @Override
     public List<Reading> read(SeriesId id, TimeRange range, int limit) {
-        SeriesBuckets buckets = series.get(id.value());
-        if (buckets == null) {
-            return List.of();
-        }
-        synchronized (buckets) {
+        return query(id, List.of(), buckets -> {
             // sized up front: a dashboard range returns thousands of readings
             List<Reading> out = new ArrayList<>(SeriesReads.countAtMost(buckets, range.fromMilli(), range.toMilli(), limit));
             SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit, out);
             return out;
-        }
+        });
     }
 
     @Override
     public Optional<Reading> latest(SeriesId id, Instant notBefore) {
-        SeriesBuckets buckets = series.get(id.value());
-        if (buckets == null) {
-            return Optional.empty();
-        }
-        synchronized (buckets) {
-            return SeriesReads.latest(buckets, notBefore);
-        }
+        return query(id, Optional.empty(), buckets -> SeriesReads.latest(buckets, notBefore));
     }
 
     @Override
     public List<Reading> page(SeriesId id, long number, int size, Instant notBefore) {
-        SeriesBuckets buckets = series.get(id.value());
-        if (buckets == null) {
-            return List.of();
-        }
-        List<Reading> out = new ArrayList<>(Math.min(size, 1024));
-        synchronized (buckets) {
+        return query(id, List.of(), buckets -> {
+            List<Reading> out = new ArrayList<>(Math.min(size, 1024));
             SeriesReads.page(buckets, (number - 1) * size, size, notBefore.toEpochMilli(), out);
-        }
-        return out;
+            return out;
+        });
     }
 
     @Override
     public List<WindowAggregate> aggregate(SeriesId id, TimeRange range, Duration window) {
-        SeriesBuckets buckets = series.get(id.value());
-        if (buckets == null) {
-            return List.of();
-        }
-        return aggregate(id, buckets, range, window).result();
+        return query(id, List.of(), buckets -> aggregate(buckets, range, window));
     }
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
-        List<String> ids = new ArrayList<>(series.keySet());
-        ids.sort(null);
+        List<SeriesBuckets> all = new ArrayList<>();
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                all.addAll(stripe.series.values());
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+        all.sort(Comparator.comparing(SeriesBuckets::series));
         List<WindowAggregate> out = new ArrayList<>();
-        for (String id : ids) {
-            SeriesBuckets buckets = series.get(id);
-            if (buckets != null) {
-                out.addAll(aggregate(buckets.series(), buckets, range, window).result());
-                if (out.size() > maxWindows) {
-                    break;
-                }
+        for (SeriesBuckets buckets : all) {
+            Stripe stripe = stripeOf(buckets.series());
+            stripe.lock.lock();
+            try {
+                out.addAll(aggregate(buckets, range, window));
+            } finally {
+                stripe.lock.unlock();
+            }
+            if (out.size() > maxWindows) {
+                break;
             }
         }
         return out;
     }
 
-    private static WindowAggregator aggregate(SeriesId id, SeriesBuckets buckets, TimeRange range, Duration window) {
-        WindowAggregator aggregator = new WindowAggregator(id, window);
-        synchronized (buckets) {
-            buckets.aggregate(aggregator, range.fromMilli(), range.toMilli());
-        }
-        return aggregator;
+    private static List<WindowAggregate> aggregate(SeriesBuckets buckets, TimeRange range, Duration window) {
+        WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
+        buckets.aggregate(aggregator, range.fromMilli(), range.toMilli());
+        return aggregator.result();
     }
 
     @Override
     public long deleteSeries(SeriesId id) {
-        SeriesBuckets buckets = series.get(id.value());
-        if (buckets == null) {
-            return 0;
-        }
-        synchronized (buckets) {
-            series.remove(id.value(), buckets);
-            return buckets.isDeleted() ? 0 : buckets.delete();
+        int hash = id.value().hashCode();
+        Stripe stripe = stripes[stripeOf(hash)];
+        stripe.lock.lock();
+        try {
+            SeriesBuckets removed = stripe.series.remove(id.value(), hash);
+            return removed == null ? 0 : removed.delete();
+        } finally {
+            stripe.lock.unlock();
         }
     }
 
@@ -186,14 +212,18 @@ public final class InMemoryReadingStore implements ReadingStore {
     public long evictBefore(Instant cutoff) {
         long removed = 0;
         long cutoffMilli = cutoff.toEpochMilli();
-        for (Map.Entry<String, SeriesBuckets> entry : series.entrySet()) {
-            SeriesBuckets buckets = entry.getValue();
-            synchronized (buckets) {
-                removed += buckets.evictBefore(cutoffMilli);
-                if (buckets.bucketCount() == 0 && !buckets.isDeleted()) {
-                    buckets.delete();
-                    series.remove(entry.getKey(), buckets);
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                for (SeriesBuckets buckets : stripe.series.values()) {
+                    removed += buckets.evictBefore(cutoffMilli);
+                    if (buckets.bucketCount() == 0) {
+                        String id = buckets.series().value();
+                        stripe.series.remove(id, id.hashCode());
+                    }
                 }
+            } finally {
+                stripe.lock.unlock();
             }
         }
         return removed;
@@ -206,19 +236,24 @@ public final class InMemoryReadingStore implements ReadingStore {
         long bucketCount = 0;
         long max = 0;
         long bytes = 0;
-        for (SeriesBuckets buckets : series.values()) {
-            synchronized (buckets) {
-                if (buckets.bucketCount() == 0) {
-                    continue;
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                for (SeriesBuckets buckets : stripe.series.values()) {
+                    if (buckets.bucketCount() == 0) {
+                        continue;
+                    }
+                    seriesCount++;
+                    for (int i = 0; i < buckets.bucketCount(); i++) {
+                        Bucket bucket = buckets.bucket(i);
+                        readings += bucket.count();
+                        max = Math.max(max, bucket.count());
+                        bytes += bucket.heapBytes();
+                    }
+                    bucketCount += buckets.bucketCount();
                 }
-                seriesCount++;
-                for (int i = 0; i < buckets.bucketCount(); i++) {
-                    Bucket bucket = buckets.bucket(i);
-                    readings += bucket.count();
-                    max = Math.max(max, bucket.count());
-                    bytes += bucket.heapBytes();
-                }
-                bucketCount += buckets.bucketCount();
+            } finally {
+                stripe.lock.unlock();
             }
         }
         Double avgBytes = bucketCount == 0 ? null : (double) bytes / bucketCount;
@@ -228,6 +263,35 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public void close() {
-        series.clear();
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                stripe.series.clear();
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+    }
+
+    /** Runs {@code query} on the series of {@code id} under its stripe's lock, or answers {@code absent}. */
+    private <T> T query(SeriesId id, T absent, Function<SeriesBuckets, T> query) {
+        int hash = id.value().hashCode();
+        Stripe stripe = stripes[stripeOf(hash)];
+        stripe.lock.lock();
+        try {
+            SeriesBuckets buckets = stripe.series.get(id.value(), hash);
+            return buckets == null ? absent : query.apply(buckets);
+        } finally {
+            stripe.lock.unlock();
+        }
+    }
+
+    private Stripe stripeOf(SeriesId id) {
+        return stripes[stripeOf(id.value().hashCode())];
+    }
+
+    /** The stripe of an id's {@link String#hashCode}: its bits folded, since ids often differ only at the end. */
+    static int stripeOf(int hash) {
+        return (hash ^ hash >>> 16) & (STRIPES - 1);
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * The buckets of one series, ordered so that every reading of one bucket group precedes every
  * reading of the next. Under a windowed policy a group is one window (seq 0 and its overflow
  * buckets); under a paged policy a group is one page, and a late reading into a full page splits
- * it in two. Callers synchronise on the instance.
+ * it in two. Not thread-safe: callers hold the lock of its stripe (see {@link InMemoryReadingStore}).
  */
 final class SeriesBuckets {
 
@@ -26,7 +26,6 @@ final class SeriesBuckets {
     private int size;
     /** The latest window's bucket, kept apart from the array to save a memory access per reading. */
     private Bucket tail;
-    private boolean deleted;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy) {
         this.series = series;
@@ -41,13 +40,8 @@ final class SeriesBuckets {
         return policy.isPaged();
     }
 
-    boolean isDeleted() {
-        return deleted;
-    }
-
-    /** Marks this series removed; answers how many readings it held. */
+    /** Empties this series (a reader that still holds it sees nothing); answers how many readings it held. */
     long delete() {
-        deleted = true;
         long readings = readingCount();
         buckets = new Bucket[0];
         size = 0;

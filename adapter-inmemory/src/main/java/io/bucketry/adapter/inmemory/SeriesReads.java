@@ -9,7 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-/** The read queries over one series' buckets: ranges, latest and pages. Callers hold the series' lock. */
+/** The read queries over one series' buckets: ranges, latest and pages. Callers hold the lock of the series' stripe. */
 final class SeriesReads {
 
     private SeriesReads() {

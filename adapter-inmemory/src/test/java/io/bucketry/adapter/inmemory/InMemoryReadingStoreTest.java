@@ -18,10 +18,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What the in-memory store does beyond the contract: paged splits, parallel batches, races with delete. */
+/** What the in-memory store does beyond the contract: paged splits, batches over all stripes, races. */
 class InMemoryReadingStoreTest {
 
     private static final Instant BASE = Instant.parse("2026-07-21T00:00:00Z");
@@ -57,8 +58,8 @@ class InMemoryReadingStoreTest {
     }
 
     @Test
-    void largeBatchIsSplitOverCoresWithoutLosingOrDuplicatingReadings() {
-        // given a batch large enough for the parallel path, each reading submitted twice in a row
+    void largeBatchOverEveryStripeLosesAndDuplicatesNoReading() {
+        // given a batch of 97 series (every stripe), each reading submitted twice in a row
         InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults());
         List<Reading> batch = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
@@ -96,6 +97,50 @@ class InMemoryReadingStoreTest {
         assertThat(store.read(SeriesId.of("overflow"), ALL, Integer.MAX_VALUE)).isEqualTo(readings);
         assertThat(store.read(SeriesId.of("overflow"), ALL, 7)).isEqualTo(readings.subList(0, 7));
         assertThat(store.latest(SeriesId.of("overflow"), BASE)).contains(readings.get(22));
+    }
+
+    @Test
+    void writersMeetingOnTheSameStripesStoreEveryReadingExactlyOnce() throws Exception {
+        // given: 4 writers, each storing the same 12,000 readings of 300 series (every stripe) in
+        // batches of its own order, so that they keep finding stripes the others hold
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults());
+        List<Reading> distinct = new ArrayList<>();
+        for (int i = 0; i < 12_000; i++) {
+            distinct.add(reading("w-" + (i % 300), (i / 300) * 1000L, i));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<StoreResult>> writers = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            List<Reading> mine = new ArrayList<>(distinct);
+            Collections.shuffle(mine, new Random(w));
+            writers.add(pool.submit(() -> {
+                start.await();
+                StoreResult total = StoreResult.EMPTY;
+                for (int from = 0; from < mine.size(); from += 500) {
+                    total = total.plus(store.store(mine.subList(from, from + 500)));
+                }
+                return total;
+            }));
+        }
+
+        // when they run
+        start.countDown();
+        StoreResult total = StoreResult.EMPTY;
+        for (Future<StoreResult> writer : writers) {
+            total = total.plus(writer.get());
+        }
+        pool.shutdown();
+
+        // then each reading was accepted once and is there once, with its own value
+        assertThat(total).isEqualTo(new StoreResult(12_000, 3 * 12_000));
+        assertThat(store.statistics().series()).isEqualTo(300);
+        for (int series : new int[] {0, 1, 150, 299}) {
+            assertThat(store.read(SeriesId.of("w-" + series), ALL, Integer.MAX_VALUE))
+                    .extracting(r -> r.fields().number("v"))
+                    .containsExactlyElementsOf(IntStream.range(0, 40)
+                            .mapToObj(k -> (double) (k * 300 + series)).toList());
+        }
     }
 
     @Test

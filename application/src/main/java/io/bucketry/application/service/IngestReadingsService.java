@@ -7,6 +7,7 @@ import io.bucketry.application.port.in.IngestReport.Rejection;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.in.TimeInput;
+import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.Fields;
@@ -19,6 +20,7 @@ import io.bucketry.domain.SeriesId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.IntStream;
@@ -27,6 +29,10 @@ import java.util.stream.IntStream;
  * Validates a batch reading by reading (series, time, fields, retention) and hands the valid ones
  * to the store in batch order, so that an earlier reading wins over a later one with the same
  * identity. Invalid readings are reported with their index; they never stop the valid ones.
+ *
+ * <p>A large batch is validated on all cores. For a store with {@link Capability#PARALLEL_STORE}
+ * it is split by series instead, and each part is validated and stored on one core: a reading is
+ * then stored by the core that built it, and a series' readings keep their order within one part.
  */
 public final class IngestReadingsService implements IngestReadingsUseCase {
 
@@ -34,12 +40,14 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private static final int MIN_READINGS_PER_PART = 2048;
 
     private final ReadingStore store;
+    private final boolean parallelStore;
     private final RetentionPolicy retention;
     private final int maxBatchSize;
     private final Clock clock;
 
     public IngestReadingsService(ReadingStore store, ApplicationSettings settings, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
+        this.parallelStore = store.capabilities().contains(Capability.PARALLEL_STORE);
         this.retention = settings.retention();
         this.maxBatchSize = settings.maxBatchSize();
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -56,44 +64,97 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         }
         Instant now = clock.instant();
         RetentionPolicy.Admission admission = retention.admission(now);
-        Object[] outcomes = new Object[batch.size()];
+        Rejection[] rejections = new Rejection[batch.size()];
         int parts = Math.min(PARALLELISM, batch.size() / MIN_READINGS_PER_PART);
-        if (parts < 2) {
-            validate(batch, 0, batch.size(), admission, now, outcomes);
+        StoreResult result;
+        if (parts >= 2 && parallelStore) {
+            result = Arrays.stream(partitionBySeries(batch, parts)).parallel()
+                    .map(part -> store(validate(batch, part, admission, now, rejections)))
+                    .reduce(StoreResult.EMPTY, StoreResult::plus);
         } else {
-            // validation is pure: a large batch is checked in contiguous parts on all cores
-            IntStream.range(0, parts).parallel().forEach(part -> validate(batch, slice(batch.size(), part, parts),
-                    slice(batch.size(), part + 1, parts), admission, now, outcomes));
-        }
-        List<Reading> valid = new ArrayList<>(batch.size());
-        List<Rejection> rejected = new ArrayList<>();
-        for (Object outcome : outcomes) {
-            if (outcome instanceof Reading reading) {
-                valid.add(reading);
+            Reading[] valid = new Reading[batch.size()];
+            if (parts < 2) {
+                validate(batch, 0, batch.size(), admission, now, valid, rejections);
             } else {
-                rejected.add((Rejection) outcome);
+                // validation is pure: a large batch is checked in contiguous parts on all cores
+                IntStream.range(0, parts).parallel().forEach(part -> validate(batch, slice(batch.size(), part, parts),
+                        slice(batch.size(), part + 1, parts), admission, now, valid, rejections));
+            }
+            result = store(Arrays.stream(valid).filter(Objects::nonNull).toList());
+        }
+        List<Rejection> rejected = new ArrayList<>();
+        for (Rejection rejection : rejections) {
+            if (rejection != null) {
+                rejected.add(rejection);
             }
         }
-        StoreResult result = valid.isEmpty() ? StoreResult.EMPTY : store.store(valid);
         return new IngestReport(result.accepted(), result.duplicates(), rejected);
+    }
+
+    private StoreResult store(List<Reading> valid) {
+        return valid.isEmpty() ? StoreResult.EMPTY : store.store(valid);
     }
 
     private static int slice(int size, int part, int parts) {
         return (int) ((long) size * part / parts);
     }
 
-    /** Puts a Reading or a Rejection for each input of {@code [from, to)} into {@code outcomes}. */
-    private void validate(List<ReadingInput> batch, int from, int to, RetentionPolicy.Admission admission,
-                          Instant now, Object[] outcomes) {
-        for (int index = from; index < to; index++) {
-            ReadingInput input = batch.get(index);
-            try {
-                outcomes[index] = validate(input, admission, now);
-            } catch (InvalidReadingException e) {
-                outcomes[index] = new Rejection(index, input == null ? null : input.series(),
-                        input == null || input.time() == null ? null : String.valueOf(input.time()),
-                        e.reason(), e.getMessage());
+    /** The batch's indexes in {@code parts} groups by series id, each in batch order. */
+    private static int[][] partitionBySeries(List<ReadingInput> batch, int parts) {
+        int[] partOf = new int[batch.size()];
+        int[] sizes = new int[parts];
+        for (int i = 0; i < partOf.length; i++) {
+            ReadingInput input = batch.get(i);
+            int hash = input == null || input.series() == null ? 0 : input.series().hashCode();
+            partOf[i] = Math.floorMod(hash ^ hash >>> 16, parts);
+            sizes[partOf[i]]++;
+        }
+        int[][] indexes = new int[parts][];
+        for (int part = 0; part < parts; part++) {
+            indexes[part] = new int[sizes[part]];
+        }
+        int[] filled = new int[parts];
+        for (int i = 0; i < partOf.length; i++) {
+            indexes[partOf[i]][filled[partOf[i]]++] = i;
+        }
+        return indexes;
+    }
+
+    /**
+     * The valid readings among the inputs at {@code indexes}, in that order; the others' Rejections
+     * go into {@code rejections} (rare, so parts running side by side seldom write the same cache line).
+     */
+    private List<Reading> validate(List<ReadingInput> batch, int[] indexes, RetentionPolicy.Admission admission,
+                                   Instant now, Rejection[] rejections) {
+        List<Reading> valid = new ArrayList<>(indexes.length);
+        for (int index : indexes) {
+            Reading reading = validOrNull(batch, index, admission, now, rejections);
+            if (reading != null) {
+                valid.add(reading);
             }
+        }
+        return valid;
+    }
+
+    /** Validates the inputs of {@code [from, to)} into {@code valid} or {@code rejections}, at their index. */
+    private void validate(List<ReadingInput> batch, int from, int to, RetentionPolicy.Admission admission,
+                          Instant now, Reading[] valid, Rejection[] rejections) {
+        for (int index = from; index < to; index++) {
+            valid[index] = validOrNull(batch, index, admission, now, rejections);
+        }
+    }
+
+    /** The input at {@code index} as a Reading, or null after putting its Rejection into {@code rejections}. */
+    private Reading validOrNull(List<ReadingInput> batch, int index, RetentionPolicy.Admission admission, Instant now,
+                                Rejection[] rejections) {
+        ReadingInput input = batch.get(index);
+        try {
+            return validate(input, admission, now);
+        } catch (InvalidReadingException e) {
+            rejections[index] = new Rejection(index, input == null ? null : input.series(),
+                    input == null || input.time() == null ? null : String.valueOf(input.time()),
+                    e.reason(), e.getMessage());
+            return null;
         }
     }
 

@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static io.bucketry.application.contract.Fixtures.NOW;
 import static io.bucketry.application.service.ServiceFixture.assertRefused;
@@ -80,19 +82,46 @@ class IngestBatchTest {
 
     @Test
     void largeBatchValidatedInPartsReportsExactlyWhatSmallBatchesReport() {
-        // given: 6,000 readings, every 7th with an invalid series and every 11th repeating its predecessor's time
+        // given: a store that takes each batch in one call
+        ListReadingStore store = new ListReadingStore(BucketPolicy.defaults(), false);
+
+        // when / then
+        assertLargeBatchIsIngestedLikeSmallBatches(store);
+        assertThat(store.batches()).hasSize(1);
+    }
+
+    @Test
+    void largeBatchForAParallelStoreIsStoredInPartsOfDisjointSeriesInBatchOrder() {
+        // given: a store that gains from parallel calls
+        ListReadingStore store = new ListReadingStore(BucketPolicy.defaults(), true);
+
+        // when / then
+        assertLargeBatchIsIngestedLikeSmallBatches(store);
+        List<List<Reading>> batches = store.batches();
+        assertThat(batches).hasSizeGreaterThan(1);
+        for (List<Reading> batch : batches) {
+            Set<SeriesId> mine = batch.stream().map(Reading::series).collect(Collectors.toSet());
+            batches.stream().filter(other -> other != batch).flatMap(List::stream)
+                    .forEach(other -> assertThat(mine).doesNotContain(other.series()));
+        }
+    }
+
+    /**
+     * Ingests 6,000 readings of 40 series (every 7th with an invalid series id, every 11th repeating
+     * its predecessor's time with another value) as one batch into {@code store}, and again as
+     * batches of 1,000 (below the parallel threshold) into a list store; asserts the same outcome.
+     */
+    private void assertLargeBatchIsIngestedLikeSmallBatches(ListReadingStore store) {
         List<ReadingInput> inputs = new ArrayList<>();
         for (int i = 0; i < 6_000; i++) {
-            String id = i % 7 == 0 ? "bad id" : series.value();
-            long second = i % 11 == 0 ? i - 1 : i;
+            String id = i % 7 == 0 ? "bad id" : series.value() + "-" + i % 40;
+            long second = i % 11 == 0 ? i - 40 : i;
             inputs.add(new ReadingInput(id, NOW.minusSeconds(10_000).plusSeconds(second), Map.of("v", i)));
         }
-        UseCases large = UseCases.over(new ListReadingStore(BucketPolicy.defaults()),
-                ApplicationSettings.defaults(), fixture.clock);
+        UseCases large = UseCases.over(store, ApplicationSettings.defaults(), fixture.clock);
         UseCases small = UseCases.over(new ListReadingStore(BucketPolicy.defaults()),
                 ApplicationSettings.defaults(), fixture.clock);
 
-        // when: once as one batch (validated on several cores), once as batches below the parallel threshold
         IngestReport whole = large.ingest().ingest(inputs);
         int accepted = 0;
         int duplicates = 0;
@@ -106,12 +135,15 @@ class IngestBatchTest {
             }
         }
 
-        // then: the same counts, the same rejections in batch order, the same stored readings
+        // the same counts, the same rejections in batch order, the same stored readings (earlier ones won)
         assertThat(whole.accepted()).isEqualTo(accepted);
         assertThat(whole.duplicates()).isEqualTo(duplicates).isPositive();
         assertThat(whole.rejected()).extracting(Rejection::index).containsExactlyElementsOf(rejectedIndexes);
-        assertThat(large.read().read(series, null, null, Integer.MAX_VALUE))
-                .isEqualTo(small.read().read(series, null, null, Integer.MAX_VALUE));
+        for (int s = 0; s < 40; s++) {
+            SeriesId id = SeriesId.of(series.value() + "-" + s);
+            assertThat(large.read().read(id, null, null, Integer.MAX_VALUE))
+                    .isEqualTo(small.read().read(id, null, null, Integer.MAX_VALUE)).isNotEmpty();
+        }
     }
 
     @Test

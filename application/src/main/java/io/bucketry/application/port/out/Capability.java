@@ -14,5 +14,12 @@ public enum Capability {
      */
     PAGED_BUCKETS,
     /** The average stored bucket size in bytes can be measured ({@code avgBucketBytes} is not null). */
-    BUCKET_BYTES
+    BUCKET_BYTES,
+    /**
+     * {@link ReadingStore#store} gains from being called from several threads at once with batches
+     * of disjoint series (an in-process store bound by memory, not by a server): the ingest service
+     * then validates and stores a large batch in parts by series, each part on its own core.
+     * Stores without it get each batch in one call.
+     */
+    PARALLEL_STORE
 }
