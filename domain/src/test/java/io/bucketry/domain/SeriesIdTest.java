@@ -26,6 +26,18 @@ class SeriesIdTest {
     }
 
     @Test
+    void exactlyTheListedCharactersAreAllowedAmongAllCharacters() {
+        // given
+        String allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:@-";
+
+        // when / then: every char value, one id each
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            boolean valid = SeriesId.problem("id" + c) == null;
+            assertThat(valid).as("character %d", (int) c).isEqualTo(allowed.indexOf(c) >= 0);
+        }
+    }
+
+    @Test
     void oneCharacterIsTheShortestValidId() {
         assertThat(SeriesId.of("a").value()).isEqualTo("a");
     }
