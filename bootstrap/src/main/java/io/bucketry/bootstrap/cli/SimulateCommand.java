@@ -59,6 +59,12 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print exactly one JSON object on stdout instead of the human report.")
     boolean json;
 
+    @Option(names = "--warm-up", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = {"Before the timed ingest, ingest a scratch stream of the same shape (at most 1,000 sensors",
+                    "over 24h) into a scratch in-memory store, so that the JIT has compiled the ingest path",
+                    "(default). --no-warm-up times a cold JVM."})
+    boolean warmUp;
+
     @Override
     public Integer call() throws Exception {
         // No expiry sweep during a run: nothing in the stream expires within it, and a sweep's deletes
@@ -70,7 +76,7 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new ConfigurationException("--batch-size " + batchSize + " is larger than maxBatchSize "
                     + config.maxBatchSize() + "; lower it or raise --max-batch-size");
         }
-        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err);
+        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp);
         simulation.checkMemory(config);
         SimulationReport report;
         try (Bucketry bucketry = Bucketry.start(config)) {

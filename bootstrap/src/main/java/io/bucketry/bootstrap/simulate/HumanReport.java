@@ -22,7 +22,9 @@ public final class HumanReport {
                 s.sensors(), s.intervalSeconds(), s.hours(), s.lateShare(), s.duplicateShare(), r.batchSize()));
         out.println(f("ingest     %,d readings in %.3f s = %,d readings/s (accepted %,d, duplicates %,d, rejected %,d)",
                 i.readings(), i.seconds(), i.readingsPerSecond(), i.accepted(), i.duplicates(), i.rejected()));
-        out.println("           how: wall time of the ingest use case calls only (validation + store), batch generation excluded");
+        out.println("           how: wall time of the ingest use case calls only (validation + store), batch generation excluded; "
+                + (i.warmUpReadings() == 0 ? "no warm-up (--no-warm-up)"
+                : f("after a warm-up of %,d readings into a scratch in-memory store", i.warmUpReadings())));
         out.println(f("memory     %.1f bytes retained per accepted reading", r.memory().retainedBytesPerReading()));
         out.println("           how: heap used after explicit full GCs (MemoryMXBean.gc) after ingest, minus the same before, / accepted"
                 + (r.mongo() == null ? "" : "; a Mongo store keeps its readings in the server, so only an embedded test"

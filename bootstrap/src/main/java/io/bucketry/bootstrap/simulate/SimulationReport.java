@@ -20,9 +20,12 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
                                double duplicateShare) {
     }
 
-    /** Readings submitted (duplicates included) and their outcome; time spent inside the ingest use case only. */
+    /**
+     * Readings submitted (duplicates included) and their outcome; time spent inside the ingest use
+     * case only, after {@code warmUpReadings} were ingested into a scratch store (0: no warm-up).
+     */
     public record IngestView(long readings, long accepted, long duplicates, long rejected, double seconds,
-                             long readingsPerSecond) {
+                             long readingsPerSecond, @JsonIgnore long warmUpReadings) {
     }
 
     /** Heap used after full GC once ingest is done, minus before, divided by the accepted readings. */

@@ -138,8 +138,28 @@ class SimulateCommandTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("backend inmemory", "ingest", "150 readings", "how: wall time",
+                "after a warm-up of 150 readings into a scratch in-memory store",
                 "memory", "how: heap used after explicit full GC", "dashboard", "p50", "alerting", "storage",
                 "documentReduction");
-        assertThat(run.err()).contains("ingest");   // the progress bar
+        assertThat(run.err()).contains("ingest", "warming up");   // the progress bar and the warm-up
+    }
+
+    @Test
+    void withoutWarmUpTheReportSaysSoAndTheStoredFiguresAreTheSame() {
+        // given: a scenario larger than the warm-up's caps, so that a leaking warm-up would show in the storage
+        Run warm = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h");
+        Run cold = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--no-warm-up");
+
+        // then
+        assertThat(warm.exitCode()).as(warm.err()).isZero();
+        assertThat(cold.exitCode()).as(cold.err()).isZero();
+        assertThat(warm.out()).contains("after a warm-up of 24,000 readings");   // 1,000 sensors x 24 hours
+        assertThat(cold.out()).contains("no warm-up (--no-warm-up)").doesNotContain("after a warm-up");
+        assertThat(cold.err()).doesNotContain("warming up");
+        assertThat(storageLine(warm)).isEqualTo(storageLine(cold)).contains("30,000 readings of 1,200 series");
+    }
+
+    private static String storageLine(Run run) {
+        return run.out().lines().filter(line -> line.startsWith("storage")).findFirst().orElseThrow();
     }
 }
