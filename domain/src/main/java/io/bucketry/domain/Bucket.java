@@ -235,7 +235,11 @@ public final class Bucket {
         return low;
     }
 
-    /** The reading at {@code index} in time order. */
+    /**
+     * The reading at {@code index} in time order. It shares this bucket's arrays of values and texts
+     * (they are never changed where it reads), so a reading kept long after its bucket is gone keeps
+     * those arrays in memory.
+     */
     public Reading readingAt(int index) {
         Objects.checkIndex(index, count);
         return new Reading(series, times[index], new Fields(schema, slots.values(), index * slots.columns(), slots.texts()));

@@ -19,7 +19,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     /** The schema of the last map converted; racy by design (any schema here is valid). */
     private static volatile FieldSchema recentSchema = FieldSchema.EMPTY;
-    /** The text of the last text value converted, reused while the same String arrives; racy by design. */
+    /** The last text value converted, reused while equal Strings arrive; racy by design (any Text here is valid). */
     private static volatile FieldValue.Text recentText = new FieldValue.Text("");
 
     private final FieldSchema schema;
@@ -96,14 +96,17 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             Object value = entry.getValue();
             if (value instanceof Double number && Double.isFinite(number)) {
                 bits[i] = FieldBits.ofNumber(number);
-            } else if (convert(name, value) instanceof FieldValue.Numeric numeric) {
-                bits[i] = FieldBits.ofNumber(numeric.value());
             } else {
-                if (texts == NO_TEXTS) {
-                    texts = new FieldValue.Text[map.size() - i];
+                FieldValue converted = convert(name, value);
+                if (converted instanceof FieldValue.Numeric numeric) {
+                    bits[i] = FieldBits.ofNumber(numeric.value());
+                } else {
+                    if (texts == NO_TEXTS) {
+                        texts = new FieldValue.Text[map.size() - i];
+                    }
+                    texts[textCount] = (FieldValue.Text) converted;
+                    bits[i] = FieldBits.ofText(textCount++);
                 }
-                texts[textCount] = (FieldValue.Text) convert(name, value);
-                bits[i] = FieldBits.ofText(textCount++);
             }
             i++;
         }
@@ -115,11 +118,11 @@ public final class Fields extends AbstractMap<String, FieldValue> {
         return new Fields(schema, bits, 0, texts);
     }
 
-    /** {@link FieldValue#from}, reusing the Text of the last text converted while the same String arrives. */
+    /** {@link FieldValue#from}, reusing the Text of the last text converted while an equal String arrives. */
     private static FieldValue convert(String name, Object value) {
         if (value instanceof String string) {
             FieldValue.Text recent = recentText;
-            if (recent.value() == string) {
+            if (recent.value() == string || recent.value().equals(string)) {
                 return recent;
             }
             FieldValue.Text text = (FieldValue.Text) FieldValue.from(name, string);

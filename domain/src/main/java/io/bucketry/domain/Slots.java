@@ -14,6 +14,8 @@ final class Slots {
     private static final FieldValue.Text[] NO_TEXTS = new FieldValue.Text[0];
 
     private long[] values = new long[0];
+    /** Whether {@link #values()} handed this array out: then rows move only into a new one. */
+    private boolean shared;
     private int columns;
     private int capacity;
     /** Per column: count, min, max, sum of its numbers. */
@@ -27,6 +29,7 @@ final class Slots {
     /** Makes room for {@code newCapacity} rows, the new ones absent. */
     void grow(int newCapacity) {
         values = Arrays.copyOf(values, newCapacity * columns);
+        shared = false;
         Arrays.fill(values, capacity * columns, newCapacity * columns, ABSENT);
         capacity = newCapacity;
     }
@@ -40,6 +43,7 @@ final class Slots {
             System.arraycopy(values, row * columns, relaid, row * wider, columns);
         }
         values = relaid;
+        shared = false;
         stats = Arrays.copyOf(stats, 4 * wider);
         for (int column = columns; column < wider; column++) {
             stats[4 * column + 1] = Double.POSITIVE_INFINITY;
@@ -50,14 +54,18 @@ final class Slots {
 
     /**
      * Moves the rows from {@code row} on one down (the last row must be unused) and leaves
-     * {@code row} absent. Into a new array: stored readings share this one (see {@link #values()}).
+     * {@code row} absent: in place, or into a new array once stored readings share this one (see
+     * {@link #values()}).
      */
     void openRow(int row) {
-        long[] moved = new long[values.length];
-        System.arraycopy(values, 0, moved, 0, row * columns);
-        Arrays.fill(moved, row * columns, (row + 1) * columns, ABSENT);
+        long[] moved = shared ? new long[values.length] : values;
         System.arraycopy(values, row * columns, moved, (row + 1) * columns, values.length - (row + 1) * columns);
-        values = moved;
+        if (shared) {
+            System.arraycopy(values, 0, moved, 0, row * columns);
+            values = moved;
+            shared = false;
+        }
+        Arrays.fill(values, row * columns, (row + 1) * columns, ABSENT);
     }
 
     /** Stores number bits ({@link FieldBits#isNumber}) and counts them into the column's summary. */
@@ -84,6 +92,7 @@ final class Slots {
      * new one (growing, a new column, a reading inserted before others, trimming).
      */
     long[] values() {
+        shared = true;
         return values;
     }
 
@@ -110,6 +119,7 @@ final class Slots {
     void trim(int rows) {
         if (capacity != rows) {
             values = Arrays.copyOf(values, rows * columns);
+            shared = false;
             capacity = rows;
         }
         if (dictionary != null) {

@@ -31,9 +31,9 @@ class SeriesIdTest {
         String allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:@-";
 
         // when / then: every char value, one id each
-        for (char c = 0; c < Character.MAX_VALUE; c++) {
-            boolean valid = SeriesId.problem("id" + c) == null;
-            assertThat(valid).as("character %d", (int) c).isEqualTo(allowed.indexOf(c) >= 0);
+        for (int c = Character.MIN_VALUE; c <= Character.MAX_VALUE; c++) {
+            boolean valid = SeriesId.problem("id" + (char) c) == null;
+            assertThat(valid).as("character %d", c).isEqualTo(allowed.indexOf(c) >= 0);
         }
     }
 

@@ -70,12 +70,13 @@ public final class InMemoryReadingStore implements ReadingStore {
      * holds is visited after the others rather than waited for.
      */
     @Override
-    public StoreResult store(List<Reading> readings) {
-        int n = readings.size();
+    public StoreResult store(List<Reading> batch) {
+        Reading[] readings = batch.toArray(new Reading[0]);   // indexed below: any List, in one pass
+        int n = readings.length;
         int[] hashes = new int[n];
         int[] bounds = new int[STRIPES + 1];   // stripe s: positions [bounds[s], bounds[s + 1]) of order
         for (int i = 0; i < n; i++) {
-            hashes[i] = readings.get(i).series().value().hashCode();
+            hashes[i] = readings[i].series().value().hashCode();
             bounds[stripeOf(hashes[i]) + 1]++;
         }
         for (int s = 0; s < STRIPES; s++) {
@@ -120,11 +121,11 @@ public final class InMemoryReadingStore implements ReadingStore {
     }
 
     /** Adds the readings at {@code order[from, to)}, all of {@code stripe}; answers how many were new. */
-    private int addAll(Stripe stripe, List<Reading> readings, int[] hashes, int[] order, int from, int to) {
+    private int addAll(Stripe stripe, Reading[] readings, int[] hashes, int[] order, int from, int to) {
         int accepted = 0;
         for (int k = from; k < to; k++) {
             int i = order[k];
-            Reading reading = readings.get(i);
+            Reading reading = readings[i];
             if (stripe.series.getOrCreate(reading.series(), hashes[i], policy).add(reading)) {
                 accepted++;
             }
@@ -163,25 +164,20 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
-        List<SeriesBuckets> all = new ArrayList<>();
+        List<SeriesId> ids = new ArrayList<>();
         for (Stripe stripe : stripes) {
             stripe.lock.lock();
             try {
-                all.addAll(stripe.series.values());
+                stripe.series.values().forEach(buckets -> ids.add(buckets.series()));
             } finally {
                 stripe.lock.unlock();
             }
         }
-        all.sort(Comparator.comparing(SeriesBuckets::series));
+        ids.sort(null);
         List<WindowAggregate> out = new ArrayList<>();
-        for (SeriesBuckets buckets : all) {
-            Stripe stripe = stripeOf(buckets.series());
-            stripe.lock.lock();
-            try {
-                out.addAll(aggregate(buckets, range, window));
-            } finally {
-                stripe.lock.unlock();
-            }
+        for (SeriesId id : ids) {
+            // looked up again: the series may have been deleted, or deleted and written anew, since
+            out.addAll(query(id, List.of(), buckets -> aggregate(buckets, range, window)));
             if (out.size() > maxWindows) {
                 break;
             }
@@ -284,10 +280,6 @@ public final class InMemoryReadingStore implements ReadingStore {
         } finally {
             stripe.lock.unlock();
         }
-    }
-
-    private Stripe stripeOf(SeriesId id) {
-        return stripes[stripeOf(id.value().hashCode())];
     }
 
     /** The stripe of an id's {@link String#hashCode}: its bits folded, since ids often differ only at the end. */

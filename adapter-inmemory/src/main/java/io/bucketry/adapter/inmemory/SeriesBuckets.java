@@ -117,7 +117,7 @@ final class SeriesBuckets {
         Bucket full = buckets[index];
         List<Reading> readings = full.readings();
         readings.add(reading);
-        readings.sort(Comparator.comparing(Reading::time));
+        readings.sort(Comparator.comparingLong(Reading::epochMilli));
         int half = readings.size() / 2;
         List<Reading> left = readings.subList(0, half);
         List<Reading> right = readings.subList(half, readings.size());

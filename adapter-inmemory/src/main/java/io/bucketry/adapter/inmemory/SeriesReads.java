@@ -102,7 +102,7 @@ final class SeriesReads {
             bucket.readingsInto(bucket.lowerBound(notBefore), bucket.count(), out);
         }
         if (end - first > 1) {
-            out.sort(Comparator.comparing(Reading::time));
+            out.sort(Comparator.comparingLong(Reading::epochMilli));
         }
     }
 }

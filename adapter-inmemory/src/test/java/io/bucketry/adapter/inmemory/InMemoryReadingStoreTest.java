@@ -58,8 +58,8 @@ class InMemoryReadingStoreTest {
     }
 
     @Test
-    void largeBatchOverEveryStripeLosesAndDuplicatesNoReading() {
-        // given a batch of 97 series (every stripe), each reading submitted twice in a row
+    void largeBatchOverManyStripesLosesAndDuplicatesNoReading() {
+        // given a batch of 97 series (spread over most stripes), each reading submitted twice in a row
         InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults());
         List<Reading> batch = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
@@ -101,7 +101,7 @@ class InMemoryReadingStoreTest {
 
     @Test
     void writersMeetingOnTheSameStripesStoreEveryReadingExactlyOnce() throws Exception {
-        // given: 4 writers, each storing the same 12,000 readings of 300 series (every stripe) in
+        // given: 4 writers, each storing the same 12,000 readings of 300 series (most stripes) in
         // batches of its own order, so that they keep finding stripes the others hold
         InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults());
         List<Reading> distinct = new ArrayList<>();

@@ -27,8 +27,9 @@ import java.util.stream.IntStream;
 
 /**
  * Validates a batch reading by reading (series, time, fields, retention) and hands the valid ones
- * to the store in batch order, so that an earlier reading wins over a later one with the same
- * identity. Invalid readings are reported with their index; they never stop the valid ones.
+ * to the store, each series' readings in batch order, so that an earlier reading wins over a later
+ * one with the same identity. Invalid readings are reported with their index; they never stop the
+ * valid ones.
  *
  * <p>A large batch is validated on all cores. For a store with {@link Capability#PARALLEL_STORE}
  * it is split by series instead, and each part is validated and stored on one core: a reading is
@@ -62,23 +63,24 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             throw new InvalidRequestException("BATCH_TOO_LARGE", "a batch of " + batch.size()
                     + " readings is larger than the maximum of " + maxBatchSize + "; split it into smaller batches");
         }
+        ReadingInput[] inputs = batch.toArray(new ReadingInput[0]);   // indexed below: any List, in one pass
         Instant now = clock.instant();
         RetentionPolicy.Admission admission = retention.admission(now);
-        Rejection[] rejections = new Rejection[batch.size()];
-        int parts = Math.min(PARALLELISM, batch.size() / MIN_READINGS_PER_PART);
+        Rejection[] rejections = new Rejection[inputs.length];
+        int parts = Math.min(PARALLELISM, inputs.length / MIN_READINGS_PER_PART);
         StoreResult result;
         if (parts >= 2 && parallelStore) {
-            result = Arrays.stream(partitionBySeries(batch, parts)).parallel()
-                    .map(part -> store(validate(batch, part, admission, now, rejections)))
+            result = Arrays.stream(partitionBySeries(inputs, parts)).parallel()
+                    .map(part -> store(validate(inputs, part, admission, now, rejections)))
                     .reduce(StoreResult.EMPTY, StoreResult::plus);
         } else {
-            Reading[] valid = new Reading[batch.size()];
+            Reading[] valid = new Reading[inputs.length];
             if (parts < 2) {
-                validate(batch, 0, batch.size(), admission, now, valid, rejections);
+                validate(inputs, 0, inputs.length, admission, now, valid, rejections);
             } else {
                 // validation is pure: a large batch is checked in contiguous parts on all cores
-                IntStream.range(0, parts).parallel().forEach(part -> validate(batch, slice(batch.size(), part, parts),
-                        slice(batch.size(), part + 1, parts), admission, now, valid, rejections));
+                IntStream.range(0, parts).parallel().forEach(part -> validate(inputs, slice(inputs.length, part, parts),
+                        slice(inputs.length, part + 1, parts), admission, now, valid, rejections));
             }
             result = store(Arrays.stream(valid).filter(Objects::nonNull).toList());
         }
@@ -100,11 +102,11 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     }
 
     /** The batch's indexes in {@code parts} groups by series id, each in batch order. */
-    private static int[][] partitionBySeries(List<ReadingInput> batch, int parts) {
-        int[] partOf = new int[batch.size()];
+    private static int[][] partitionBySeries(ReadingInput[] batch, int parts) {
+        int[] partOf = new int[batch.length];
         int[] sizes = new int[parts];
         for (int i = 0; i < partOf.length; i++) {
-            ReadingInput input = batch.get(i);
+            ReadingInput input = batch[i];
             int hash = input == null || input.series() == null ? 0 : input.series().hashCode();
             partOf[i] = Math.floorMod(hash ^ hash >>> 16, parts);
             sizes[partOf[i]]++;
@@ -124,7 +126,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
      * The valid readings among the inputs at {@code indexes}, in that order; the others' Rejections
      * go into {@code rejections} (rare, so parts running side by side seldom write the same cache line).
      */
-    private List<Reading> validate(List<ReadingInput> batch, int[] indexes, RetentionPolicy.Admission admission,
+    private List<Reading> validate(ReadingInput[] batch, int[] indexes, RetentionPolicy.Admission admission,
                                    Instant now, Rejection[] rejections) {
         List<Reading> valid = new ArrayList<>(indexes.length);
         for (int index : indexes) {
@@ -137,7 +139,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     }
 
     /** Validates the inputs of {@code [from, to)} into {@code valid} or {@code rejections}, at their index. */
-    private void validate(List<ReadingInput> batch, int from, int to, RetentionPolicy.Admission admission,
+    private void validate(ReadingInput[] batch, int from, int to, RetentionPolicy.Admission admission,
                           Instant now, Reading[] valid, Rejection[] rejections) {
         for (int index = from; index < to; index++) {
             valid[index] = validOrNull(batch, index, admission, now, rejections);
@@ -145,9 +147,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     }
 
     /** The input at {@code index} as a Reading, or null after putting its Rejection into {@code rejections}. */
-    private Reading validOrNull(List<ReadingInput> batch, int index, RetentionPolicy.Admission admission, Instant now,
+    private Reading validOrNull(ReadingInput[] batch, int index, RetentionPolicy.Admission admission, Instant now,
                                 Rejection[] rejections) {
-        ReadingInput input = batch.get(index);
+        ReadingInput input = batch[index];
         try {
             return validate(input, admission, now);
         } catch (InvalidReadingException e) {

@@ -6,7 +6,8 @@ import java.util.Locale;
  * Whether a scenario fits the heap, estimated before anything is generated: the distinct readings
  * times the backend's heap budget per reading ({@link io.bucketry.bootstrap.Backend#heapBytesPerReading}),
  * plus headroom for the batches in flight, the readings held back as late or duplicate, and the
- * JVM's own working space.
+ * JVM's own working space. The base headroom also covers the ingest warm-up's scratch store (at most
+ * {@value IngestWarmUp#MAX_READINGS} readings, about 90 MB), which is garbage before the run's data grows.
  */
 public record MemoryEstimate(long readings, int bytesPerReading, long headroomBytes, long availableBytes) {
 

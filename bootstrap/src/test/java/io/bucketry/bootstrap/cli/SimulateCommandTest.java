@@ -146,14 +146,14 @@ class SimulateCommandTest {
 
     @Test
     void withoutWarmUpTheReportSaysSoAndTheStoredFiguresAreTheSame() {
-        // given: a scenario larger than the warm-up's caps, so that a leaking warm-up would show in the storage
+        // given: more sensors than the warm-up takes, so that a leaking warm-up would show in the storage
         Run warm = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h");
         Run cold = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--no-warm-up");
 
         // then
         assertThat(warm.exitCode()).as(warm.err()).isZero();
         assertThat(cold.exitCode()).as(cold.err()).isZero();
-        assertThat(warm.out()).contains("after a warm-up of 24,000 readings");   // 1,000 sensors x 24 hours
+        assertThat(warm.out()).contains("after a warm-up of 25,000 readings");   // 1,000 sensors x 25 hours
         assertThat(cold.out()).contains("no warm-up (--no-warm-up)").doesNotContain("after a warm-up");
         assertThat(cold.err()).doesNotContain("warming up");
         assertThat(storageLine(warm)).isEqualTo(storageLine(cold)).contains("30,000 readings of 1,200 series");
