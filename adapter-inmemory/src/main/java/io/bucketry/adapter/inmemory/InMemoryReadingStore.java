@@ -34,7 +34,7 @@ import java.util.function.Function;
 public final class InMemoryReadingStore implements ReadingStore {
 
     /** A power of two: the low bits of a spread id hash choose the stripe. */
-    static final int STRIPES = 64;
+    private static final int STRIPES = 64;
 
     private final BucketPolicy policy;
     private final Stripe[] stripes = new Stripe[STRIPES];
@@ -96,40 +96,38 @@ public final class InMemoryReadingStore implements ReadingStore {
             if (bounds[s] == bounds[s + 1]) {
                 continue;
             }
-            Stripe stripe = stripes[s];
-            if (stripe.lock.tryLock()) {
-                try {
-                    accepted += addAll(stripe, readings, hashes, order, bounds[s], bounds[s + 1]);
-                } finally {
-                    stripe.lock.unlock();
-                }
+            if (stripes[s].lock.tryLock()) {
+                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1]);
             } else {
                 busy[busyCount++] = s;
             }
         }
         for (int k = 0; k < busyCount; k++) {
-            Stripe stripe = stripes[busy[k]];
-            stripe.lock.lock();
-            try {
-                accepted += addAll(stripe, readings, hashes, order, bounds[busy[k]], bounds[busy[k] + 1]);
-            } finally {
-                stripe.lock.unlock();
-            }
+            int s = busy[k];
+            stripes[s].lock.lock();
+            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1]);
         }
         return new StoreResult(accepted, n - accepted);
     }
 
-    /** Adds the readings at {@code order[from, to)}, all of {@code stripe}; answers how many were new. */
-    private int addAll(Stripe stripe, Reading[] readings, int[] hashes, int[] order, int from, int to) {
-        int accepted = 0;
-        for (int k = from; k < to; k++) {
-            int i = order[k];
-            Reading reading = readings[i];
-            if (stripe.series.getOrCreate(reading.series(), hashes[i], policy).add(reading)) {
-                accepted++;
+    /**
+     * Adds the readings at {@code order[from, to)}, all of {@code stripe}, whose lock the caller
+     * holds; releases it; answers how many readings were new.
+     */
+    private int addAllAndUnlock(Stripe stripe, Reading[] readings, int[] hashes, int[] order, int from, int to) {
+        try {
+            int accepted = 0;
+            for (int k = from; k < to; k++) {
+                int i = order[k];
+                Reading reading = readings[i];
+                if (stripe.series.getOrCreate(reading.series(), hashes[i], policy).add(reading)) {
+                    accepted++;
+                }
             }
+            return accepted;
+        } finally {
+            stripe.lock.unlock();
         }
-        return accepted;
     }
 
     @Override
@@ -282,7 +280,7 @@ public final class InMemoryReadingStore implements ReadingStore {
     }
 
     /** The stripe of an id's {@link String#hashCode}: its bits folded, since ids often differ only at the end. */
-    static int stripeOf(int hash) {
+    private static int stripeOf(int hash) {
         return (hash ^ hash >>> 16) & (STRIPES - 1);
     }
 }

@@ -15,12 +15,16 @@ final class SeriesTable {
 
     private static final int INITIAL_BITS = 6;
 
-    private int[] hashes = new int[1 << INITIAL_BITS];
-    private String[] keys = new String[1 << INITIAL_BITS];
-    private SeriesBuckets[] entries = new SeriesBuckets[1 << INITIAL_BITS];
+    private int[] hashes;
+    private String[] keys;
+    private SeriesBuckets[] entries;
     /** 32 minus the log2 of the capacity: a home slot is the top bits of a multiplied hash. */
-    private int shift = 32 - INITIAL_BITS;
+    private int shift;
     private int size;
+
+    SeriesTable() {
+        clear();
+    }
 
     /** The series with {@code id} (whose {@link String#hashCode} is {@code hash}), or null. */
     SeriesBuckets get(String id, int hash) {
