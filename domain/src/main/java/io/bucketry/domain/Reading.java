@@ -1,7 +1,6 @@
 package io.bucketry.domain;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,7 +19,7 @@ public final class Reading {
     private final Fields fields;
 
     public Reading(SeriesId series, Instant time, Fields fields) {
-        this(Objects.requireNonNull(series, "series"), truncate(time).toEpochMilli(), fields);
+        this(Objects.requireNonNull(series, "series"), epochMilliOf(time), fields);
     }
 
     /** Trusted but for the fields: a time already in epoch milliseconds (a stored reading). */
@@ -40,16 +39,21 @@ public final class Reading {
 
     /** {@code time} truncated to milliseconds, or an {@link InvalidReadingException} if it has none. */
     public static Instant truncate(Instant time) {
+        long epochMilli = epochMilliOf(time);
+        return time.getNano() % 1_000_000 == 0 ? time : Instant.ofEpochMilli(epochMilli);
+    }
+
+    /** {@code time} in epoch milliseconds, truncated toward the past, or an {@link InvalidReadingException}. */
+    private static long epochMilliOf(Instant time) {
         if (time == null) {
             throw new InvalidReadingException(RejectionReason.INVALID_TIME, "time is missing");
         }
         try {
-            time.toEpochMilli();
+            return time.toEpochMilli();   // floors: -0.5 ms is -1 ms, as truncating toward the past wants
         } catch (ArithmeticException e) {
             throw new InvalidReadingException(RejectionReason.INVALID_TIME,
                     "time " + time + " is outside the range of epoch milliseconds");
         }
-        return time.getNano() % 1_000_000 == 0 ? time : time.truncatedTo(ChronoUnit.MILLIS);
     }
 
     public SeriesId series() {
