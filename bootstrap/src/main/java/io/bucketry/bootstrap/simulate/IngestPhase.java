@@ -21,12 +21,14 @@ final class IngestPhase {
     private IngestPhase() {
     }
 
-    static IngestResult run(ReadingGenerator generator, IngestReadingsUseCase ingest, long expected, PrintStream progress) {
+    /** @param task the progress bar's name */
+    static IngestResult run(String task, ReadingGenerator generator, IngestReadingsUseCase ingest, long expected,
+                            PrintStream progress) {
         long accepted = 0;
         long duplicates = 0;
         long rejected = 0;
         long nanos = 0;
-        try (ProgressBar bar = new ProgressBarBuilder().setTaskName("ingest").setInitialMax(expected)
+        try (ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(expected)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).showSpeed()
                 .setConsumer(new ConsoleProgressBarConsumer(progress, 100)).build()) {
             for (List<ReadingInput> batch = generator.nextBatch(); !batch.isEmpty(); batch = generator.nextBatch()) {

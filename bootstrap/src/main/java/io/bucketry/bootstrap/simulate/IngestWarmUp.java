@@ -1,13 +1,11 @@
 package io.bucketry.bootstrap.simulate;
 
-import io.bucketry.application.port.in.IngestReadingsUseCase;
-import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 
+import java.io.PrintStream;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * Lets the JIT compile the ingest path before it is timed, as the dashboard benchmark's warm-up
@@ -35,17 +33,11 @@ final class IngestWarmUp {
     }
 
     /** Runs the warm-up for {@code scenario} under {@code config}'s policies; answers the readings ingested. */
-    static long run(Scenario scenario, BucketryConfig config, Instant end) {
+    static long run(Scenario scenario, BucketryConfig config, Instant end, PrintStream progress) {
         Scenario scratch = scratchOf(scenario);
-        long readings = 0;
         try (Bucketry bucketry = Bucketry.start(config.toBuilder().backend(Backend.INMEMORY).build())) {
-            IngestReadingsUseCase ingest = bucketry.ingest();
             ReadingGenerator generator = new ReadingGenerator(scratch, ReadingGenerator.sensorIds(scratch.sensors()), end);
-            for (List<ReadingInput> batch = generator.nextBatch(); !batch.isEmpty(); batch = generator.nextBatch()) {
-                ingest.ingest(batch);
-                readings += batch.size();
-            }
+            return IngestPhase.run("warm-up", generator, bucketry.ingest(), scratch.submissions(), progress).readings();
         }
-        return readings;
     }
 }

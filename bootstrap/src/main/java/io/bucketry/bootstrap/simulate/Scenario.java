@@ -44,6 +44,11 @@ public record Scenario(int sensors, Duration interval, Duration duration, double
         return duration.toMillis() / interval.toMillis();
     }
 
+    /** Readings submitted, duplicates included (an estimate: duplicates are drawn at random). */
+    public long submissions() {
+        return Math.round(readings() * (1 + duplicateShare));
+    }
+
     /** Distinct readings (series, time) the scenario produces, duplicates not counted. */
     public long readings() {
         return sensors * ticks();

@@ -57,7 +57,7 @@ public final class Simulation {
         long warmUpReadings = 0;
         if (warmUp) {
             progress.println("bucketry: warming up the ingest path on a scratch in-memory store (not timed)");
-            warmUpReadings = IngestWarmUp.run(scenario, bucketry.config(), end);
+            warmUpReadings = IngestWarmUp.run(scenario, bucketry.config(), end, progress);
         }
         String[] sensorIds = ReadingGenerator.sensorIds(scenario.sensors());
         Optional<WriteMetrics> writesBefore = bucketry.writeMetrics();
@@ -91,8 +91,7 @@ public final class Simulation {
 
     /** In its own method so that the generator and the last batch are unreachable when the heap is measured. */
     private IngestResult ingest(Bucketry bucketry, ReadingGenerator generator) {
-        long expected = Math.round(scenario.readings() * (1 + scenario.duplicateShare()));
-        return IngestPhase.run(generator, bucketry.ingest(), expected, progress);
+        return IngestPhase.run("ingest", generator, bucketry.ingest(), scenario.submissions(), progress);
     }
 
     /** After every measured phase, so that neither its time nor its data weighs on them. */
