@@ -2,7 +2,6 @@ package io.bucketry.domain;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,12 +10,13 @@ import java.util.Objects;
 /**
  * A bounded group of one series' readings: series, window start, sequence number (0, then 1, 2, …
  * for overflow buckets of the same window), readings kept sorted by time (late readings are
- * inserted in place), and summaries maintained on every write. Stored in primitive arrays, no
- * object per reading: one {@code long[]} of times and the field values row by row (see {@link Slots}).
+ * inserted in place), and summaries maintained on every write. Stored in one primitive array, no
+ * object per reading: the summaries, then row by row each reading's time and field values (see
+ * {@link BucketRows}).
  *
  * <p>Not thread-safe: the owner serialises access.
  */
-public final class Bucket {
+public final class Bucket extends BucketRows {
 
     /** What {@link #add} did with a reading. */
     public enum Outcome { ADDED, DUPLICATE, FULL }
@@ -29,12 +29,10 @@ public final class Bucket {
     private final int maxCount;
     private final int maxBytes;
 
-    private long[] times = new long[0];
-    private int count;
     private long storedBytes;
     private FieldSchema schema = FieldSchema.EMPTY;
-    private final Slots slots = new Slots();
     // readings of a stream share one schema: where each of its fields sits here, computed once
+    // (null when field i sits in column i, which saves reading an array per reading)
     private FieldSchema mappedSchema;
     private int[] mapping;
 
@@ -60,9 +58,7 @@ public final class Bucket {
      */
     public static Bucket open(SeriesId series, long start, int seq, BucketPolicy policy, int expectedCount) {
         Bucket bucket = new Bucket(series, start, seq, policy);
-        int capacity = Math.max(1, Math.min(expectedCount, policy.maxCount()));
-        bucket.times = new long[capacity];
-        bucket.slots.grow(capacity);
+        bucket.growRows(Math.max(1, Math.min(expectedCount, policy.maxCount())));
         return bucket;
     }
 
@@ -73,7 +69,9 @@ public final class Bucket {
     public static Bucket openLike(Bucket predecessor, long start, int seq, BucketPolicy policy) {
         Bucket bucket = open(predecessor.series, start, seq, policy, predecessor.count);
         bucket.schema = predecessor.schema;
-        bucket.slots.addColumns(predecessor.slots.columns(), 0);
+        bucket.mappedSchema = predecessor.mappedSchema;
+        bucket.mapping = predecessor.mapping;
+        bucket.addColumns(predecessor.columns(), 0);
         return bucket;
     }
 
@@ -109,14 +107,13 @@ public final class Bucket {
         }
         long time = reading.epochMilli();
         int position;
-        if (count == 0 || time > times[count - 1]) {
+        if (count == 0 || time > time(count - 1)) {
             position = count;
         } else {
-            int found = Arrays.binarySearch(times, 0, count, time);
-            if (found >= 0) {
+            position = lowerBound(time);
+            if (time(position) == time) {
                 return Outcome.DUPLICATE;
             }
-            position = -found - 1;
         }
         int size = reading.storedSizeEstimate();
         if (enforceLimits && (count >= maxCount || count > 0 && storedBytes + size > maxBytes)) {
@@ -128,49 +125,52 @@ public final class Bucket {
     }
 
     private void insert(int position, long time, Fields fields) {
-        if (count == times.length) {
+        if (count == rowCapacity()) {
             int capacity = Math.max(INITIAL_CAPACITY, count * 2);
-            capacity = Math.max(count + 1, Math.min(capacity, maxCount));
-            times = Arrays.copyOf(times, capacity);
-            slots.grow(capacity);
+            growRows(Math.max(count + 1, Math.min(capacity, maxCount)));
         }
         if (position < count) {
-            System.arraycopy(times, position, times, position + 1, count - position);
-            slots.openRow(position);
+            openRow(position);
         }
-        times[position] = time;
-        int[] columns = columnsOf(fields.schema());
-        for (int i = 0; i < columns.length; i++) {
+        setTime(position, time);
+        FieldSchema readingSchema = fields.schema();
+        if (readingSchema != mappedSchema) {
+            map(readingSchema);
+        }
+        int[] columns = mapping;
+        for (int i = 0; i < readingSchema.size(); i++) {
             long bits = fields.bitsAt(i);
+            int column = columns == null ? i : columns[i];
             if (FieldBits.isNumber(bits)) {
-                slots.setNumber(position, columns[i], bits);
+                setNumber(position, column, bits);
             } else if (bits != FieldBits.ABSENT) {
-                slots.setText(position, columns[i], fields.textOf(bits));
+                setText(position, column, fields.textOf(bits));
             }
         }
         count++;
     }
 
-    /** Where each field of {@code readingSchema} is stored here; new fields get new columns. */
-    private int[] columnsOf(FieldSchema readingSchema) {
-        if (readingSchema == mappedSchema) {
-            return mapping;
-        }
+    /**
+     * Works out where each field of {@code readingSchema} is stored here ({@link #mapping}); new
+     * fields get new columns. Called with a row just opened for the reading being added.
+     */
+    private void map(FieldSchema readingSchema) {
         int[] columns = new int[readingSchema.size()];
+        boolean inOrder = true;
         for (int i = 0; i < columns.length; i++) {
             String name = readingSchema.name(i);
             int index = schema.indexOf(name);
             if (index < 0) {
                 schema = schema.with(name);
                 // rows [0, count] hold data: count readings and the row just opened for this one
-                slots.addColumns(1, Math.min(count + 1, times.length));
+                addColumns(1, count + 1);
                 index = schema.size() - 1;
             }
             columns[i] = index;
+            inOrder &= index == i;
         }
         mappedSchema = readingSchema;
-        mapping = columns;
-        return columns;
+        mapping = inOrder ? null : columns;
     }
 
     public SeriesId series() {
@@ -190,9 +190,9 @@ public final class Bucket {
         return count;
     }
 
-    /** How many readings fit before the arrays grow. */
+    /** How many readings fit before the array grows. */
     public int capacity() {
-        return times.length;
+        return rowCapacity();
     }
 
     public boolean isEmpty() {
@@ -202,47 +202,38 @@ public final class Bucket {
     /** Time of the earliest reading; the bucket must not be empty. */
     public long firstTime() {
         requireNotEmpty();
-        return times[0];
+        return time(0);
     }
 
     /** Time of the latest reading; the bucket must not be empty. */
     public long lastTime() {
         requireNotEmpty();
-        return times[count - 1];
+        return time(count - 1);
     }
 
     public long timeAt(int index) {
         Objects.checkIndex(index, count);
-        return times[index];
+        return time(index);
     }
 
     public boolean contains(long epochMilli) {
-        return Arrays.binarySearch(times, 0, count, epochMilli) >= 0;
+        int index = lowerBound(epochMilli);
+        return index < count && time(index) == epochMilli;
     }
 
     /** Index of the first reading at or after {@code epochMilli} (count when there is none). */
     public int lowerBound(long epochMilli) {
-        int low = 0;
-        int high = count;
-        while (low < high) {
-            int mid = (low + high) >>> 1;
-            if (times[mid] < epochMilli) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        return low;
+        return firstRowAtOrAfter(epochMilli);
     }
 
     /**
-     * The reading at {@code index} in time order. It shares this bucket's arrays of values and texts
+     * The reading at {@code index} in time order. It shares this bucket's array of values and texts
      * (they are never changed where it reads), so a reading kept long after its bucket is gone keeps
      * those arrays in memory.
      */
     public Reading readingAt(int index) {
         Objects.checkIndex(index, count);
-        return new Reading(series, times[index], new Fields(schema, slots.values(), index * slots.columns(), slots.texts()));
+        return new Reading(series, time(index), new Fields(schema, sharedValues(), valuesAt(index), texts()));
     }
 
     /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */
@@ -264,11 +255,11 @@ public final class Bucket {
     public void aggregateInto(WindowAggregator aggregator, long from, long to) {
         int end = lowerBound(to);
         for (int i = lowerBound(from); i < end; i++) {
-            long time = times[i];
+            long time = time(i);
             WindowAggregator.Window window = aggregator.reading(time);
-            for (int column = 0; column < slots.columns(); column++) {
-                if (slots.isNumber(i, column)) {
-                    window.value(schema.name(column), time, slots.number(i, column));
+            for (int column = 0; column < columns(); column++) {
+                if (isNumber(i, column)) {
+                    window.value(schema.name(column), time, number(i, column));
                 }
             }
         }
@@ -277,8 +268,8 @@ public final class Bucket {
     /** Pre-computed count/min/max/sum per numeric field, in first-seen order. */
     public Map<String, FieldSummary> summaries() {
         Map<String, FieldSummary> summaries = new LinkedHashMap<>();
-        for (int column = 0; column < slots.columns(); column++) {
-            FieldSummary summary = slots.summary(column);
+        for (int column = 0; column < columns(); column++) {
+            FieldSummary summary = summary(column);
             if (summary != null) {
                 summaries.put(schema.name(column), summary);
             }
@@ -291,17 +282,14 @@ public final class Bucket {
         return storedBytes;
     }
 
-    /** Bytes of heap held by this bucket's arrays and headers (object headers included). */
+    /** Bytes of heap held by this bucket: the object, its array and its texts, headers included. */
     public long heapBytes() {
-        return 64 + 16 + 8L * times.length + slots.heapBytes();
+        return 96 + rowsHeapBytes();
     }
 
     /** Releases spare capacity; call when the bucket is unlikely to receive more readings. */
     public void trimToSize() {
-        if (times.length != count) {
-            times = Arrays.copyOf(times, count);
-        }
-        slots.trim(count);
+        trimRows();
     }
 
     /** True once the bucket holds maxCount readings; the byte ceiling is checked per reading by {@link #add}. */

@@ -1,7 +1,7 @@
 package io.bucketry.domain;
 
 /**
- * One field value packed in a {@code long}, as {@link Fields} and a bucket's {@link Slots} hold it:
+ * One field value packed in a {@code long}, as {@link Fields} and a bucket ({@link BucketRows}) holds it:
  * the raw bits of a finite number, a text's code tagged with bits no finite number has, or
  * {@link #ABSENT}. A reading's values copy between the two without a conversion.
  */

@@ -13,39 +13,9 @@ final class TextDictionary {
     private int size;
     private Map<String, Integer> index;
     private long heapBytes;
-    // texts repeat ("OK", "OK", …): the last one is checked first, without touching the array
-    private String recent;
-    private int recentCode;
 
     /** The code of {@code text}, added if new. */
     int code(FieldValue.Text text) {
-        String value = text.value();
-        if (value == recent) {
-            return recentCode;
-        }
-        int code = lookUpOrAdd(text);
-        recent = value;
-        recentCode = code;
-        return code;
-    }
-
-    /** The texts by code; the array may be longer than the codes in use, and used entries never change. */
-    FieldValue.Text[] texts() {
-        return texts;
-    }
-
-    /** The dictionary's heap: the array, and each Text and String with their headers. */
-    long heapBytes() {
-        return 16 + 16 + 4L * texts.length + heapBytes;
-    }
-
-    void trim() {
-        if (texts.length != size) {
-            texts = Arrays.copyOf(texts, size);
-        }
-    }
-
-    private int lookUpOrAdd(FieldValue.Text text) {
         String value = text.value();
         if (index != null) {
             Integer known = index.get(value);
@@ -75,6 +45,22 @@ final class TextDictionary {
             }
         }
         return code;
+    }
+
+    /** The texts by code; the array may be longer than the codes in use, and used entries never change. */
+    FieldValue.Text[] texts() {
+        return texts;
+    }
+
+    /** The dictionary's heap: the array, and each Text and String with their headers. */
+    long heapBytes() {
+        return 16 + 16 + 4L * texts.length + heapBytes;
+    }
+
+    void trim() {
+        if (texts.length != size) {
+            texts = Arrays.copyOf(texts, size);
+        }
     }
 
     private static boolean isLatin1(String value) {

@@ -137,6 +137,44 @@ class BucketTest {
     }
 
     @Test
+    void aLateReadingAfterReadingsWereTakenLeavesTheFreeRowsWithoutValues() {
+        // given: readings taken out of a bucket share its array
+        Bucket bucket = Bucket.open(SENSOR, 0, 0, HOURLY, 16);
+        bucket.add(reading(10, "x", 1.0, "y", 10.0));
+        bucket.add(reading(20, "x", 2.0, "y", 20.0));
+        List<Reading> taken = bucket.readings();
+
+        // when: a late reading moves the rows into a new array, and a reading lacking y follows
+        bucket.add(reading(15, "x", 1.5, "y", 15.0));
+        bucket.add(reading(30, "x", 3.0));
+
+        // then: the last reading has no y (not a 0.0 left in a new array), the taken ones are intact
+        assertThat(bucket.readingAt(3).fields()).containsOnlyKeys("x");
+        assertThat(bucket.summaries().get("y").count()).isEqualTo(3);
+        assertThat(taken).containsExactly(reading(10, "x", 1.0, "y", 10.0), reading(20, "x", 2.0, "y", 20.0));
+    }
+
+    @Test
+    void fieldsArrivingInAnotherOrderThanTheBucketsColumnsKeepTheirNamesInThisAndTheNextBucket() {
+        // given: a bucket whose columns are x, y, and a reading listing them as y, x
+        Bucket first = Bucket.open(SENSOR, 0, 0, HOURLY);
+        first.add(reading(1, "x", 1.0, "y", 2.0));
+        Reading swapped = reading(2, "y", 20.0, "x", 10.0);
+        first.add(swapped);
+
+        // when: the next bucket, laid out like the first, gets a reading of the same (swapped) schema
+        Bucket next = Bucket.openLike(first, 3_600_000, 0, HOURLY);
+        Reading later = new Reading(SENSOR, Instant.ofEpochMilli(3_600_000), swapped.fields());
+        next.add(later);
+
+        // then
+        assertThat(first.readingAt(1).fields().number("x")).isEqualTo(10.0);
+        assertThat(first.readingAt(1).fields().number("y")).isEqualTo(20.0);
+        assertThat(next.readings()).containsExactly(later);
+        assertThat(next.summaries().get("x").max()).isEqualTo(10.0);
+    }
+
+    @Test
     void aReadingAtAStoredMillisecondIsADuplicateAndTheStoredOneWins() {
         // given
         Bucket bucket = emptyBucket(HOURLY);

@@ -251,7 +251,7 @@ public final class InMemoryReadingStore implements ReadingStore {
         }
         Double avgBytes = bucketCount == 0 ? null : (double) bytes / bucketCount;
         return StorageStatistics.of(backend(), seriesCount, readings, bucketCount, max, avgBytes,
-                "avgBucketBytes is the heap held by a bucket: its times, its rows of field values and its text dictionary");
+                "avgBucketBytes is the heap held by a bucket: the object, its array of summaries, times and field values, and its text dictionary");
     }
 
     @Override

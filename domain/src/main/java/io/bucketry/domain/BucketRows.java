@@ -1,0 +1,204 @@
+package io.bucketry.domain;
+
+import java.util.Arrays;
+
+/**
+ * A bucket's storage, all in one {@code long[]}: first four slots per column for its summary
+ * (count, then the bits of min, max and sum), then one row per reading, its time followed by its
+ * field values as {@link FieldBits} (a number's raw bits, a code into this bucket's
+ * {@link TextDictionary}, or ABSENT). Storing a reading thus touches one array, and its time and
+ * values share a cache line.
+ *
+ * <p>{@link Bucket} extends this class so that its counters and these fields live in one object:
+ * every object between a series and its latest row is another memory access per reading stored.
+ */
+abstract class BucketRows {
+
+    private static final long ABSENT = FieldBits.ABSENT;
+    private static final int SUMMARY = 4;
+    private static final long[] EMPTY = new long[0];
+    private static final FieldValue.Text[] NO_TEXTS = new FieldValue.Text[0];
+    private static final long POSITIVE_INFINITY = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
+    private static final long NEGATIVE_INFINITY = Double.doubleToRawLongBits(Double.NEGATIVE_INFINITY);
+
+    private long[] data = EMPTY;
+    /** Whether {@link #sharedValues()} handed {@link #data} out: then rows move only into a new array. */
+    private boolean shared;
+    private int columns;
+    private int capacity;
+    /** Readings stored: rows {@code [0, count)}, in time order. */
+    int count;
+    private TextDictionary dictionary;
+    // texts repeat ("OK", "OK", …): the last one is checked first, without touching the dictionary
+    private String recentText;
+    private int recentCode;
+
+    final int columns() {
+        return columns;
+    }
+
+    /** How many rows fit before the array grows. */
+    final int rowCapacity() {
+        return capacity;
+    }
+
+    private int rowsStart() {
+        return SUMMARY * columns;
+    }
+
+    /** Where row {@code row} (its time) sits in {@link #data}. */
+    private int rowAt(int row) {
+        return SUMMARY * columns + row * (columns + 1);
+    }
+
+    final long time(int row) {
+        return data[rowAt(row)];
+    }
+
+    /** Makes room for {@code newCapacity} rows, the new ones absent. */
+    final void growRows(int newCapacity) {
+        long[] grown = Arrays.copyOf(data, rowsStart() + newCapacity * (columns + 1));
+        Arrays.fill(grown, rowAt(capacity), grown.length, ABSENT);
+        data = grown;
+        shared = false;
+        capacity = newCapacity;
+    }
+
+    /** Appends {@code added} columns, absent in every row; rows {@code [0, rows)} keep their data. */
+    final void addColumns(int added, int rows) {
+        int wider = columns + added;
+        long[] relaid = new long[SUMMARY * wider + capacity * (wider + 1)];
+        System.arraycopy(data, 0, relaid, 0, rowsStart());
+        for (int column = columns; column < wider; column++) {
+            relaid[SUMMARY * column + 1] = POSITIVE_INFINITY;
+            relaid[SUMMARY * column + 2] = NEGATIVE_INFINITY;
+        }
+        Arrays.fill(relaid, SUMMARY * wider, relaid.length, ABSENT);
+        for (int row = 0; row < rows; row++) {
+            System.arraycopy(data, rowAt(row), relaid, SUMMARY * wider + row * (wider + 1), columns + 1);
+        }
+        data = relaid;
+        shared = false;
+        columns = wider;
+    }
+
+    /**
+     * Moves rows {@code [row, count)} one down (row {@code count} must be free) and leaves
+     * {@code row} absent: in place, or into a new array once stored readings share this one (see
+     * {@link #sharedValues()}).
+     */
+    final void openRow(int row) {
+        long[] moved = shared ? new long[data.length] : data;
+        int from = rowAt(row);
+        int stride = columns + 1;
+        System.arraycopy(data, from, moved, from + stride, rowAt(count) - from);
+        if (shared) {
+            System.arraycopy(data, 0, moved, 0, from);
+            Arrays.fill(moved, rowAt(count + 1), moved.length, ABSENT);
+            data = moved;
+            shared = false;
+        }
+        Arrays.fill(data, from, from + stride, ABSENT);
+    }
+
+    final void setTime(int row, long time) {
+        data[rowAt(row)] = time;
+    }
+
+    /** Stores number bits ({@link FieldBits#isNumber}) and counts them into the column's summary. */
+    final void setNumber(int row, int column, long bits) {
+        long[] d = data;
+        d[rowAt(row) + 1 + column] = bits;
+        double v = Double.longBitsToDouble(bits);
+        int at = SUMMARY * column;
+        d[at]++;
+        d[at + 1] = Double.doubleToRawLongBits(Math.min(Double.longBitsToDouble(d[at + 1]), v));
+        d[at + 2] = Double.doubleToRawLongBits(Math.max(Double.longBitsToDouble(d[at + 2]), v));
+        d[at + 3] = Double.doubleToRawLongBits(Double.longBitsToDouble(d[at + 3]) + v);
+    }
+
+    final void setText(int row, int column, FieldValue.Text text) {
+        String value = text.value();
+        int code;
+        if (value == recentText) {
+            code = recentCode;
+        } else {
+            if (dictionary == null) {
+                dictionary = new TextDictionary();
+            }
+            code = dictionary.code(text);
+            recentText = value;
+            recentCode = code;
+        }
+        data[rowAt(row) + 1 + column] = FieldBits.ofText(code);
+    }
+
+    /**
+     * The array the rows live in; row {@code r}'s values start at {@link #valuesAt}{@code (r)} and
+     * their text codes refer to {@link #texts()}. Rows already written are never changed in this
+     * array: every change that moves them makes a new one (growing, a new column, a reading inserted
+     * before others, trimming).
+     */
+    final long[] sharedValues() {
+        shared = true;
+        return data;
+    }
+
+    /** Index in {@link #sharedValues()} of row {@code row}'s first value. */
+    final int valuesAt(int row) {
+        return rowAt(row) + 1;
+    }
+
+    /** The texts by code: entries in use are never changed, so a reading may keep the array. */
+    final FieldValue.Text[] texts() {
+        return dictionary == null ? NO_TEXTS : dictionary.texts();
+    }
+
+    /** True when {@code column} holds a number in {@code row}; read it with {@link #number}. */
+    final boolean isNumber(int row, int column) {
+        return FieldBits.isNumber(data[rowAt(row) + 1 + column]);
+    }
+
+    final double number(int row, int column) {
+        return Double.longBitsToDouble(data[rowAt(row) + 1 + column]);
+    }
+
+    /** The summary of {@code column}'s numbers, or null when it has none. */
+    final FieldSummary summary(int column) {
+        int at = SUMMARY * column;
+        return data[at] == 0 ? null : new FieldSummary(data[at], Double.longBitsToDouble(data[at + 1]),
+                Double.longBitsToDouble(data[at + 2]), Double.longBitsToDouble(data[at + 3]));
+    }
+
+    /** Index of the first row at or after {@code epochMilli} (count when there is none). */
+    final int firstRowAtOrAfter(long epochMilli) {
+        int low = 0;
+        int high = count;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (time(mid) < epochMilli) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    /** Releases rows past {@link #count}. */
+    final void trimRows() {
+        if (capacity != count) {
+            data = Arrays.copyOf(data, rowAt(count));
+            shared = false;
+            capacity = count;
+        }
+        if (dictionary != null) {
+            dictionary.trim();
+        }
+    }
+
+    /** The heap of the array and the dictionary, headers included (not of the object itself). */
+    final long rowsHeapBytes() {
+        return 16 + 8L * data.length + (dictionary == null ? 0 : dictionary.heapBytes());
+    }
+}
