@@ -30,11 +30,18 @@ import java.util.function.Function;
  * spread over {@value #STRIPES} stripes by the hash of their id, each a table with one lock. A batch
  * takes each stripe's lock once for all of its readings there, so writers of different stripes
  * never wait for each other and no lock is taken per reading.
+ *
+ * <p>Storing is bound by memory latency: consecutive readings belong to different series, and each
+ * series' latest bucket is a cache miss away. So readings are stored in groups of {@value #GROUP}:
+ * the group's series are looked up and their latest rows read first, which lets those misses
+ * overlap, and then the readings are added to buckets already in cache.
  */
 public final class InMemoryReadingStore implements ReadingStore {
 
     /** A power of two: the low bits of a spread id hash choose the stripe. */
     private static final int STRIPES = 64;
+    /** Readings whose buckets are brought into cache together: measured best of 4, 8, 16 and 32. */
+    private static final int GROUP = 16;
 
     private final BucketPolicy policy;
     private final Stripe[] stripes = new Stripe[STRIPES];
@@ -43,6 +50,8 @@ public final class InMemoryReadingStore implements ReadingStore {
     private static final class Stripe {
         final ReentrantLock lock = new ReentrantLock();
         final SeriesTable series = new SeriesTable();
+        /** What {@link SeriesBuckets#touch} answered, kept so that the reads it makes are not left out. */
+        long touched;
     }
 
     public InMemoryReadingStore(BucketPolicy policy) {
@@ -87,6 +96,7 @@ public final class InMemoryReadingStore implements ReadingStore {
             order[next[stripeOf(hashes[i])]++] = i;
         }
         int accepted = 0;
+        SeriesBuckets[] group = new SeriesBuckets[GROUP];
         int[] busy = new int[STRIPES];
         int busyCount = 0;
         // concurrent batches start at different stripes, so they rarely meet
@@ -97,7 +107,7 @@ public final class InMemoryReadingStore implements ReadingStore {
                 continue;
             }
             if (stripes[s].lock.tryLock()) {
-                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1]);
+                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1], group);
             } else {
                 busy[busyCount++] = s;
             }
@@ -105,25 +115,39 @@ public final class InMemoryReadingStore implements ReadingStore {
         for (int k = 0; k < busyCount; k++) {
             int s = busy[k];
             stripes[s].lock.lock();
-            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1]);
+            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1], group);
         }
         return new StoreResult(accepted, n - accepted);
     }
 
     /**
      * Adds the readings at {@code order[from, to)}, all of {@code stripe}, whose lock the caller
-     * holds; releases it; answers how many readings were new.
+     * holds, {@value #GROUP} at a time (see the class comment); releases the lock; answers how many
+     * readings were new.
+     *
+     * @param group scratch room for one group's series
      */
-    private int addAllAndUnlock(Stripe stripe, Reading[] readings, int[] hashes, int[] order, int from, int to) {
+    private int addAllAndUnlock(Stripe stripe, Reading[] readings, int[] hashes, int[] order, int from, int to,
+                                SeriesBuckets[] group) {
         try {
             int accepted = 0;
-            for (int k = from; k < to; k++) {
-                int i = order[k];
-                Reading reading = readings[i];
-                if (stripe.series.getOrCreate(reading.series(), hashes[i], policy).add(reading)) {
-                    accepted++;
+            long touched = 0;
+            for (int first = from; first < to; first += GROUP) {
+                int size = Math.min(GROUP, to - first);
+                for (int j = 0; j < size; j++) {
+                    int i = order[first + j];
+                    group[j] = stripe.series.getOrCreate(readings[i].series(), hashes[i], policy);
+                }
+                for (int j = 0; j < size; j++) {
+                    touched += group[j].touch();
+                }
+                for (int j = 0; j < size; j++) {
+                    if (group[j].add(readings[order[first + j]])) {
+                        accepted++;
+                    }
                 }
             }
+            stripe.touched += touched;
             return accepted;
         } finally {
             stripe.lock.unlock();

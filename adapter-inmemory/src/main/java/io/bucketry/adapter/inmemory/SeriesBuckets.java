@@ -49,6 +49,17 @@ final class SeriesBuckets {
         return readings;
     }
 
+    /**
+     * Reads this series down to the last row of its latest bucket, where the next reading most
+     * likely goes, and answers that row's time (0 when there is none). Called for several series
+     * before adding to any of them, so that their cache misses overlap instead of following one
+     * another; the answer only needs to be used somehow.
+     */
+    long touch() {
+        Bucket latest = tail;
+        return latest == null || latest.isEmpty() ? 0 : latest.lastTime();
+    }
+
     /** True when stored, false when a reading of the same time is already here. */
     boolean add(Reading reading) {
         return policy.isPaged() ? addPaged(reading) : addWindowed(reading);
