@@ -24,6 +24,8 @@ public final class Bucket extends BucketRows {
     private static final int INITIAL_CAPACITY = 16;
 
     private final SeriesId series;
+    /** The series' id, to check a reading's series without reading the SeriesId (a cache miss). */
+    private final String seriesValue;
     private final long start;
     private final int seq;
     private final int maxCount;
@@ -38,6 +40,7 @@ public final class Bucket extends BucketRows {
 
     private Bucket(SeriesId series, long start, int seq, BucketPolicy policy) {
         this.series = Objects.requireNonNull(series, "series");
+        this.seriesValue = series.value();
         this.start = start;
         if (seq < 0) {
             throw new IllegalArgumentException("bucket sequence number " + seq + " must not be negative");
@@ -101,7 +104,8 @@ public final class Bucket extends BucketRows {
     }
 
     private Outcome add(Reading reading, boolean enforceLimits) {
-        if (!reading.series().equals(series)) {
+        String readingSeries = reading.series().value();
+        if (readingSeries != seriesValue && !readingSeries.equals(seriesValue)) {
             throw new IllegalArgumentException("reading of series " + reading.series()
                     + " does not belong in a bucket of series " + series);
         }
