@@ -61,7 +61,7 @@ public final class Bucket extends BucketRows {
      */
     public static Bucket open(SeriesId series, long start, int seq, BucketPolicy policy, int expectedCount) {
         Bucket bucket = new Bucket(series, start, seq, policy);
-        bucket.growRows(Math.max(1, Math.min(expectedCount, policy.maxCount())));
+        bucket.growRows(initialCapacity(expectedCount, policy));
         return bucket;
     }
 
@@ -70,12 +70,17 @@ public final class Bucket extends BucketRows {
      * readings and the same fields, so that a steady series does not rebuild its layout every window.
      */
     public static Bucket openLike(Bucket predecessor, long start, int seq, BucketPolicy policy) {
-        Bucket bucket = open(predecessor.series, start, seq, policy, predecessor.count);
+        Bucket bucket = new Bucket(predecessor.series, start, seq, policy);
         bucket.schema = predecessor.schema;
         bucket.mappedSchema = predecessor.mappedSchema;
         bucket.mapping = predecessor.mapping;
-        bucket.addColumns(predecessor.columns(), 0);
+        bucket.addColumns(predecessor.columns(), 0);   // columns first: the rows are then laid out once
+        bucket.growRows(initialCapacity(predecessor.count, policy));
         return bucket;
+    }
+
+    private static int initialCapacity(int expectedCount, BucketPolicy policy) {
+        return Math.max(1, Math.min(expectedCount, policy.maxCount()));
     }
 
     /**
