@@ -74,8 +74,8 @@ public final class Bucket extends BucketRows {
         bucket.schema = predecessor.schema;
         bucket.mappedSchema = predecessor.mappedSchema;
         bucket.mapping = predecessor.mapping;
-        bucket.addColumns(predecessor.columns(), 0);   // columns first: the rows are then laid out once
-        bucket.growRows(initialCapacity(predecessor.count, policy));
+        bucket.addColumns(predecessor.columns());   // columns first: the rows are then laid out once
+        bucket.growRows(initialCapacity(predecessor.count(), policy));
         return bucket;
     }
 
@@ -115,6 +115,7 @@ public final class Bucket extends BucketRows {
                     + " does not belong in a bucket of series " + series);
         }
         long time = reading.epochMilli();
+        int count = count();
         int position;
         if (count == 0 || time > time(count - 1)) {
             position = count;
@@ -134,29 +135,26 @@ public final class Bucket extends BucketRows {
     }
 
     private void insert(int position, long time, Fields fields) {
+        int count = count();
         if (count == rowCapacity()) {
             int capacity = Math.max(INITIAL_CAPACITY, count * 2);
             growRows(Math.max(count + 1, Math.min(capacity, maxCount)));
         }
-        if (position < count) {
-            openRow(position);
-        }
-        setTime(position, time);
+        insertRow(position, time);
         FieldSchema readingSchema = fields.schema();
         if (readingSchema != mappedSchema) {
             map(readingSchema);
         }
-        int[] columns = mapping;
+        int[] toColumn = mapping;
         for (int i = 0; i < readingSchema.size(); i++) {
             long bits = fields.bitsAt(i);
-            int column = columns == null ? i : columns[i];
+            int column = toColumn == null ? i : toColumn[i];
             if (FieldBits.isNumber(bits)) {
                 setNumber(position, column, bits);
             } else if (bits != FieldBits.ABSENT) {
                 setText(position, column, fields.textOf(bits));
             }
         }
-        count++;
     }
 
     /**
@@ -171,8 +169,7 @@ public final class Bucket extends BucketRows {
             int index = schema.indexOf(name);
             if (index < 0) {
                 schema = schema.with(name);
-                // rows [0, count] hold data: count readings and the row just opened for this one
-                addColumns(1, count + 1);
+                addColumns(1);
                 index = schema.size() - 1;
             }
             columns[i] = index;
@@ -196,7 +193,7 @@ public final class Bucket extends BucketRows {
     }
 
     public int count() {
-        return count;
+        return rowCount();
     }
 
     /** How many readings fit before the array grows. */
@@ -205,7 +202,7 @@ public final class Bucket extends BucketRows {
     }
 
     public boolean isEmpty() {
-        return count == 0;
+        return count() == 0;
     }
 
     /** Time of the earliest reading; the bucket must not be empty. */
@@ -217,17 +214,17 @@ public final class Bucket extends BucketRows {
     /** Time of the latest reading; the bucket must not be empty. */
     public long lastTime() {
         requireNotEmpty();
-        return time(count - 1);
+        return time(count() - 1);
     }
 
     public long timeAt(int index) {
-        Objects.checkIndex(index, count);
+        Objects.checkIndex(index, count());
         return time(index);
     }
 
     public boolean contains(long epochMilli) {
         int index = lowerBound(epochMilli);
-        return index < count && time(index) == epochMilli;
+        return index < count() && time(index) == epochMilli;
     }
 
     /** Index of the first reading at or after {@code epochMilli} (count when there is none). */
@@ -241,13 +238,13 @@ public final class Bucket extends BucketRows {
      * those arrays in memory.
      */
     public Reading readingAt(int index) {
-        Objects.checkIndex(index, count);
+        Objects.checkIndex(index, count());
         return new Reading(series, time(index), new Fields(schema, sharedValues(), valuesAt(index), texts()));
     }
 
     /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */
     public void readingsInto(int from, int to, List<Reading> out) {
-        Objects.checkFromToIndex(from, to, count);
+        Objects.checkFromToIndex(from, to, count());
         for (int i = from; i < to; i++) {
             out.add(readingAt(i));
         }
@@ -255,8 +252,8 @@ public final class Bucket extends BucketRows {
 
     /** All readings in time order. */
     public List<Reading> readings() {
-        List<Reading> out = new ArrayList<>(count);
-        readingsInto(0, count, out);
+        List<Reading> out = new ArrayList<>(count());
+        readingsInto(0, count(), out);
         return out;
     }
 
@@ -303,17 +300,17 @@ public final class Bucket extends BucketRows {
 
     /** True once the bucket holds maxCount readings; the byte ceiling is checked per reading by {@link #add}. */
     public boolean isFull() {
-        return count >= maxCount;
+        return count() >= maxCount;
     }
 
     private void requireNotEmpty() {
-        if (count == 0) {
+        if (count() == 0) {
             throw new IllegalStateException("bucket " + series + "#" + seq + " is empty");
         }
     }
 
     @Override
     public String toString() {
-        return "Bucket[" + series + " " + Instant.ofEpochMilli(start) + " #" + seq + ", " + count + " readings]";
+        return "Bucket[" + series + " " + Instant.ofEpochMilli(start) + " #" + seq + ", " + count() + " readings]";
     }
 }

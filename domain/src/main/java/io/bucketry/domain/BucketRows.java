@@ -4,10 +4,10 @@ import java.util.Arrays;
 
 /**
  * A bucket's storage, all in one {@code long[]}: first four slots per column for its summary
- * (count, then the bits of min, max and sum), then one row per reading, its time followed by its
- * field values as {@link FieldBits} (a number's raw bits, a code into this bucket's
- * {@link TextDictionary}, or ABSENT). Storing a reading thus touches one array, and its time and
- * values share a cache line.
+ * (count, then the bits of min, max and sum), then one row per reading in time order, its time
+ * followed by its field values as {@link FieldBits} (a number's raw bits, a code into this bucket's
+ * {@link TextDictionary}, or ABSENT). Storing a reading thus touches one array: the summaries at its
+ * start and one row, next to the row before it. Rows not in use hold ABSENT throughout.
  *
  * <p>{@link Bucket} extends this class so that its counters and these fields live in one object:
  * every object between a series and its latest row is another memory access per reading stored.
@@ -15,7 +15,7 @@ import java.util.Arrays;
 abstract class BucketRows {
 
     private static final long ABSENT = FieldBits.ABSENT;
-    private static final int SUMMARY = 4;
+    private static final int SUMMARY_SLOTS = 4;
     private static final long[] EMPTY = new long[0];
     private static final FieldValue.Text[] NO_TEXTS = new FieldValue.Text[0];
     private static final long POSITIVE_INFINITY = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
@@ -26,8 +26,8 @@ abstract class BucketRows {
     private boolean shared;
     private int columns;
     private int capacity;
-    /** Readings stored: rows {@code [0, count)}, in time order. */
-    int count;
+    /** Rows in use: {@code [0, count)}. */
+    private int count;
     private TextDictionary dictionary;
     // texts repeat ("OK", "OK", …): the last one is checked first, without touching the dictionary
     private String recentText;
@@ -42,21 +42,29 @@ abstract class BucketRows {
         return capacity;
     }
 
+    /** How many rows are in use. */
+    final int rowCount() {
+        return count;
+    }
+
     private int rowsStart() {
-        return SUMMARY * columns;
+        return SUMMARY_SLOTS * columns;
     }
 
     /** Where row {@code row} (its time) sits in {@link #data}. */
     private int rowAt(int row) {
-        return SUMMARY * columns + row * (columns + 1);
+        return rowsStart() + row * (columns + 1);
     }
 
     final long time(int row) {
         return data[rowAt(row)];
     }
 
-    /** Makes room for {@code newCapacity} rows, the new ones absent. */
+    /** Makes room for {@code newCapacity} rows (not fewer than now), the new ones absent. */
     final void growRows(int newCapacity) {
+        if (newCapacity < capacity) {
+            throw new IllegalArgumentException("rows only grow: " + newCapacity + " < " + capacity);
+        }
         long[] grown = Arrays.copyOf(data, rowsStart() + newCapacity * (columns + 1));
         Arrays.fill(grown, rowAt(capacity), grown.length, ABSENT);
         data = grown;
@@ -64,18 +72,18 @@ abstract class BucketRows {
         capacity = newCapacity;
     }
 
-    /** Appends {@code added} columns, absent in every row; rows {@code [0, rows)} keep their data. */
-    final void addColumns(int added, int rows) {
+    /** Appends {@code added} columns, absent in every row. */
+    final void addColumns(int added) {
         int wider = columns + added;
-        long[] relaid = new long[SUMMARY * wider + capacity * (wider + 1)];
+        long[] relaid = new long[SUMMARY_SLOTS * wider + capacity * (wider + 1)];
         System.arraycopy(data, 0, relaid, 0, rowsStart());
         for (int column = columns; column < wider; column++) {
-            relaid[SUMMARY * column + 1] = POSITIVE_INFINITY;
-            relaid[SUMMARY * column + 2] = NEGATIVE_INFINITY;
+            relaid[SUMMARY_SLOTS * column + 1] = POSITIVE_INFINITY;
+            relaid[SUMMARY_SLOTS * column + 2] = NEGATIVE_INFINITY;
         }
-        Arrays.fill(relaid, SUMMARY * wider, relaid.length, ABSENT);
-        for (int row = 0; row < rows; row++) {
-            System.arraycopy(data, rowAt(row), relaid, SUMMARY * wider + row * (wider + 1), columns + 1);
+        Arrays.fill(relaid, SUMMARY_SLOTS * wider, relaid.length, ABSENT);
+        for (int row = 0; row < count; row++) {
+            System.arraycopy(data, rowAt(row), relaid, SUMMARY_SLOTS * wider + row * (wider + 1), columns + 1);
         }
         data = relaid;
         shared = false;
@@ -83,11 +91,27 @@ abstract class BucketRows {
     }
 
     /**
-     * Moves rows {@code [row, count)} one down (row {@code count} must be free) and leaves
+     * Takes a free row for a reading at {@code time} that belongs at {@code row} in time order (the
+     * rows from there on move one down), with all of its values absent; call {@link #growRows}
+     * first when every row is in use.
+     */
+    final void insertRow(int row, long time) {
+        if (count == capacity) {
+            throw new IllegalStateException("all " + capacity + " rows are in use");
+        }
+        if (row < count) {
+            openRow(row);
+        }
+        data[rowAt(row)] = time;
+        count++;
+    }
+
+    /**
+     * Moves rows {@code [row, count)} one down into the free row {@code count} and leaves
      * {@code row} absent: in place, or into a new array once stored readings share this one (see
      * {@link #sharedValues()}).
      */
-    final void openRow(int row) {
+    private void openRow(int row) {
         long[] moved = shared ? new long[data.length] : data;
         int from = rowAt(row);
         int stride = columns + 1;
@@ -101,16 +125,12 @@ abstract class BucketRows {
         Arrays.fill(data, from, from + stride, ABSENT);
     }
 
-    final void setTime(int row, long time) {
-        data[rowAt(row)] = time;
-    }
-
     /** Stores number bits ({@link FieldBits#isNumber}) and counts them into the column's summary. */
     final void setNumber(int row, int column, long bits) {
         long[] d = data;
         d[rowAt(row) + 1 + column] = bits;
         double v = Double.longBitsToDouble(bits);
-        int at = SUMMARY * column;
+        int at = SUMMARY_SLOTS * column;
         d[at]++;
         d[at + 1] = Double.doubleToRawLongBits(Math.min(Double.longBitsToDouble(d[at + 1]), v));
         d[at + 2] = Double.doubleToRawLongBits(Math.max(Double.longBitsToDouble(d[at + 2]), v));
@@ -165,7 +185,7 @@ abstract class BucketRows {
 
     /** The summary of {@code column}'s numbers, or null when it has none. */
     final FieldSummary summary(int column) {
-        int at = SUMMARY * column;
+        int at = SUMMARY_SLOTS * column;
         return data[at] == 0 ? null : new FieldSummary(data[at], Double.longBitsToDouble(data[at + 1]),
                 Double.longBitsToDouble(data[at + 2]), Double.longBitsToDouble(data[at + 3]));
     }

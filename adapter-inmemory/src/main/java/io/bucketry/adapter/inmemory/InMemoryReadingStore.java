@@ -34,7 +34,7 @@ import java.util.function.Function;
  * <p>Storing is bound by memory latency: consecutive readings belong to different series, and each
  * series' latest bucket is a cache miss away. So readings are stored in groups of {@value #GROUP}:
  * the group's series are looked up and their latest rows read first, which lets those misses
- * overlap, and then the readings are added to buckets already in cache.
+ * overlap, and then the readings are added, in batch order.
  */
 public final class InMemoryReadingStore implements ReadingStore {
 

@@ -50,8 +50,8 @@ final class SeriesBuckets {
     }
 
     /**
-     * Reads this series down to the last row of its latest bucket, where the next reading most
-     * likely goes, and answers that row's time (0 when there is none). Called for several series
+     * Reads this series down to the last row of its latest bucket, next to which its next reading
+     * most likely goes, and answers that row's time (0 when there is none). Called for several series
      * before adding to any of them, so that their cache misses overlap instead of following one
      * another; the answer only needs to be used somehow.
      */
