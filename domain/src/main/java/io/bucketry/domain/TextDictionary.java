@@ -52,9 +52,9 @@ final class TextDictionary {
         return texts;
     }
 
-    /** The dictionary's heap: the array, and each Text and String with their headers. */
+    /** The dictionary's heap: itself, the array, and each Text and String with their headers. */
     long heapBytes() {
-        return 16 + 16 + 4L * texts.length + heapBytes;
+        return 32 + 16 + 4L * texts.length + heapBytes;
     }
 
     void trim() {
