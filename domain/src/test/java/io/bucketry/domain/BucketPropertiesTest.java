@@ -185,6 +185,59 @@ class BucketPropertiesTest {
         assertThat(index).isEqualTo(expected);
     }
 
+    @Property(tries = 300)
+    void readingsTakenAtAnyPointKeepTheirValuesAndTheBucketAnswersLikeOneThatNeverLentItsArray(
+            @ForAll("withDuplicates") List<Reading> readings, @ForAll long seed) {
+        // given: a bucket whose readings are taken (sharing its array) and which is trimmed at random
+        // points, and a twin that is never read until the end
+        Random random = new Random(seed);
+        Bucket lending = Bucket.open(SENSOR, 0, 0, HOURLY, 1 + random.nextInt(16));
+        Bucket twin = emptyBucket(HOURLY);
+        List<List<Reading>> taken = new ArrayList<>();
+        List<List<Reading>> expected = new ArrayList<>();
+
+        // when
+        for (int i = 0; i < readings.size(); i++) {
+            assertThat(lending.add(readings.get(i))).isEqualTo(twin.add(readings.get(i)));
+            int action = random.nextInt(10);
+            if (action < 2) {
+                taken.add(lending.readings());
+                expected.add(BruteForce.deduplicatedAndSorted(readings.subList(0, i + 1)));
+            } else if (action == 2) {
+                lending.trimToSize();
+            }
+        }
+
+        // then
+        assertThat(taken).isEqualTo(expected);
+        assertThat(lending.readings()).isEqualTo(twin.readings()).isEqualTo(BruteForce.deduplicatedAndSorted(readings));
+        assertThat(lending.summaries()).isEqualTo(twin.summaries());
+    }
+
+    @Property(tries = 300)
+    void aBucketOpenedLikeAnyPredecessorAnswersEveryAddLikeAnEmptyBucket(
+            @ForAll("withDuplicates") List<Reading> before, @ForAll boolean trimmed,
+            @ForAll("withDuplicates") List<Reading> readings) {
+        // given: a predecessor with any fields (its column order and field mapping are inherited)
+        Bucket predecessor = emptyBucket(HOURLY);
+        before.forEach(predecessor::add);
+        if (trimmed) {
+            predecessor.trimToSize();
+        }
+
+        // when
+        Bucket like = Bucket.openLike(predecessor, 0, 1, HOURLY);
+        Bucket fresh = Bucket.open(SENSOR, 0, 1, HOURLY);
+        List<Bucket.Outcome> likeOutcomes = readings.stream().map(like::add).toList();
+        List<Bucket.Outcome> freshOutcomes = readings.stream().map(fresh::add).toList();
+
+        // then
+        assertThat(likeOutcomes).isEqualTo(freshOutcomes);
+        assertThat(like.readings()).isEqualTo(fresh.readings());
+        assertThat(like.summaries()).isEqualTo(fresh.summaries());
+        assertThat(like.storedSizeEstimate()).isEqualTo(fresh.storedSizeEstimate());
+    }
+
     @Provide
     Arbitrary<List<Reading>> distinctInOneHour() {
         return ReadingArbitraries.distinctReadings(0, HOUR, 150);

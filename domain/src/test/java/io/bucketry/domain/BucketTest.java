@@ -278,6 +278,20 @@ class BucketTest {
     }
 
     @Test
+    void summariesOfSignedZerosAndOfOnlyNegativeNumbersFollowMathMinAndMax() {
+        // given
+        Bucket bucket = emptyBucket(HOURLY);
+
+        // when
+        bucket.add(reading(1, "zero", 0.0, "negative", -5.0));
+        bucket.add(reading(2, "zero", -0.0, "negative", -3.0));
+
+        // then
+        assertThat(bucket.summaries().get("zero")).isEqualTo(new FieldSummary(2, -0.0, 0.0, 0.0));
+        assertThat(bucket.summaries().get("negative")).isEqualTo(new FieldSummary(2, -5.0, -3.0, -8.0));
+    }
+
+    @Test
     void aReadingRoundTripsNumericAndTextFieldsAndTheFieldsItLacks() {
         // given: readings with different subsets of the bucket's fields, a field that is a number
         // in one reading and a text in another, -0.0, extreme values and an empty text

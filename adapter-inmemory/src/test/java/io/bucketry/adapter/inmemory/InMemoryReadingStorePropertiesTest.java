@@ -1,0 +1,65 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The store takes a stripe's readings in groups (see {@link InMemoryReadingStore}): whatever the
+ * batch, storing it at once must answer and keep exactly what storing its readings one by one does.
+ */
+class InMemoryReadingStorePropertiesTest {
+
+    private static final Instant BASE = Instant.parse("2026-07-21T00:00:00Z");
+    private static final TimeRange ALL = TimeRange.of(BASE.minus(Duration.ofDays(1)), BASE.plus(Duration.ofDays(1)));
+    private static final int SERIES = 6;
+
+    @Property(tries = 200)
+    void storingABatchAtOnceKeepsWhatStoringItsReadingsOneByOneKeeps(@ForAll("batches") List<Reading> batch) {
+        // given
+        InMemoryReadingStore atOnce = new InMemoryReadingStore(BucketPolicy.windowed(Duration.ofMinutes(10), 8));
+        InMemoryReadingStore oneByOne = new InMemoryReadingStore(BucketPolicy.windowed(Duration.ofMinutes(10), 8));
+
+        // when
+        StoreResult batchResult = atOnce.store(batch);
+        StoreResult singleResults = batch.stream().map(reading -> oneByOne.store(List.of(reading)))
+                .reduce(StoreResult.EMPTY, StoreResult::plus);
+
+        // then
+        assertThat(batchResult).isEqualTo(singleResults);
+        for (int s = 0; s < SERIES; s++) {
+            SeriesId series = SeriesId.of("series-" + s);
+            assertThat(atOnce.read(series, ALL, Integer.MAX_VALUE)).isEqualTo(oneByOne.read(series, ALL, Integer.MAX_VALUE));
+        }
+        assertThat(atOnce.statistics()).isEqualTo(oneByOne.statistics());
+    }
+
+    /**
+     * Up to 200 readings of a few series (so a group holds a series at several places), over 50
+     * minutes (several 10-minute windows, overflow buckets of 8), many of them at a time already taken.
+     */
+    @Provide
+    Arbitrary<List<Reading>> batches() {
+        Arbitrary<Reading> reading = Combinators.combine(
+                Arbitraries.integers().between(0, SERIES - 1),
+                Arbitraries.longs().between(0, 50).map(minute -> minute * 60_000),
+                Arbitraries.integers().between(-1000, 1000)
+        ).as((series, offset, value) -> Reading.of("series-" + series, BASE.plusMillis(offset), Map.of("v", value)));
+        return reading.list().ofMaxSize(200);
+    }
+}
