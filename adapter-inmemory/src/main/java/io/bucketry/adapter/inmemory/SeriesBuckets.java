@@ -23,6 +23,8 @@ final class SeriesBuckets {
     private final SeriesId series;
     private final BucketPolicy policy;
     private Bucket[] buckets = new Bucket[4];
+    /** {@code buckets[i].start()}: a search reads this one array instead of a bucket per probe. */
+    private long[] starts = new long[4];
     private int size;
     /** The latest window's bucket, kept apart from the array to save a memory access per reading. */
     private Bucket tail;
@@ -44,6 +46,7 @@ final class SeriesBuckets {
     long delete() {
         long readings = readingCount();
         buckets = new Bucket[0];
+        starts = new long[0];
         size = 0;
         tail = null;
         return readings;
@@ -78,7 +81,7 @@ final class SeriesBuckets {
         }
         int end = upperBound(window);
         int first = end;
-        while (first > 0 && buckets[first - 1].start() == window) {
+        while (first > 0 && starts[first - 1] == window) {
             first--;
         }
         if (first == end) {
@@ -133,6 +136,7 @@ final class SeriesBuckets {
         List<Reading> left = readings.subList(0, half);
         List<Reading> right = readings.subList(half, readings.size());
         buckets[index] = Bucket.restore(series, left.get(0).epochMilli(), 0, policy, left);
+        starts[index] = buckets[index].start();
         insertAt(index + 1, Bucket.restore(series, right.get(0).epochMilli(), 0, policy, right));
     }
 
@@ -149,17 +153,20 @@ final class SeriesBuckets {
     private void insertAt(int index, Bucket bucket) {
         if (size == buckets.length) {
             buckets = Arrays.copyOf(buckets, Math.max(4, size * 2));
+            starts = Arrays.copyOf(starts, buckets.length);
         }
         System.arraycopy(buckets, index, buckets, index + 1, size - index);
+        System.arraycopy(starts, index, starts, index + 1, size - index);
         buckets[index] = bucket;
+        starts[index] = bucket.start();
         size++;
         tail = buckets[size - 1];
     }
 
     /** A window that is left behind rarely receives more readings: release its spare capacity. */
     private void trimGroupEndingAt(int end) {
-        long start = buckets[end - 1].start();
-        for (int i = end - 1; i >= 0 && buckets[i].start() == start; i--) {
+        long start = starts[end - 1];
+        for (int i = end - 1; i >= 0 && starts[i] == start; i--) {
             Bucket bucket = buckets[i];
             // a copy per window is only worth it when the spare room is large (arrays grown by doubling)
             if (bucket.capacity() - bucket.count() > bucket.count() / 8) {
@@ -179,6 +186,7 @@ final class SeriesBuckets {
         int kept = 0;
         for (int i = 0; i < size; i++) {
             if (buckets[i].lastTime() >= cutoff) {
+                starts[kept] = starts[i];
                 buckets[kept++] = buckets[i];
             }
         }
@@ -224,7 +232,7 @@ final class SeriesBuckets {
             return index + 1;
         }
         int end = index + 1;
-        while (end < size && buckets[end].start() == buckets[index].start()) {
+        while (end < size && starts[end] == starts[index]) {
             end++;
         }
         return end;
@@ -233,7 +241,7 @@ final class SeriesBuckets {
     /** Start of the bucket group holding {@code index}. */
     int groupStart(int index) {
         int start = index;
-        while (start > 0 && buckets[start - 1].start() == buckets[index].start()) {
+        while (start > 0 && starts[start - 1] == starts[index]) {
             start--;
         }
         return start;
@@ -263,7 +271,7 @@ final class SeriesBuckets {
         int high = size;
         while (low < high) {
             int mid = (low + high) >>> 1;
-            long probe = byFirstTime ? buckets[mid].firstTime() : buckets[mid].start();
+            long probe = byFirstTime ? buckets[mid].firstTime() : starts[mid];
             if (probe < key || !inclusive && probe == key) {
                 low = mid + 1;
             } else {
