@@ -49,6 +49,23 @@ class WindowAggregatorTest {
     }
 
     @Test
+    void aFieldNamedByEqualButDistinctStringsIsOneFieldOfItsWindow() {
+        // given: names as documents decode them, a new String each time
+        WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofMinutes(5));
+
+        // when
+        aggregator.reading(0).value(new String("temperature"), 0, 1.0);
+        aggregator.reading(MINUTE).value(new String("pressure"), MINUTE, 1000.0);
+        aggregator.reading(2 * MINUTE).value(new String("temperature"), 2 * MINUTE, 3.0);
+
+        // then
+        Map<String, FieldAggregate> fields = aggregator.result().get(0).fields();
+        assertThat(fields).containsOnlyKeys("temperature", "pressure");
+        assertThat(fields.get("temperature").count()).isEqualTo(2);
+        assertThat(fields.get("temperature").last()).isEqualTo(3.0);
+    }
+
+    @Test
     void firstAndLastAreChosenByTimeWhateverTheOrderOfArrival() {
         // given
         WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofMinutes(5));
