@@ -3,27 +3,21 @@ package io.bucketry.domain;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Accumulates the readings of one series into windows of a fixed size aligned to the epoch.
  * Readings and values may arrive in any order; first and last are chosen by time. Only windows
  * that received a reading are produced.
- *
- * <p>An aggregate over every series runs one aggregator per series, so it keeps few objects: the
- * windows in an array by start (readings mostly arrive in time order, so a new window is appended),
- * and per window its fields' accumulators in an array, looked up by name.
  */
 public final class WindowAggregator {
 
     private final SeriesId series;
     private final long windowMillis;
-    /** The windows opened so far, by start. */
-    private Window[] windows = new Window[4];
-    private int size;
+    private final TreeMap<Long, Window> windows = new TreeMap<>();
     private Window current;
 
     public WindowAggregator(SeriesId series, Duration window) {
@@ -61,37 +55,9 @@ public final class WindowAggregator {
     public Window windowAt(long epochMilli) {
         long start = windowStart(epochMilli);
         if (current == null || current.start != start) {
-            current = find(start);
+            current = windows.computeIfAbsent(start, Window::new);
         }
         return current;
-    }
-
-    /** The window starting at {@code start}, opened in its place if there is none yet. */
-    private Window find(long start) {
-        int low = 0;
-        int high = size;
-        if (size > 0 && windows[size - 1].start < start) {
-            low = size;   // the usual case: past every window so far
-        }
-        while (low < high) {
-            int mid = (low + high) >>> 1;
-            if (windows[mid].start < start) {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        if (low < size && windows[low].start == start) {
-            return windows[low];
-        }
-        if (size == windows.length) {
-            windows = Arrays.copyOf(windows, size * 2);
-        }
-        System.arraycopy(windows, low, windows, low + 1, size - low);
-        Window window = new Window(start);
-        windows[low] = window;
-        size++;
-        return window;
     }
 
     /** Adds a whole reading. */
@@ -109,18 +75,15 @@ public final class WindowAggregator {
 
     /** Number of windows that have received at least one reading so far. */
     public int windowCount() {
-        return size;
+        return windows.size();
     }
 
     /** The non-empty windows in time order. */
     public List<WindowAggregate> result() {
-        List<WindowAggregate> result = new ArrayList<>(size);
-        for (int w = 0; w < size; w++) {
-            Window window = windows[w];
-            Map<String, FieldAggregate> fields = new HashMap<>(2 * window.fieldCount);
-            for (int i = 0; i < window.fieldCount; i++) {
-                fields.put(window.names[i], window.accumulators[i].toAggregate());
-            }
+        List<WindowAggregate> result = new ArrayList<>(windows.size());
+        for (Window window : windows.values()) {
+            Map<String, FieldAggregate> fields = new HashMap<>();
+            window.fields.forEach((name, acc) -> fields.put(name, acc.toAggregate()));
             result.add(new WindowAggregate(series, Instant.ofEpochMilli(window.start),
                     Instant.ofEpochMilli(window.start + windowMillis), window.count, fields));
         }
@@ -131,11 +94,7 @@ public final class WindowAggregator {
     public static final class Window {
         private final long start;
         private long count;
-        private String[] names = new String[4];
-        private FieldAccumulator[] accumulators = new FieldAccumulator[4];
-        private int fieldCount;
-        /** Where the next value's field most likely is: readings list their fields in one order. */
-        private int next;
+        private final Map<String, FieldAccumulator> fields = new HashMap<>(8);
 
         private Window(long start) {
             this.start = start;
@@ -161,27 +120,12 @@ public final class WindowAggregator {
         }
 
         private FieldAccumulator accumulator(String field) {
-            int at = next < fieldCount && names[next] == field ? next : indexOf(field);
-            if (at < 0) {
-                if (fieldCount == names.length) {
-                    names = Arrays.copyOf(names, fieldCount * 2);
-                    accumulators = Arrays.copyOf(accumulators, fieldCount * 2);
-                }
-                at = fieldCount++;
-                names[at] = field;
-                accumulators[at] = new FieldAccumulator();
+            FieldAccumulator acc = fields.get(field);
+            if (acc == null) {
+                acc = new FieldAccumulator();
+                fields.put(field, acc);
             }
-            next = at + 1 == fieldCount ? 0 : at + 1;
-            return accumulators[at];
-        }
-
-        private int indexOf(String field) {
-            for (int i = 0; i < fieldCount; i++) {
-                if (names[i] == field || names[i].equals(field)) {
-                    return i;
-                }
-            }
-            return -1;
+            return acc;
         }
     }
 
