@@ -7,7 +7,8 @@ import java.util.Arrays;
  * (count, then the bits of min, max and sum), then one row per reading in time order, its time
  * followed by its field values as {@link FieldBits} (a number's raw bits, a code into this bucket's
  * {@link TextDictionary}, or ABSENT). Storing a reading thus touches one array: the summaries at its
- * start and one row, next to the row before it. Rows not in use hold ABSENT throughout.
+ * start and one row (for a reading in time order, the one after the last). Rows not in use hold
+ * ABSENT throughout.
  *
  * <p>{@link Bucket} extends this class so that its counters and these fields live in one object:
  * every object between a series and its latest row is another memory access per reading stored.

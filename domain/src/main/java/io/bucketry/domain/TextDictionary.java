@@ -52,7 +52,10 @@ final class TextDictionary {
         return texts;
     }
 
-    /** The dictionary's heap: itself, the array, and each Text and String with their headers. */
+    /**
+     * The dictionary's heap: itself, the array, and each Text and String with their headers; not
+     * the index that a dictionary of more than {@value #SCAN_LIMIT} texts builds.
+     */
     long heapBytes() {
         return 32 + 16 + 4L * texts.length + heapBytes;
     }

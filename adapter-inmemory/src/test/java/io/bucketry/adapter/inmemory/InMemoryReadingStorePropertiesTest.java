@@ -27,7 +27,8 @@ class InMemoryReadingStorePropertiesTest {
 
     private static final Instant BASE = Instant.parse("2026-07-21T00:00:00Z");
     private static final TimeRange ALL = TimeRange.of(BASE.minus(Duration.ofDays(1)), BASE.plus(Duration.ofDays(1)));
-    private static final int SERIES = 6;
+    /** More series than stripes: a stripe's group of 16 holds readings of several series. */
+    private static final int SERIES = 100;
 
     @Property(tries = 200)
     void storingABatchAtOnceKeepsWhatStoringItsReadingsOneByOneKeeps(@ForAll("batches") List<Reading> batch) {
@@ -46,12 +47,13 @@ class InMemoryReadingStorePropertiesTest {
             SeriesId series = SeriesId.of("series-" + s);
             assertThat(atOnce.read(series, ALL, Integer.MAX_VALUE)).isEqualTo(oneByOne.read(series, ALL, Integer.MAX_VALUE));
         }
+        // avgBucketBytes included: the same readings in the same order grow the buckets alike
         assertThat(atOnce.statistics()).isEqualTo(oneByOne.statistics());
     }
 
     /**
-     * Up to 200 readings of a few series (so a group holds a series at several places), over 50
-     * minutes (several 10-minute windows, overflow buckets of 8), many of them at a time already taken.
+     * Up to 600 readings of 100 series over 50 minutes: several 10-minute windows, overflow buckets of
+     * 8, a series at several places of one group, and readings at a time the series already has.
      */
     @Provide
     Arbitrary<List<Reading>> batches() {
@@ -60,6 +62,6 @@ class InMemoryReadingStorePropertiesTest {
                 Arbitraries.longs().between(0, 50).map(minute -> minute * 60_000),
                 Arbitraries.integers().between(-1000, 1000)
         ).as((series, offset, value) -> Reading.of("series-" + series, BASE.plusMillis(offset), Map.of("v", value)));
-        return reading.list().ofMaxSize(200);
+        return reading.list().ofMaxSize(600);
     }
 }
