@@ -32,11 +32,6 @@ public final class Bucket extends BucketRows {
     private final int maxBytes;
 
     private long storedBytes;
-    private FieldSchema schema = FieldSchema.EMPTY;
-    // readings of a stream share one schema: where each of its fields sits here, computed once
-    // (null when field i sits in column i, which saves reading an array per reading)
-    private FieldSchema mappedSchema;
-    private int[] mapping;
 
     private Bucket(SeriesId series, long start, int seq, BucketPolicy policy) {
         this.series = Objects.requireNonNull(series, "series");
@@ -71,10 +66,7 @@ public final class Bucket extends BucketRows {
      */
     public static Bucket openLike(Bucket predecessor, long start, int seq, BucketPolicy policy) {
         Bucket bucket = new Bucket(predecessor.series, start, seq, policy);
-        bucket.schema = predecessor.schema;
-        bucket.mappedSchema = predecessor.mappedSchema;
-        bucket.mapping = predecessor.mapping;
-        bucket.addColumns(predecessor.columns());   // columns first: the rows are then laid out once
+        bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
         bucket.growRows(initialCapacity(predecessor.count(), policy));
         return bucket;
     }
@@ -141,42 +133,7 @@ public final class Bucket extends BucketRows {
             growRows(Math.max(count + 1, Math.min(capacity, maxCount)));
         }
         insertRow(position, time);
-        FieldSchema readingSchema = fields.schema();
-        if (readingSchema != mappedSchema) {
-            map(readingSchema);
-        }
-        int[] toColumn = mapping;
-        for (int i = 0; i < readingSchema.size(); i++) {
-            long bits = fields.bitsAt(i);
-            int column = toColumn == null ? i : toColumn[i];
-            if (FieldBits.isNumber(bits)) {
-                setNumber(position, column, bits);
-            } else if (bits != FieldBits.ABSENT) {
-                setText(position, column, fields.textOf(bits));
-            }
-        }
-    }
-
-    /**
-     * Works out where each field of {@code readingSchema} is stored here ({@link #mapping}); new
-     * fields get new columns. Called with a row just opened for the reading being added.
-     */
-    private void map(FieldSchema readingSchema) {
-        int[] columns = new int[readingSchema.size()];
-        boolean inOrder = true;
-        for (int i = 0; i < columns.length; i++) {
-            String name = readingSchema.name(i);
-            int index = schema.indexOf(name);
-            if (index < 0) {
-                schema = schema.with(name);
-                addColumns(1);
-                index = schema.size() - 1;
-            }
-            columns[i] = index;
-            inOrder &= index == i;
-        }
-        mappedSchema = readingSchema;
-        mapping = inOrder ? null : columns;
+        setFields(position, fields);
     }
 
     public SeriesId series() {
@@ -239,7 +196,7 @@ public final class Bucket extends BucketRows {
      */
     public Reading readingAt(int index) {
         Objects.checkIndex(index, count());
-        return new Reading(series, time(index), new Fields(schema, sharedValues(), valuesAt(index), texts()));
+        return new Reading(series, time(index), new Fields(schema(), sharedValues(), valuesAt(index), texts()));
     }
 
     /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */
@@ -265,7 +222,7 @@ public final class Bucket extends BucketRows {
             WindowAggregator.Window window = aggregator.reading(time);
             for (int column = 0; column < columns(); column++) {
                 if (isNumber(i, column)) {
-                    window.value(schema.name(column), time, number(i, column));
+                    window.value(schema().name(column), time, number(i, column));
                 }
             }
         }
@@ -277,7 +234,7 @@ public final class Bucket extends BucketRows {
         for (int column = 0; column < columns(); column++) {
             FieldSummary summary = summary(column);
             if (summary != null) {
-                summaries.put(schema.name(column), summary);
+                summaries.put(schema().name(column), summary);
             }
         }
         return summaries;

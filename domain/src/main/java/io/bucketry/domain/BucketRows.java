@@ -8,7 +8,8 @@ import java.util.Arrays;
  * followed by its field values as {@link FieldBits} (a number's raw bits, a code into this bucket's
  * {@link TextDictionary}, or ABSENT). Storing a reading thus touches one array: the summaries at its
  * start and one row (for a reading in time order, the one after the last). Rows not in use hold
- * ABSENT throughout.
+ * ABSENT throughout. The columns are named by a {@link FieldSchema} in the order their fields first
+ * came; a reading's fields are matched to them once per reading schema, not once per reading.
  *
  * <p>{@link Bucket} extends this class so that its counters and these fields live in one object:
  * every object between a series and its latest row is another memory access per reading stored.
@@ -26,6 +27,12 @@ abstract class BucketRows {
     /** Whether {@link #sharedValues()} handed {@link #data} out: then rows move only into a new array. */
     private boolean shared;
     private int columns;
+    /** The name of each column. */
+    private FieldSchema schema = FieldSchema.EMPTY;
+    // readings of a stream share one schema: where each of its fields sits here, computed once
+    // (null when field i sits in column i, which saves reading an array per reading)
+    private FieldSchema mappedSchema;
+    private int[] mapping;
     private int capacity;
     /** Rows in use: {@code [0, count)}. */
     private int count;
@@ -36,6 +43,22 @@ abstract class BucketRows {
 
     final int columns() {
         return columns;
+    }
+
+    /** The columns' names, in column order. */
+    final FieldSchema schema() {
+        return schema;
+    }
+
+    /** Takes the columns (and the field mapping) of {@code other}; this bucket has none yet. */
+    final void layOutLike(BucketRows other) {
+        if (columns != 0) {
+            throw new IllegalStateException("the columns are laid out already");
+        }
+        schema = other.schema;
+        mappedSchema = other.mappedSchema;
+        mapping = other.mapping;
+        addColumns(other.columns);
     }
 
     /** How many rows fit before the array grows. */
@@ -74,7 +97,7 @@ abstract class BucketRows {
     }
 
     /** Appends {@code added} columns, absent in every row. */
-    final void addColumns(int added) {
+    private void addColumns(int added) {
         int wider = columns + added;
         long[] relaid = new long[SUMMARY_SLOTS * wider + capacity * (wider + 1)];
         System.arraycopy(data, 0, relaid, 0, rowsStart());
@@ -126,8 +149,48 @@ abstract class BucketRows {
         Arrays.fill(data, from, from + stride, ABSENT);
     }
 
+    /**
+     * Stores the values of {@code fields} into row {@code row} (just taken by {@link #insertRow}),
+     * each into its field's column; a field new here gets a new column.
+     */
+    final void setFields(int row, Fields fields) {
+        FieldSchema readingSchema = fields.schema();
+        if (readingSchema != mappedSchema) {
+            map(readingSchema);
+        }
+        int[] toColumn = mapping;
+        for (int i = 0; i < readingSchema.size(); i++) {
+            long bits = fields.bitsAt(i);
+            int column = toColumn == null ? i : toColumn[i];
+            if (FieldBits.isNumber(bits)) {
+                setNumber(row, column, bits);
+            } else if (bits != FieldBits.ABSENT) {
+                setText(row, column, fields.textOf(bits));
+            }
+        }
+    }
+
+    /** Works out where each field of {@code readingSchema} is stored; new fields get new columns. */
+    private void map(FieldSchema readingSchema) {
+        int[] toColumn = new int[readingSchema.size()];
+        boolean inOrder = true;
+        for (int i = 0; i < toColumn.length; i++) {
+            String name = readingSchema.name(i);
+            int index = schema.indexOf(name);
+            if (index < 0) {
+                schema = schema.with(name);
+                addColumns(1);
+                index = schema.size() - 1;
+            }
+            toColumn[i] = index;
+            inOrder &= index == i;
+        }
+        mappedSchema = readingSchema;
+        mapping = inOrder ? null : toColumn;
+    }
+
     /** Stores number bits ({@link FieldBits#isNumber}) and counts them into the column's summary. */
-    final void setNumber(int row, int column, long bits) {
+    private void setNumber(int row, int column, long bits) {
         long[] d = data;
         d[rowAt(row) + 1 + column] = bits;
         double v = Double.longBitsToDouble(bits);
@@ -138,7 +201,7 @@ abstract class BucketRows {
         d[at + 3] = Double.doubleToRawLongBits(Double.longBitsToDouble(d[at + 3]) + v);
     }
 
-    final void setText(int row, int column, FieldValue.Text text) {
+    private void setText(int row, int column, FieldValue.Text text) {
         String value = text.value();
         int code;
         if (value == recentText) {
