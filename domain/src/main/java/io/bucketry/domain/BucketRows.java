@@ -26,6 +26,7 @@ abstract class BucketRows {
     private long[] data = EMPTY;
     /** Whether {@link #sharedValues()} handed {@link #data} out: then rows move only into a new array. */
     private boolean shared;
+    /** {@code schema.size()}, kept here: every row offset needs it, and the schema is another object to read. */
     private int columns;
     /** The name of each column. */
     private FieldSchema schema = FieldSchema.EMPTY;
