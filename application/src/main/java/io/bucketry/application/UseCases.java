@@ -2,6 +2,7 @@ package io.bucketry.application;
 
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
+import io.bucketry.application.port.in.CheckHealthUseCase;
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
@@ -12,6 +13,7 @@ import io.bucketry.application.port.in.ReclaimExpiredUseCase;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.service.AggregateAllSeriesService;
 import io.bucketry.application.service.AggregateSeriesService;
+import io.bucketry.application.service.CheckHealthService;
 import io.bucketry.application.service.DeleteSeriesService;
 import io.bucketry.application.service.DescribeStorageService;
 import io.bucketry.application.service.IngestReadingsService;
@@ -27,7 +29,8 @@ import java.time.Clock;
 public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, ReadLatestReadingUseCase latest,
                        ReadPageUseCase page, AggregateSeriesUseCase aggregate,
                        AggregateAllSeriesUseCase aggregateAll, DescribeStorageUseCase describe,
-                       DeleteSeriesUseCase delete, ReclaimExpiredUseCase reclaim) {
+                       DeleteSeriesUseCase delete, ReclaimExpiredUseCase reclaim,
+                       CheckHealthUseCase health) {
 
     /** The services of every use case over {@code store}, with time from {@code clock}. */
     public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock) {
@@ -41,6 +44,7 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new AggregateAllSeriesService(store, ranges, settings.maxWindows()),
                 new DescribeStorageService(store),
                 new DeleteSeriesService(store),
-                new ReclaimExpiredService(store, settings.retention(), clock));
+                new ReclaimExpiredService(store, settings.retention(), clock),
+                new CheckHealthService(store));
     }
 }

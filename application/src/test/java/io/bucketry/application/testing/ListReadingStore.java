@@ -3,6 +3,7 @@ package io.bucketry.application.testing;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
@@ -71,6 +72,11 @@ public final class ListReadingStore implements ReadingStore {
     @Override
     public Set<Capability> capabilities() {
         return capabilities;
+    }
+
+    @Override
+    public synchronized StoreHealth health() {
+        return closed ? StoreHealth.down("the list store is closed") : StoreHealth.healthy();
     }
 
     @Override

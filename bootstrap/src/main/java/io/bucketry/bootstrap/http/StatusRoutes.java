@@ -1,13 +1,17 @@
 package io.bucketry.bootstrap.http;
 
 import io.bucketry.application.UseCases;
+import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.bootstrap.json.StatisticsView;
 import io.javalin.Javalin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Routes that describe the service: storage statistics and health. */
+/**
+ * Routes that describe the service: storage statistics and health. Health is the store's own probe
+ * (a bounded ping on MongoDB, the capacity of the in-memory store): 200 UP, or 503 DOWN with the reason.
+ */
 final class StatusRoutes {
 
     private final UseCases useCases;
@@ -21,10 +25,14 @@ final class StatusRoutes {
     void register(Javalin app) {
         app.get("/v1/stats", ctx -> ctx.json(StatisticsView.of(useCases.describe().describe())));
         app.get("/health", ctx -> {
-            Map<String, Object> health = new LinkedHashMap<>();
-            health.put("status", "UP");
-            health.put("backend", backend);
-            ctx.json(health);
+            StoreHealth health = useCases.health().check();
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("status", health.up() ? "UP" : "DOWN");
+            body.put("backend", backend);
+            if (!health.up()) {
+                body.put("reason", health.reason());
+            }
+            ctx.status(health.up() ? 200 : 503).json(body);
         });
     }
 }

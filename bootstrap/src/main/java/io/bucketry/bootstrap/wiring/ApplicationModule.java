@@ -8,6 +8,7 @@ import io.bucketry.application.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
+import io.bucketry.application.port.in.CheckHealthUseCase;
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
@@ -76,4 +77,5 @@ public final class ApplicationModule extends AbstractModule {
     @Provides DescribeStorageUseCase describe(UseCases useCases) { return useCases.describe(); }
     @Provides DeleteSeriesUseCase delete(UseCases useCases) { return useCases.delete(); }
     @Provides ReclaimExpiredUseCase reclaim(UseCases useCases) { return useCases.reclaim(); }
+    @Provides CheckHealthUseCase health(UseCases useCases) { return useCases.health(); }
 }

@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.http;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
@@ -35,6 +36,7 @@ final class FailingStore implements ReadingStore {
     @Override public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) { throw failure.get(); }
     @Override public long deleteSeries(SeriesId series) { throw failure.get(); }
     @Override public long evictBefore(Instant cutoff) { throw failure.get(); }
+    @Override public StoreHealth health() { throw failure.get(); }
     @Override public StorageStatistics statistics() { throw failure.get(); }
     @Override public void close() { }
 }

@@ -8,6 +8,8 @@ import com.mongodb.client.model.Filters;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreHealth;
+import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.domain.BucketPolicy;
@@ -18,6 +20,7 @@ import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +30,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
@@ -34,6 +38,8 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 public final class MongoBucketReadingStore implements ReadingStore {
 
     public static final String BACKEND = "mongo-bucket";
+    /** How long a health probe waits for the server's answer (a health check must answer within 2 s). */
+    static final long PROBE_MILLIS = 1500;
 
     private final MongoClient client;
     private final MongoCollection<BsonDocument> buckets;
@@ -43,10 +49,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final PageReader pages;
     private final BucketAggregator aggregator;
     private final StatisticsReader statistics;
+    private final MongoFailures failures;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
-                                    WriteCounter counter) {
+                                    WriteCounter counter, MongoFailures failures) {
         this.client = client;
+        this.failures = failures;
         this.buckets = buckets;
         this.counter = counter;
         BucketKnowledge knowledge = new BucketKnowledge(buckets);
@@ -74,9 +82,10 @@ public final class MongoBucketReadingStore implements ReadingStore {
         try {
             MongoCollection<BsonDocument> buckets = client.getDatabase(settings.database())
                     .getCollection(settings.collection(), BsonDocument.class);
-            MongoFailures.translate("prepare the indexes of " + settings.database() + "." + settings.collection()
+            MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
+            failures.translate("prepare the indexes of " + settings.database() + "." + settings.collection()
                     + " at " + settings.redactedUri(), () -> BucketIndexes.ensure(buckets, policy, retention));
-            return new MongoBucketReadingStore(client, buckets, policy, counter);
+            return new MongoBucketReadingStore(client, buckets, policy, counter, failures);
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -98,39 +107,39 @@ public final class MongoBucketReadingStore implements ReadingStore {
         if (readings.isEmpty()) {
             return StoreResult.EMPTY;
         }
-        return MongoFailures.translate("store readings", () -> writer.store(readings));
+        return failures.translate("store readings", () -> writer.store(readings));
     }
 
     @Override
     public List<Reading> read(SeriesId series, TimeRange range, int limit) {
-        return MongoFailures.translate("read readings", () -> reader.read(series, range, limit));
+        return failures.translate("read readings", () -> reader.read(series, range, limit));
     }
 
     @Override
     public Optional<Reading> latest(SeriesId series, Instant notBefore) {
-        return MongoFailures.translate("read the latest reading", () -> reader.latest(series, ceilMillis(notBefore)));
+        return failures.translate("read the latest reading", () -> reader.latest(series, ceilMillis(notBefore)));
     }
 
     @Override
     public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
-        return MongoFailures.translate("read a page", () -> pages.page(series, number, size, ceilMillis(notBefore)));
+        return failures.translate("read a page", () -> pages.page(series, number, size, ceilMillis(notBefore)));
     }
 
     @Override
     public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return MongoFailures.translate("aggregate", () -> aggregator.aggregate(series, range, millis, Integer.MAX_VALUE));
+        return failures.translate("aggregate", () -> aggregator.aggregate(series, range, millis, Integer.MAX_VALUE));
     }
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return MongoFailures.translate("aggregate all series", () -> aggregator.aggregate(null, range, millis, maxWindows));
+        return failures.translate("aggregate all series", () -> aggregator.aggregate(null, range, millis, maxWindows));
     }
 
     @Override
     public long deleteSeries(SeriesId series) {
-        return MongoFailures.translate("delete a series", () -> {
+        return failures.translate("delete a series", () -> {
             BsonDocument total = buckets.aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
                     Aggregates.group(null, Accumulators.sum("readings", "$" + COUNT)))).first();
             buckets.deleteMany(Filters.eq(SERIES, series.value()));
@@ -141,7 +150,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     /** Removes buckets whose last reading is before the cutoff; the TTL index does the same asynchronously. */
     @Override
     public long evictBefore(Instant cutoff) {
-        return MongoFailures.translate("evict expired buckets",
+        return failures.translate("evict expired buckets",
                 () -> buckets.deleteMany(Filters.lt(LAST, new Date(cutoff.toEpochMilli()))).getDeletedCount());
     }
 
@@ -150,9 +159,21 @@ public final class MongoBucketReadingStore implements ReadingStore {
         return Optional.of(counter.snapshot());
     }
 
+    /** A {@code ping} bounded by {@value #PROBE_MILLIS} ms: the driver's timeoutMS bounds server selection too (CSOT spec). */
+    @Override
+    public StoreHealth health() {
+        try {
+            failures.translate("answer a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
+                    .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
+            return StoreHealth.healthy();
+        } catch (StoreUnavailableException e) {
+            return StoreHealth.down(e.getMessage());
+        }
+    }
+
     @Override
     public StorageStatistics statistics() {
-        return MongoFailures.translate("read storage statistics", statistics::read);
+        return failures.translate("read storage statistics", statistics::read);
     }
 
     @Override

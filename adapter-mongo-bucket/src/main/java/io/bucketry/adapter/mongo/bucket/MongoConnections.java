@@ -25,6 +25,15 @@ final class MongoConnections {
         return MongoClients.create(clientSettings(settings, applicationName, listener));
     }
 
+    /** The hosts of the connection string, for messages: never its credentials or options. */
+    static String servers(MongoBucketSettings settings) {
+        try {
+            return String.join(",", new ConnectionString(settings.uri()).getHosts());
+        } catch (IllegalArgumentException e) {
+            return settings.redactedUri();
+        }
+    }
+
     static MongoClientSettings clientSettings(MongoBucketSettings settings, String applicationName,
                                               CommandListener listener) {
         ConnectionString uri;

@@ -32,10 +32,13 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
     private final MongoClient client;
     private final MongoCollection<BsonDocument> documents;
     private final WriteCounter counter;
+    private final MongoFailures failures;
     private long nanosWriting;
 
-    private OneDocumentPerReadingBaseline(MongoClient client, MongoCollection<BsonDocument> documents, WriteCounter counter) {
+    private OneDocumentPerReadingBaseline(MongoClient client, MongoCollection<BsonDocument> documents, WriteCounter counter,
+                                          MongoFailures failures) {
         this.client = client;
+        this.failures = failures;
         this.documents = documents;
         this.counter = counter;
     }
@@ -49,11 +52,12 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
         try {
             MongoCollection<BsonDocument> documents = client.getDatabase(settings.database())
                     .getCollection(name, BsonDocument.class);
-            MongoFailures.translate("prepare the baseline collection " + name, () -> {
+            MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
+            failures.translate("prepare the baseline collection " + name, () -> {
                 documents.drop();
                 documents.createIndex(Indexes.ascending("sensorId", "timestamp"), new IndexOptions().name("sensorId_1_timestamp_1"));
             });
-            return new OneDocumentPerReadingBaseline(client, documents, counter);
+            return new OneDocumentPerReadingBaseline(client, documents, counter, failures);
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -70,7 +74,7 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
             batch.add(document(reading));
         }
         long started = System.nanoTime();
-        MongoFailures.translate("write the baseline", () -> {
+        failures.translate("write the baseline", () -> {
             documents.insertMany(batch, UNORDERED);
         });
         synchronized (this) {
@@ -95,7 +99,7 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
 
     /** Documents stored (one per reading). */
     public long documents() {
-        return MongoFailures.translate("count baseline documents", () -> documents.countDocuments());
+        return failures.translate("count baseline documents", () -> documents.countDocuments());
     }
 
     /**
@@ -103,7 +107,7 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
      * measured on up to the first 100,000 documents; excludes index entries.
      */
     public double bytesPerReading() {
-        return MongoFailures.translate("measure baseline documents", () -> {
+        return failures.translate("measure baseline documents", () -> {
             long bytes = 0;
             long measured = 0;
             for (RawBsonDocument document : documents.withDocumentClass(RawBsonDocument.class).find()

@@ -6,6 +6,7 @@ import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.application.port.out.WriteMetrics;
@@ -17,6 +18,9 @@ import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
 
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -24,12 +28,16 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Reading store on a MongoDB 5.0+ native time-series collection (the server does the bucketing),
  * or — when enabled — a plain collection of one document per reading on servers without them.
  */
 public final class MongoTimeSeriesReadingStore implements ReadingStore {
+
+    /** How long a health probe waits for the server's answer (a health check must answer within 2 s). */
+    static final long PROBE_MILLIS = 1500;
 
     private final MongoClient client;
     private final StoreLayout layout;
@@ -38,10 +46,12 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     private final ReadingQueries queries;
     private final StatisticsReader statistics;
     private final ReadingRemover remover;
+    private final MongoCalls calls;
 
     private MongoTimeSeriesReadingStore(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
                                         BucketPolicy policy, CommandCounter counter) {
         this.client = client;
+        this.calls = new MongoCalls(StoreClients.servers(settings));
         this.layout = layout;
         this.counter = counter;
         this.writer = new ReadingWriter(layout.collection(), policy, counter);
@@ -118,29 +128,29 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
 
     @Override
     public StoreResult store(List<Reading> readings) {
-        return MongoCalls.call("storing " + readings.size() + " readings", () -> writer.store(readings));
+        return calls.call("storing " + readings.size() + " readings", () -> writer.store(readings));
     }
 
     @Override
     public List<Reading> read(SeriesId series, TimeRange range, int limit) {
-        return MongoCalls.call("reading series " + series, () -> queries.read(series, range, limit));
+        return calls.call("reading series " + series, () -> queries.read(series, range, limit));
     }
 
     @Override
     public Optional<Reading> latest(SeriesId series, Instant notBefore) {
-        return MongoCalls.call("reading the latest of series " + series, () -> queries.latest(series, notBefore));
+        return calls.call("reading the latest of series " + series, () -> queries.latest(series, notBefore));
     }
 
     @Override
     public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
-        return MongoCalls.call("reading page " + number + " of series " + series,
+        return calls.call("reading page " + number + " of series " + series,
                 () -> queries.page(series, number, size, notBefore));
     }
 
     @Override
     public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return MongoCalls.call("aggregating series " + series, () -> WindowResults.toAggregates(layout.collection()
+        return calls.call("aggregating series " + series, () -> WindowResults.toAggregates(layout.collection()
                 .aggregate(WindowPipeline.forSeries(series.value(), range, millis)).allowDiskUse(true), millis));
     }
 
@@ -148,14 +158,14 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
         int limit = maxWindows == Integer.MAX_VALUE ? maxWindows : maxWindows + 1;
-        return MongoCalls.call("aggregating all series", () -> WindowResults.toAggregates(layout.collection()
+        return calls.call("aggregating all series", () -> WindowResults.toAggregates(layout.collection()
                 .aggregate(WindowPipeline.forAll(range, millis, limit)).allowDiskUse(true), millis));
     }
 
     /** Deletes on the metaField; answers how many readings were removed. */
     @Override
     public long deleteSeries(SeriesId series) {
-        return MongoCalls.call("deleting series " + series, () -> remover.deleteSeries(series));
+        return calls.call("deleting series " + series, () -> remover.deleteSeries(series));
     }
 
     /**
@@ -166,7 +176,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
      */
     @Override
     public long evictBefore(Instant cutoff) {
-        return MongoCalls.call("evicting readings before " + cutoff, () -> remover.evictBefore(cutoff));
+        return calls.call("evicting readings before " + cutoff, () -> remover.evictBefore(cutoff));
     }
 
     /** Write commands and statements counted by a command listener on this store's client. */
@@ -175,9 +185,21 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         return Optional.of(counter.metrics());
     }
 
+    /** A {@code ping} bounded by {@value #PROBE_MILLIS} ms: the driver's timeoutMS bounds server selection too (CSOT spec). */
+    @Override
+    public StoreHealth health() {
+        try {
+            calls.call("answering a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
+                    .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
+            return StoreHealth.healthy();
+        } catch (StoreUnavailableException e) {
+            return StoreHealth.down(e.getMessage());
+        }
+    }
+
     @Override
     public StorageStatistics statistics() {
-        return MongoCalls.call("reading statistics", statistics::read);
+        return calls.call("reading statistics", statistics::read);
     }
 
     /** Commands named {@code name} sent so far (for tests of the one-query-per-batch rule). */

@@ -17,6 +17,11 @@ final class StoreClients {
     private StoreClients() {
     }
 
+    /** The hosts of the connection string, for messages: never its credentials or options. */
+    static String servers(MongoTimeSeriesSettings settings) {
+        return String.join(",", new ConnectionString(settings.uri()).getHosts());
+    }
+
     static MongoClient create(MongoTimeSeriesSettings settings, CommandCounter counter, CommandListener extra) {
         ConnectionString uri = new ConnectionString(settings.uri());
         MongoClientSettings.Builder builder = MongoClientSettings.builder().applyConnectionString(uri)

@@ -69,6 +69,12 @@ public interface ReadingStore extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * A cheap probe of whether the store can take writes now (a server ping within a short bound, a
+     * capacity check); answers down with the reason rather than throwing.
+     */
+    StoreHealth health();
+
     /** Bucket statistics of what is physically stored. */
     StorageStatistics statistics();
 

@@ -1,0 +1,27 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.in.CheckHealthUseCase;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StoreHealth;
+import io.bucketry.application.port.out.StoreUnavailableException;
+
+import java.util.Objects;
+
+/** Asks the store's own probe; a store that fails to answer it is down, with its failure as the reason. */
+public final class CheckHealthService implements CheckHealthUseCase {
+
+    private final ReadingStore store;
+
+    public CheckHealthService(ReadingStore store) {
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    @Override
+    public StoreHealth check() {
+        try {
+            return store.health();
+        } catch (StoreUnavailableException e) {
+            return StoreHealth.down(e.getMessage());
+        }
+    }
+}
