@@ -21,11 +21,12 @@ import java.util.Objects;
  * @param bind address {@code serve} listens on
  * @param maxBodySize largest HTTP request body in bytes
  * @param sweepInterval how often buckets past retention + grace are reclaimed
+ * @param memoryLimitPercent the inmemory store refuses batches once its readings would take more than this share of the JVM's max heap
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
-                             Duration sweepInterval, MongoSettings mongo) {
+                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -39,6 +40,9 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         }
         if (maxBodySize < 1) {
             throw new IllegalArgumentException("maxBodySize " + maxBodySize + " must be positive");
+        }
+        if (memoryLimitPercent < 1 || memoryLimitPercent > 95) {
+            throw new IllegalArgumentException("memoryLimit " + memoryLimitPercent + "% must be from 1% to 95% of the heap");
         }
         if (sweepInterval.isNegative() || sweepInterval.isZero()) {
             throw new IllegalArgumentException("sweepInterval " + sweepInterval + " must be positive");
@@ -67,7 +71,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
-                + " embeddedMongo=" + mongo.embedded();
+                + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%";
     }
 
     /** A builder holding this configuration's values. */
@@ -107,6 +111,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private long maxBodySize = 16L << 20;
         private Duration sweepInterval = Duration.ofMinutes(1);
         private MongoSettings mongo = MongoSettings.defaults();
+        private int memoryLimitPercent = 50;
 
         private Builder() {
         }
@@ -116,6 +121,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             bucketMaxCount = c.bucketMaxCount; pageSize = c.pageSize; retention = c.retention; grace = c.grace;
             futureTolerance = c.futureTolerance; maxBatchSize = c.maxBatchSize; maxWindows = c.maxWindows;
             port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
+            memoryLimitPercent = c.memoryLimitPercent;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -133,6 +139,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder maxBodySize(long value) { maxBodySize = value; return this; }
         public Builder sweepInterval(Duration value) { sweepInterval = value; return this; }
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
+        public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
 
         public Builder mongoUri(String value) {
             mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
@@ -162,7 +169,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         /** The configuration; IllegalArgumentException naming the first invalid value. */
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
-                    futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo);
+                    futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
+                    memoryLimitPercent);
         }
     }
 }

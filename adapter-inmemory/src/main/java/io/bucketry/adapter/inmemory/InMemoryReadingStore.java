@@ -3,6 +3,8 @@ package io.bucketry.adapter.inmemory;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreFullException;
+import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.Bucket;
 import io.bucketry.domain.BucketPolicy;
@@ -44,6 +46,7 @@ public final class InMemoryReadingStore implements ReadingStore {
     private static final int GROUP = 16;
 
     private final BucketPolicy policy;
+    private final StoreCapacity capacity;
     private final Stripe[] stripes = new Stripe[STRIPES];
 
     /** A share of the series and the lock that guards them and their buckets. */
@@ -54,8 +57,22 @@ public final class InMemoryReadingStore implements ReadingStore {
         long touched;
     }
 
+    /** A store whose memory limit is half of the JVM's maximum heap. */
     public InMemoryReadingStore(BucketPolicy policy) {
+        this(policy, StoreCapacity.ofHeapShare());
+    }
+
+    /**
+     * A store that refuses a batch ({@link StoreFullException}) once the readings it holds would take
+     * more than about {@code memoryLimitBytes} of heap, or the JVM's long-lived heap is nearly full.
+     */
+    public InMemoryReadingStore(BucketPolicy policy, long memoryLimitBytes) {
+        this(policy, StoreCapacity.ofLimit(memoryLimitBytes));
+    }
+
+    InMemoryReadingStore(BucketPolicy policy, StoreCapacity capacity) {
         this.policy = Objects.requireNonNull(policy, "policy");
+        this.capacity = Objects.requireNonNull(capacity, "capacity");
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new Stripe();
         }
@@ -79,6 +96,14 @@ public final class InMemoryReadingStore implements ReadingStore {
      */
     @Override
     public StoreResult store(List<Reading> batch) {
+        long estimate = StoreCapacity.estimate(batch);
+        capacity.admit(batch.size(), estimate);
+        StoreResult result = storeAdmitted(batch);
+        capacity.added(result.accepted(), batch.size(), estimate);
+        return result;
+    }
+
+    private StoreResult storeAdmitted(List<Reading> batch) {
         Reading[] readings = batch.toArray(new Reading[0]);   // indexed below: any List, in one pass
         int n = readings.length;
         int[] hashes = new int[n];
@@ -219,7 +244,9 @@ public final class InMemoryReadingStore implements ReadingStore {
         stripe.lock.lock();
         try {
             SeriesBuckets removed = stripe.series.remove(id.value(), hash);
-            return removed == null ? 0 : removed.delete();
+            long readings = removed == null ? 0 : removed.delete();
+            capacity.removed(readings);
+            return readings;
         } finally {
             stripe.lock.unlock();
         }
@@ -233,7 +260,9 @@ public final class InMemoryReadingStore implements ReadingStore {
             stripe.lock.lock();
             try {
                 for (SeriesBuckets buckets : stripe.series.values()) {
+                    long before = buckets.readingCount();
                     removed += buckets.evictBefore(cutoffMilli);
+                    capacity.removed(before - buckets.readingCount());
                     if (buckets.bucketCount() == 0) {
                         String id = buckets.series().value();
                         stripe.series.remove(id, id.hashCode());
@@ -244,6 +273,11 @@ public final class InMemoryReadingStore implements ReadingStore {
             }
         }
         return removed;
+    }
+
+    @Override
+    public StoreHealth health() {
+        return capacity.health();
     }
 
     @Override

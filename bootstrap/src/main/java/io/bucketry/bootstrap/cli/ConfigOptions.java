@@ -84,6 +84,11 @@ public final class ConfigOptions {
                     + "(env BUCKETRY_EMBEDDED_MONGO; default false).")
     String embeddedMongo;
 
+    @Option(names = "--memory-limit", paramLabel = "PERCENT",
+            description = "inmemory: refuse writes (507 STORE_FULL) once the readings would take more than this share "
+                    + "of the JVM's max heap, e.g. 60% (env BUCKETRY_MEMORY_LIMIT; default 50%).")
+    String memoryLimit;
+
     /** The configuration from these flags, {@code environment}, the file and defaults, plus {@code extra} flags. */
     BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -102,6 +107,7 @@ public final class ConfigOptions {
         flags.put(ConfigKey.MONGO_COLLECTION, mongoCollection);
         flags.put(ConfigKey.TIMESERIES_FALLBACK, timeseriesFallback);
         flags.put(ConfigKey.EMBEDDED_MONGO, embeddedMongo);
+        flags.put(ConfigKey.MEMORY_LIMIT, memoryLimit);
         flags.putAll(extra);
         return ConfigLoader.load(flags, config, environment);
     }

@@ -51,7 +51,9 @@ public enum ConfigKey {
     TIMESERIES_FALLBACK("timeseriesFallback", "BUCKETRY_TIMESERIES_FALLBACK", "true or false",
             (b, v) -> b.timeseriesFallback(Numbers.parseBoolean(v))),
     EMBEDDED_MONGO("embeddedMongo", "BUCKETRY_EMBEDDED_MONGO", "true or false",
-            (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v)));
+            (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v))),
+    MEMORY_LIMIT("memoryLimit", "BUCKETRY_MEMORY_LIMIT", "a share of the JVM's max heap from 1% to 95%, such as 50%",
+            (b, v) -> b.memoryLimitPercent(Numbers.parsePercent(v, 1, 95)));
 
     private final String key;
     private final String env;

@@ -18,6 +18,19 @@ final class Numbers {
         throw new IllegalArgumentException("expected a whole number from " + min + " to " + max);
     }
 
+    /** A whole percentage written with its sign, such as {@code 50%}. */
+    static int parsePercent(String text, int min, int max) {
+        String value = text.strip();
+        if (value.endsWith("%")) {
+            try {
+                return parseInt(value.substring(0, value.length() - 1), min, max);
+            } catch (IllegalArgumentException e) {
+                // reported below
+            }
+        }
+        throw new IllegalArgumentException("expected a percentage from " + min + "% to " + max + "%, such as 50%");
+    }
+
     static boolean parseBoolean(String text) {
         return switch (text.strip()) {
             case "true" -> true;

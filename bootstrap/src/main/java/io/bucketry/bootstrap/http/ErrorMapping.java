@@ -1,6 +1,7 @@
 package io.bucketry.bootstrap.http;
 
 import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.out.StoreFullException;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.InvalidReadingException;
 import io.javalin.Javalin;
@@ -12,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Maps every failure to {@code {"error": CODE, "message": …}}: 400 for bad input (with the use
  * case's or the domain's code), 404 for unknown resources, 413 for large bodies, 503 when the
- * store is unreachable, 500 for anything unexpected (logged, never shown).
+ * store is unreachable, 507 when the in-memory store is full, 500 for anything unexpected (logged, never shown).
  */
 final class ErrorMapping {
 
@@ -28,6 +29,10 @@ final class ErrorMapping {
         app.exception(StoreUnavailableException.class, (e, ctx) -> {
             LOG.warn("store unavailable: {}", e.getMessage());
             answer(ctx, 503, "STORE_UNAVAILABLE", e.getMessage());
+        });
+        app.exception(StoreFullException.class, (e, ctx) -> {
+            LOG.warn("store full: {}", e.getMessage());
+            answer(ctx, 507, "STORE_FULL", e.getMessage());
         });
         app.exception(HttpResponseException.class, (e, ctx) -> answer(ctx, e.getStatus(), codeOf(e.getStatus()),
                 e.getMessage()));

@@ -5,13 +5,19 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
 
 /** Guice store module of the {@code inmemory} backend: an in-process {@link InMemoryReadingStore}. */
 public final class InMemoryStoreModule extends AbstractModule {
 
     @Provides @Singleton
-    ReadingStore store(BucketPolicy policy) {
-        return new InMemoryReadingStore(policy);
+    ReadingStore store(BucketPolicy policy, BucketryConfig config) {
+        return new InMemoryReadingStore(policy, memoryLimitBytes(config.memoryLimitPercent()));
+    }
+
+    /** The configured share of this JVM's max heap, in bytes. */
+    static long memoryLimitBytes(int percent) {
+        return Runtime.getRuntime().maxMemory() / 100 * percent;
     }
 }

@@ -1,6 +1,8 @@
 package io.bucketry.bootstrap.wiring;
 
 import io.bucketry.application.port.out.StoreUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.function.Supplier;
 
@@ -8,13 +10,18 @@ import java.util.function.Supplier;
  * Opens a Mongo store and turns a server that cannot be used into one line that names the backend,
  * the server (credentials masked) and the first sentence of the deepest cause, without the driver's
  * cluster dump. Refusals the adapters explain themselves (IllegalStateException) pass unchanged.
+ * Says which server it connects to first, so that a start that waits for an absent server is explained.
  */
 final class MongoStart {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MongoStart.class);
 
     private MongoStart() {
     }
 
     static <S> S open(String backend, MongoEndpoint endpoint, Supplier<S> open) {
+        LOG.info("{}: connecting to {}{}", backend, endpoint.maskedUri(),
+                endpoint.embedded() ? " (the embedded test server)" : "");
         try {
             return open.get();
         } catch (StoreUnavailableException e) {

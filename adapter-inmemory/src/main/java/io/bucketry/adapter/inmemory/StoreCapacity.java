@@ -1,0 +1,137 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.application.port.out.StoreFullException;
+import io.bucketry.application.port.out.StoreHealth;
+import io.bucketry.domain.Reading;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The in-memory store's bound: an estimate of the heap its readings hold, kept under a limit, plus
+ * the JVM's own tenured-heap gauge as a backstop, so that a batch is refused with a clear error
+ * before the heap runs out (an {@link OutOfMemoryError} would lose the request and may leave a
+ * bucket half-written). A reading is estimated at {@value #READING_OVERHEAD} bytes plus 8 per field,
+ * which is what a row costs in a bucket's array (measured 38 B per reading for three fields in
+ * simulate, so the estimate errs high); a bucket's distinct texts are not counted, which the gauge covers.
+ */
+final class StoreCapacity {
+
+    static final int READING_OVERHEAD = 16;
+    /** Share of the heap the default limit allows the store; the rest is for requests, queries and GC room. */
+    static final double DEFAULT_HEAP_SHARE = 0.5;
+    /** Share of the tenured heap in use at which writes stop whatever the estimate says. */
+    static final double TENURED_CEILING = 0.92;
+
+    private final long limitBytes;
+    private final LongSupplier tenuredPercentUsed;
+    private final AtomicLong readings = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+
+    StoreCapacity(long limitBytes, LongSupplier tenuredPercentUsed) {
+        if (limitBytes <= 0) {
+            throw new IllegalArgumentException("memory limit must be positive, got " + limitBytes + " bytes");
+        }
+        this.limitBytes = limitBytes;
+        this.tenuredPercentUsed = tenuredPercentUsed;
+    }
+
+    /** The default: half of the JVM's maximum heap, with the JVM's tenured heap as the backstop. */
+    static StoreCapacity ofHeapShare() {
+        return new StoreCapacity((long) (Runtime.getRuntime().maxMemory() * DEFAULT_HEAP_SHARE), StoreCapacity::tenuredPercent);
+    }
+
+    static StoreCapacity ofLimit(long limitBytes) {
+        return new StoreCapacity(limitBytes, StoreCapacity::tenuredPercent);
+    }
+
+    long limitBytes() {
+        return limitBytes;
+    }
+
+    /** The estimated bytes of a batch, all of it taken as new. */
+    static long estimate(List<Reading> batch) {
+        long total = 0;
+        for (Reading reading : batch) {
+            total += READING_OVERHEAD + 8L * reading.fields().size();
+        }
+        return total;
+    }
+
+    /** Refuses a batch of {@code estimate} bytes that does not fit, before anything of it is stored. */
+    void admit(int readingsInBatch, long estimate) {
+        String full = fullness(estimate);
+        if (full != null) {
+            throw new StoreFullException("the in-memory store cannot take these " + readingsInBatch + " readings: "
+                    + full + "; nothing of this batch was stored. Delete series, shorten retention, raise "
+                    + "memoryLimit or the JVM's -Xmx, or use a MongoDB backend");
+        }
+    }
+
+    /** Counts what a batch stored: {@code accepted} of its readings, of {@code estimate} bytes for all of them. */
+    void added(int accepted, int readingsInBatch, long estimate) {
+        if (accepted > 0) {
+            readings.addAndGet(accepted);
+            bytes.addAndGet(accepted == readingsInBatch ? estimate : estimate / readingsInBatch * accepted);
+        }
+    }
+
+    /** Counts {@code removed} readings as gone, at the average estimate of those held. */
+    void removed(long removed) {
+        if (removed <= 0) {
+            return;
+        }
+        long held = readings.get();
+        long share = held <= removed ? bytes.get() : (long) ((double) bytes.get() * removed / held);
+        readings.addAndGet(-removed);
+        bytes.addAndGet(-share);
+    }
+
+    /** Down once not even the smallest reading (one field) fits, or the tenured heap is nearly full. */
+    StoreHealth health() {
+        String full = fullness(READING_OVERHEAD + 8);
+        return full == null ? StoreHealth.healthy() : StoreHealth.down("the in-memory store cannot take writes: " + full);
+    }
+
+    /** Why nothing of {@code more} bytes fits, or null when it does. */
+    private String fullness(long more) {
+        long held = bytes.get();
+        if (held + more > limitBytes) {
+            return "it holds " + readings.get() + " readings (about " + mib(held) + " MiB) and its memory limit is "
+                    + mib(limitBytes) + " MiB";
+        }
+        long tenured = tenuredPercentUsed.getAsLong();
+        if (tenured >= Math.round(TENURED_CEILING * 100)) {
+            return "the JVM's long-lived heap is " + tenured + "% full";
+        }
+        return null;
+    }
+
+    private static long mib(long bytes) {
+        return bytes >> 20;
+    }
+
+    /**
+     * The fullest heap pool that collects long-lived objects (G1 Old Gen, Tenured Gen, …), in percent
+     * of its maximum; 0 where no pool states a maximum.
+     */
+    static long tenuredPercent() {
+        long worst = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            // of the heap pools, only the long-lived ones support a usage threshold (not eden, not survivor)
+            if (pool.getType() != MemoryType.HEAP || !pool.isUsageThresholdSupported()) {
+                continue;
+            }
+            MemoryUsage usage = pool.getUsage();
+            if (usage.getMax() > 0) {
+                worst = Math.max(worst, usage.getUsed() * 100 / usage.getMax());
+            }
+        }
+        return worst;
+    }
+}
