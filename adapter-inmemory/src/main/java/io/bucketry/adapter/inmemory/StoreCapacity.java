@@ -68,7 +68,8 @@ final class StoreCapacity {
         String full = fullness(estimate);
         if (full != null) {
             throw new StoreFullException("the in-memory store cannot take these " + readingsInBatch + " readings: "
-                    + full + "; nothing of this batch was stored. Delete series, shorten retention, raise "
+                    + full + "; none of them was stored, and sending the batch again is safe (readings already stored count "
+                    + "as duplicates). Delete series, shorten retention, raise "
                     + "memoryLimit or the JVM's -Xmx, or use a MongoDB backend");
         }
     }

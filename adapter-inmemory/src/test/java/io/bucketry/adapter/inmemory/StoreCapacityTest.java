@@ -47,7 +47,7 @@ class StoreCapacityTest {
                 .isInstanceOf(StoreFullException.class)
                 .hasMessageContaining("cannot take these 3 readings")
                 .hasMessageContaining("it holds 8 readings")
-                .hasMessageContaining("nothing of this batch was stored");
+                .hasMessageContaining("none of them was stored, and sending the batch again is safe");
         assertThat(store.read(SeriesId.of("s"), TimeRange.of(T0, T0.plusSeconds(100)), 100)).hasSize(8);
         assertThat(store.store(batch("s", 8, 2)).accepted()).as("what still fits is taken").isEqualTo(2);
     }

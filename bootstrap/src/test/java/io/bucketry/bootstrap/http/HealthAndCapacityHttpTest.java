@@ -64,7 +64,7 @@ class HealthAndCapacityHttpTest {
         assertThat(answers[0].json().get("accepted").asInt()).isEqualTo(8);
         assertThat(answers[1].status()).isEqualTo(507);
         assertThat(answers[1].error()).isEqualTo("STORE_FULL");
-        assertThat(answers[1].json().get("message").asText()).contains("nothing of this batch was stored");
+        assertThat(answers[1].json().get("message").asText()).contains("none of them was stored, and sending the batch again is safe");
         assertThat(answers[2].status()).as("8 of 10 held: still room").isEqualTo(200);
         assertThat(answers[3].json().get("accepted").asInt()).isEqualTo(2);
         assertThat(answers[4].status()).isEqualTo(503);
