@@ -6,6 +6,7 @@ import io.bucketry.application.port.in.CheckHealthUseCase;
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
+import io.bucketry.application.port.in.ListSeriesUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
@@ -17,6 +18,7 @@ import io.bucketry.application.service.CheckHealthService;
 import io.bucketry.application.service.DeleteSeriesService;
 import io.bucketry.application.service.DescribeStorageService;
 import io.bucketry.application.service.IngestReadingsService;
+import io.bucketry.application.service.ListSeriesService;
 import io.bucketry.application.service.QueryRange;
 import io.bucketry.application.service.ReadLatestReadingService;
 import io.bucketry.application.service.ReadPageService;
@@ -30,7 +32,7 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                        ReadPageUseCase page, AggregateSeriesUseCase aggregate,
                        AggregateAllSeriesUseCase aggregateAll, DescribeStorageUseCase describe,
                        DeleteSeriesUseCase delete, ReclaimExpiredUseCase reclaim,
-                       CheckHealthUseCase health) {
+                       CheckHealthUseCase health, ListSeriesUseCase series) {
 
     /** The services of every use case over {@code store}, with time from {@code clock}. */
     public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock) {
@@ -45,6 +47,7 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new DescribeStorageService(store),
                 new DeleteSeriesService(store),
                 new ReclaimExpiredService(store, settings.retention(), clock),
-                new CheckHealthService(store));
+                new CheckHealthService(store),
+                new ListSeriesService(store, ranges));
     }
 }

@@ -12,9 +12,11 @@ import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
+import io.bucketry.application.port.in.CheckHealthUseCase;
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
+import io.bucketry.application.port.in.ListSeriesUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
@@ -130,6 +132,8 @@ public final class Bucketry implements AutoCloseable {
     public AggregateAllSeriesUseCase aggregateAll() { return useCases.aggregateAll(); }
     public DescribeStorageUseCase describe() { return useCases.describe(); }
     public DeleteSeriesUseCase delete() { return useCases.delete(); }
+    public ListSeriesUseCase series() { return useCases.series(); }
+    public CheckHealthUseCase health() { return useCases.health(); }
 
     /** Stops the sweeper, closes the store, then every other registered resource. Idempotent. */
     @Override

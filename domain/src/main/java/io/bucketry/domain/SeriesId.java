@@ -41,6 +41,15 @@ public record SeriesId(String value) implements Comparable<SeriesId> {
         return null;
     }
 
+    /**
+     * A text that sorts after every id starting with {@code prefix} and before every other id that
+     * sorts after them: the prefix followed by a character above every allowed one, so that "ids
+     * with this prefix" is the range {@code [prefix, bound)} of an ordered index, with no pattern.
+     */
+    public static String prefixBound(String prefix) {
+        return prefix + (char) ('z' + 1);
+    }
+
     private static boolean allowed(char c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
                 || c == '.' || c == '_' || c == ':' || c == '@' || c == '-';

@@ -2,6 +2,7 @@ package io.bucketry.adapter.inmemory;
 
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreFullException;
 import io.bucketry.application.port.out.StoreHealth;
@@ -86,7 +87,7 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES,
-                Capability.PARALLEL_STORE);
+                Capability.PARALLEL_STORE, Capability.SERIES_COUNTS);
     }
 
     /**
@@ -235,6 +236,42 @@ public final class InMemoryReadingStore implements ReadingStore {
         WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
         buckets.aggregate(aggregator, range.fromMilli(), range.toMilli());
         return aggregator.result();
+    }
+
+    /**
+     * Every stripe's ids are gathered and sorted (the tables are hashed, not ordered: a scan of the ids
+     * in memory, no bucket read), then series are summarised in order until the page is full; a series
+     * whose readings have all expired is left out.
+     */
+    @Override
+    public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
+        List<SeriesId> ids = new ArrayList<>();
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                for (SeriesBuckets buckets : stripe.series.values()) {
+                    SeriesId id = buckets.series();
+                    if (id.value().startsWith(prefix) && (after == null || id.compareTo(after) > 0)) {
+                        ids.add(id);
+                    }
+                }
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+        ids.sort(null);
+        long from = notBefore.toEpochMilli();
+        List<SeriesSummary> out = new ArrayList<>(Math.min(limit, ids.size()));
+        for (int i = 0; i < ids.size() && out.size() < limit; i++) {
+            query(ids.get(i), Optional.<SeriesSummary>empty(), buckets -> summary(buckets, from)).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    private static Optional<SeriesSummary> summary(SeriesBuckets buckets, long from) {
+        long[] extent = SeriesReads.extentFrom(buckets, from);
+        return extent == null ? Optional.empty() : Optional.of(new SeriesSummary(buckets.series(), extent[0],
+                Instant.ofEpochMilli(extent[1]), Instant.ofEpochMilli(extent[2])));
     }
 
     @Override

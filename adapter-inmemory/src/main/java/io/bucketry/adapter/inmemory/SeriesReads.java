@@ -29,6 +29,27 @@ final class SeriesReads {
         return (int) Math.min(total, limit);
     }
 
+    /**
+     * The exact count and the first and last times of the readings at or after {@code from}, as
+     * {count, first, last}; null when there are none. Reads each bucket's times, never its values.
+     */
+    static long[] extentFrom(SeriesBuckets series, long from) {
+        long count = 0;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (int i = series.firstIndexFor(from); i < series.bucketCount(); i++) {
+            Bucket bucket = series.bucket(i);
+            if (bucket.isEmpty() || bucket.lastTime() < from) {
+                continue;
+            }
+            int low = bucket.lowerBound(from);
+            count += bucket.count() - low;
+            first = Math.min(first, bucket.timeAt(low));
+            last = Math.max(last, bucket.lastTime());
+        }
+        return count == 0 ? null : new long[] {count, first, last};
+    }
+
     /** Readings with times in [from, to), in time order, at most limit. */
     static void read(SeriesBuckets series, long from, long to, int limit, List<Reading> out) {
         int i = series.firstIndexFor(from);

@@ -109,6 +109,14 @@ public abstract class ReadingStoreContract extends AggregationProperties {
     }
 
     @Nested
+    class SeriesListing extends SeriesListingContract {
+        @Override
+        protected ReadingStore createStore(BucketPolicy policy) {
+            return ReadingStoreContract.this.createStore(policy);
+        }
+    }
+
+    @Nested
     class Concurrency extends ConcurrencyContract {
         @Override
         protected ReadingStore createStore(BucketPolicy policy) {

@@ -2,6 +2,7 @@ package io.bucketry.application.testing;
 
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
@@ -55,8 +56,9 @@ public final class ListReadingStore implements ReadingStore {
                     + " is a paged policy and this backend lacks " + Capability.PAGED_BUCKETS);
         }
         this.policy = policy;
-        this.capabilities = parallelStore ? Set.of(Capability.POLICY_BUCKETS, Capability.PARALLEL_STORE)
-                : Set.of(Capability.POLICY_BUCKETS);
+        this.capabilities = parallelStore
+                ? Set.of(Capability.POLICY_BUCKETS, Capability.SERIES_COUNTS, Capability.PARALLEL_STORE)
+                : Set.of(Capability.POLICY_BUCKETS, Capability.SERIES_COUNTS);
     }
 
     /** Every batch handed to {@link #store}, in the order the calls took the lock. */
@@ -72,6 +74,22 @@ public final class ListReadingStore implements ReadingStore {
     @Override
     public Set<Capability> capabilities() {
         return capabilities;
+    }
+
+    @Override
+    public synchronized List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
+        requireOpen();
+        Map<SeriesId, List<Instant>> times = new java.util.TreeMap<>();
+        for (Entry entry : entries) {
+            SeriesId id = entry.reading().series();
+            if (id.value().startsWith(prefix) && (after == null || id.compareTo(after) > 0)
+                    && !entry.reading().time().isBefore(notBefore)) {
+                times.computeIfAbsent(id, k -> new ArrayList<>()).add(entry.reading().time());
+            }
+        }
+        return times.entrySet().stream().limit(limit).map(e -> new SeriesSummary(e.getKey(), (long) e.getValue().size(),
+                e.getValue().stream().min(Comparator.naturalOrder()).orElseThrow(),
+                e.getValue().stream().max(Comparator.naturalOrder()).orElseThrow())).toList();
     }
 
     @Override

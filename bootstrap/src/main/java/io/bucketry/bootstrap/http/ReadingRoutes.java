@@ -4,6 +4,7 @@ import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.bootstrap.json.IngestReportView;
 import io.bucketry.bootstrap.json.ReadingView;
+import io.bucketry.bootstrap.json.SeriesPageView;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.javalin.Javalin;
@@ -28,6 +29,7 @@ final class ReadingRoutes {
 
     void register(Javalin app) {
         app.post("/v1/readings", this::ingest);
+        app.get("/v1/series", this::listSeries);
         app.get("/v1/series/{id}/readings", this::readings);
         app.get("/v1/series/{id}/latest", this::latest);
         app.get("/v1/series/{id}/pages/{n}", this::page);
@@ -38,6 +40,12 @@ final class ReadingRoutes {
         ReadingInputs.Batch batch = ReadingInputs.of(body.jsonArray(ctx));
         IngestReport report = batch.report(useCases.ingest().ingest(batch.inputs()));
         ctx.json(IngestReportView.of(report));
+    }
+
+    private void listSeries(Context ctx) {
+        Long limit = QueryParams.number(ctx, "limit", "INVALID_LIMIT");
+        Integer size = limit == null ? null : QueryParams.toInt(limit, "limit", "INVALID_LIMIT");
+        ctx.json(SeriesPageView.of(useCases.series().list(ctx.queryParam("prefix"), ctx.queryParam("after"), size)));
     }
 
     private void readings(Context ctx) {

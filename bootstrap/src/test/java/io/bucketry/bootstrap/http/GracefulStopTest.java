@@ -31,7 +31,7 @@ class GracefulStopTest {
                     entered.countDown();
                     sleep(1000);
                     return real.describe().describe();
-                }, real.delete(), real.reclaim(), real.health());
+                }, real.delete(), real.reclaim(), real.health(), real.series());
         ApiServer server = ApiServer.start(slow, "inmemory", config);
 
         CompletableFuture<HttpResponse<String>> inFlight = HttpClient.newHttpClient().sendAsync(

@@ -7,6 +7,7 @@ import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreUnavailableException;
@@ -50,6 +51,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final BucketAggregator aggregator;
     private final StatisticsReader statistics;
     private final MongoFailures failures;
+    private final SeriesLister lister;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
                                     WriteCounter counter, MongoFailures failures) {
@@ -65,6 +67,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
         this.pages = new PageReader(buckets, queries);
         this.aggregator = new BucketAggregator(buckets, policy, queries);
         this.statistics = new StatisticsReader(buckets, BACKEND);
+        this.lister = new SeriesLister(buckets);
     }
 
     /**
@@ -135,6 +138,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
         return failures.translate("aggregate all series", () -> aggregator.aggregate(null, range, millis, maxWindows));
+    }
+
+    /** Ids only: counts and times would read every bucket of the listed series. */
+    @Override
+    public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
+        return failures.translate("list series", () -> lister.list(prefix, after, limit));
     }
 
     @Override

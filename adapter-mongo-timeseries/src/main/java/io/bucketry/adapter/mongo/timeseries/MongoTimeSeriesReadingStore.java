@@ -5,6 +5,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
@@ -47,6 +48,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     private final StatisticsReader statistics;
     private final ReadingRemover remover;
     private final MongoCalls calls;
+    private final SeriesLister lister;
 
     private MongoTimeSeriesReadingStore(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
                                         BucketPolicy policy, CommandCounter counter) {
@@ -59,6 +61,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         this.statistics = new StatisticsReader(client.getDatabase(settings.database()), layout.collection(),
                 layout.fallback());
         this.remover = new ReadingRemover(layout, statistics, policy);
+        this.lister = new SeriesLister(layout.collection().withDocumentClass(BsonDocument.class));
     }
 
     /**
@@ -160,6 +163,12 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         int limit = maxWindows == Integer.MAX_VALUE ? maxWindows : maxWindows + 1;
         return calls.call("aggregating all series", () -> WindowResults.toAggregates(layout.collection()
                 .aggregate(WindowPipeline.forAll(range, millis, limit)).allowDiskUse(true), millis));
+    }
+
+    /** Ids only: counts and times would unpack the series' buckets. */
+    @Override
+    public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
+        return calls.call("listing series", () -> lister.list(prefix, after, limit));
     }
 
     /** Deletes on the metaField; answers how many readings were removed. */

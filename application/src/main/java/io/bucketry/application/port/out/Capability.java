@@ -13,6 +13,11 @@ public enum Capability {
      * page N is one bucket read. Stores without it refuse a paged policy when built.
      */
     PAGED_BUCKETS,
+    /**
+     * {@link ReadingStore#listSeries} gives each series' count and first and last times (of its
+     * unexpired readings); stores without it list ids only, since counting would read every bucket.
+     */
+    SERIES_COUNTS,
     /** The average stored bucket size in bytes can be measured ({@code avgBucketBytes} is not null). */
     BUCKET_BYTES,
     /**

@@ -54,6 +54,13 @@ public interface ReadingStore extends AutoCloseable {
      */
     List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows);
 
+    /**
+     * Series whose id starts with {@code prefix} (empty: any) and sorts after {@code after} (null: from
+     * the first), in id order, at most {@code limit}; counts and times, where the store gives them,
+     * cover only readings at or after {@code notBefore}. Never a scan of every bucket per call.
+     */
+    List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore);
+
     /** Removes a series; answers how many readings were removed. */
     long deleteSeries(SeriesId series);
 

@@ -1,0 +1,49 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Sorts;
+import io.bucketry.application.port.out.SeriesSummary;
+import io.bucketry.domain.SeriesId;
+import org.bson.BsonDocument;
+import org.bson.conversions.Bson;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.SERIES;
+
+/**
+ * Lists series ids by a range on {@code series} (never a regular expression), sorted then grouped:
+ * with the unique index {series, start, seq} the server reads one index key per series (a
+ * DISTINCT_SCAN: manual, "Aggregation Pipeline Optimization", $sort + $group), not the buckets.
+ */
+final class SeriesLister {
+
+    private final MongoCollection<BsonDocument> buckets;
+
+    SeriesLister(MongoCollection<BsonDocument> buckets) {
+        this.buckets = buckets;
+    }
+
+    List<SeriesSummary> list(String prefix, SeriesId after, int limit) {
+        List<SeriesSummary> out = new ArrayList<>();
+        for (BsonDocument group : buckets.aggregate(pipeline(prefix, after, limit))) {
+            out.add(SeriesSummary.idOnly(SeriesId.of(group.getString("_id").getValue())));
+        }
+        return out;
+    }
+
+    static List<Bson> pipeline(String prefix, SeriesId after, int limit) {
+        List<Bson> range = new ArrayList<>(List.of(Filters.gte(SERIES, prefix)));
+        if (!prefix.isEmpty()) {
+            range.add(Filters.lt(SERIES, SeriesId.prefixBound(prefix)));
+        }
+        if (after != null) {
+            range.add(Filters.gt(SERIES, after.value()));
+        }
+        return List.of(Aggregates.match(Filters.and(range)), Aggregates.sort(Sorts.ascending(SERIES)),
+                Aggregates.group("$" + SERIES), Aggregates.sort(Sorts.ascending("_id")), Aggregates.limit(limit));
+    }
+}
