@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Stores a batch: drops duplicates within the batch (the first wins) and those already stored
@@ -29,9 +28,9 @@ final class ReadingWriter {
     private final MongoCollection<Document> collection;
     private final BucketPolicy policy;
     private final CommandCounter counter;
-    // Check-then-insert is not atomic on the server: batches of this store take turns so that its
-    // counts are exact. Another process can still race; readers drop what such a race leaves.
-    private final ReentrantLock lock = new ReentrantLock();
+    // Check-then-insert is not atomic on the server: batches of this store sharing a series take turns
+    // so that its counts are exact. Another process can still race; readers drop what that leaves.
+    private final SeriesLocks locks = new SeriesLocks();
 
     ReadingWriter(MongoCollection<Document> collection, BucketPolicy policy, CommandCounter counter) {
         this.collection = collection;
@@ -47,7 +46,9 @@ final class ReadingWriter {
         for (Reading reading : readings) {
             firsts.putIfAbsent(Identity.of(reading), reading);
         }
-        lock.lock();
+        Set<String> series = new HashSet<>();
+        firsts.keySet().forEach(identity -> series.add(identity.series()));
+        SeriesLocks.Held held = locks.lock(series);
         try {
             Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet());
             List<Reading> fresh = new ArrayList<>(firsts.size() - stored.size());
@@ -65,7 +66,7 @@ final class ReadingWriter {
             counter.batch(windowsTouched(fresh));
             return new StoreResult(fresh.size(), readings.size() - fresh.size());
         } finally {
-            lock.unlock();
+            held.close();
         }
     }
 

@@ -1,0 +1,101 @@
+package io.bucketry.adapter.mongo.timeseries;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.SeriesId;
+import org.bson.BsonDocument;
+import org.bson.Document;
+import org.bson.types.ObjectId;
+import org.junit.jupiter.api.Test;
+
+import java.util.Date;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static io.bucketry.adapter.mongo.timeseries.TestData.BASE;
+import static io.bucketry.adapter.mongo.timeseries.TestData.reading;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** latest() lets the server bound its sort with a limit and still returns the winner among raced copies. */
+class LatestTest {
+
+    private final MongoTestLane lane = MongoTestLane.get();
+    private final List<BsonDocument> finds = new CopyOnWriteArrayList<>();
+    private final CommandListener capture = new CommandListener() {
+        @Override
+        public void commandStarted(CommandStartedEvent event) {
+            if (event.getCommandName().equals("find")) {
+                finds.add(event.getCommand().clone());
+            }
+        }
+    };
+
+    @Test
+    void latestSortsByTimeDescendingWithASmallLimit() {
+        // given
+        String series = TestData.freshSeries("latest");
+        try (MongoTimeSeriesReadingStore store = open(lane.freshSettings("latest"))) {
+            store.store(List.of(reading(series, 0, 1), reading(series, 60, 2), reading(series, 120, 3)));
+            finds.clear();
+
+            // when
+            var latest = store.latest(new SeriesId(series), BASE);
+
+            // then: one find, sorted {t: -1} and limited on the server
+            assertThat(latest).contains(reading(series, 120, 3));
+            assertThat(finds).hasSize(1);
+            assertThat(finds.get(0).getDocument("sort")).isEqualTo(BsonDocument.parse("{t: -1}"));
+            assertThat(finds.get(0).getInt32("limit").getValue()).isEqualTo(ReadingQueries.LATEST_PROBE);
+        }
+    }
+
+    @Test
+    void moreCopiesOfTheNewestTimeThanTheLimitAreAllReadAndTheLowestIdWins() {
+        // given: three copies of the newest reading, the winner (lowest _id) inserted last
+        String series = TestData.freshSeries("latest");
+        MongoTimeSeriesSettings settings = lane.freshSettings("latest");
+        try (MongoTimeSeriesReadingStore store = open(settings); MongoClient client = TestData.client()) {
+            store.store(List.of(reading(series, 0, 1), reading(series, 60, 2)));
+            var collection = TestData.collection(client, settings);
+            collection.insertOne(copy(series, 60, 8, new ObjectId(new Date(BASE.toEpochMilli() + 86_400_000L))));
+            collection.insertOne(copy(series, 60, 7, new ObjectId(new Date(0))));
+            finds.clear();
+
+            // when
+            var latest = store.latest(new SeriesId(series), BASE);
+
+            // then: the probe saw only copies, so all copies of that time were read by it
+            assertThat(latest).contains(reading(series, 60, 7));
+            assertThat(finds).hasSize(2);
+            assertThat(finds.get(1).getDocument("filter").toJson()).contains("\"t\": {\"$date\"");
+        }
+    }
+
+    @Test
+    void aNewestDocumentWithoutUsableFieldsIsPassedOver() {
+        // given
+        String series = TestData.freshSeries("latest");
+        MongoTimeSeriesSettings settings = lane.freshSettings("latest");
+        try (MongoTimeSeriesReadingStore store = open(settings); MongoClient client = TestData.client()) {
+            store.store(List.of(reading(series, 0, 1), reading(series, 60, 2)));
+            TestData.collection(client, settings).insertOne(new Document("t", new Date(BASE.plusSeconds(120).toEpochMilli()))
+                    .append("series", series).append("not a field", 3));
+
+            // when / then
+            assertThat(store.latest(new SeriesId(series), BASE)).contains(reading(series, 60, 2));
+            assertThat(store.latest(new SeriesId(series), BASE.plusSeconds(61))).isEmpty();
+        }
+    }
+
+    private MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings) {
+        return MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults(), capture);
+    }
+
+    private static Document copy(String series, long seconds, double value, ObjectId id) {
+        return new Document("_id", id).append("t", new Date(BASE.plusSeconds(seconds).toEpochMilli()))
+                .append("series", series).append("value", value);
+    }
+}
