@@ -70,7 +70,10 @@ final class ReadingWriter {
         }
     }
 
-    /** Distinct (series, policy window) pairs: the buckets a server bucketing by the width opens or grows. */
+    /**
+     * Distinct (series, policy window) pairs: buckets as the policy counts them. The server's own
+     * buckets (max(width, 1 h) from 6.3, a granularity's span before) are not visible to the writer.
+     */
     private long windowsTouched(List<Reading> sorted) {
         Set<Identity> windows = new HashSet<>();
         for (Reading reading : sorted) {
