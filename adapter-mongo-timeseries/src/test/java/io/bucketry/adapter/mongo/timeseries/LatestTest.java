@@ -1,8 +1,6 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoClient;
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.SeriesId;
@@ -13,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Date;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static io.bucketry.adapter.mongo.timeseries.TestData.BASE;
 import static io.bucketry.adapter.mongo.timeseries.TestData.reading;
@@ -23,15 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LatestTest {
 
     private final MongoTestLane lane = MongoTestLane.get();
-    private final List<BsonDocument> finds = new CopyOnWriteArrayList<>();
-    private final CommandListener capture = new CommandListener() {
-        @Override
-        public void commandStarted(CommandStartedEvent event) {
-            if (event.getCommandName().equals("find")) {
-                finds.add(event.getCommand().clone());
-            }
-        }
-    };
+    private final SentCommands sent = new SentCommands();
 
     @Test
     void latestSortsByTimeDescendingWithASmallLimit() {
@@ -39,12 +28,13 @@ class LatestTest {
         String series = TestData.freshSeries("latest");
         try (MongoTimeSeriesReadingStore store = open(lane.freshSettings("latest"))) {
             store.store(List.of(reading(series, 0, 1), reading(series, 60, 2), reading(series, 120, 3)));
-            finds.clear();
+            sent.clear();
 
             // when
             var latest = store.latest(new SeriesId(series), BASE);
 
             // then: one find, sorted {t: -1} and limited on the server
+            List<BsonDocument> finds = sent.named("find");
             assertThat(latest).contains(reading(series, 120, 3));
             assertThat(finds).hasSize(1);
             assertThat(finds.get(0).getDocument("sort")).isEqualTo(BsonDocument.parse("{t: -1}"));
@@ -62,12 +52,13 @@ class LatestTest {
             var collection = TestData.collection(client, settings);
             collection.insertOne(copy(series, 60, 8, new ObjectId(new Date(BASE.toEpochMilli() + 86_400_000L))));
             collection.insertOne(copy(series, 60, 7, new ObjectId(new Date(0))));
-            finds.clear();
+            sent.clear();
 
             // when
             var latest = store.latest(new SeriesId(series), BASE);
 
             // then: the probe saw only copies, so all copies of that time were read by it
+            List<BsonDocument> finds = sent.named("find");
             assertThat(latest).contains(reading(series, 60, 7));
             assertThat(finds).hasSize(2);
             assertThat(finds.get(1).getDocument("filter").toJson()).contains("\"t\": {\"$date\"");
@@ -91,7 +82,7 @@ class LatestTest {
     }
 
     private MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings) {
-        return MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults(), capture);
+        return MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults(), sent);
     }
 
     private static Document copy(String series, long seconds, double value, ObjectId id) {

@@ -4,8 +4,6 @@ import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
 import io.bucketry.adapter.mongo.timeseries.ReadingDocuments.Identity;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
@@ -56,13 +54,7 @@ class ReadPreferenceTest {
                 + " what the driver sends is verified only against a real server (set " + MongoTestLane.URI_VARIABLE
                 + " or run with Docker)");
         // given
-        List<BsonDocument> sent = new CopyOnWriteArrayList<>();
-        CommandListener capture = new CommandListener() {
-            @Override
-            public void commandStarted(CommandStartedEvent event) {
-                sent.add(event.getCommand().clone());
-            }
-        };
+        SentCommands sent = new SentCommands();
         MongoTimeSeriesSettings fresh = lane.freshSettings("rp");
         MongoTimeSeriesSettings settings = new MongoTimeSeriesSettings(withReadPreference(lane.uri(),
                 "secondaryPreferred"), fresh.database(), fresh.collection(), fresh.fallback());
@@ -70,13 +62,12 @@ class ReadPreferenceTest {
 
         // when: a start (listCollections, listIndexes) and a batch (the duplicate check)
         try (MongoTimeSeriesReadingStore store = MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(),
-                RetentionPolicy.defaults(), capture)) {
+                RetentionPolicy.defaults(), sent)) {
             store.store(List.of(reading(series, 0, 1)));
         }
 
         // then: no read preference, or primary (primaryPreferred is what a driver sends a directly connected member)
-        List<BsonDocument> reads = sent.stream().filter(c -> c.containsKey("find") || c.containsKey("listCollections")
-                || c.containsKey("listIndexes")).toList();
+        List<BsonDocument> reads = sent.named("find", "listCollections", "listIndexes");
         assertThat(reads).isNotEmpty().allSatisfy(command -> assertThat(command.containsKey("$readPreference")
                 ? command.getDocument("$readPreference").getString("mode").getValue() : "primary")
                 .as(command.toJson()).isIn("primary", "primaryPreferred"));
