@@ -53,7 +53,8 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         // statistics follow the connection string's read preference.
         MongoDatabase database = client.getDatabase(settings.database());
         this.queried = layout.collection().withReadPreference(database.getReadPreference());
-        this.writer = new ReadingWriter(layout.collection(), policy, counter);
+        this.writer = new ReadingWriter(layout.collection(), policy, counter,
+                StoredIdentities.orPushedDown(layout));
         this.queries = new ReadingQueries(queried, !layout.fallback());
         this.statistics = new StatisticsReader(database, queried, layout.fallback());
         this.remover = new ReadingRemover(layout, new StatisticsReader(

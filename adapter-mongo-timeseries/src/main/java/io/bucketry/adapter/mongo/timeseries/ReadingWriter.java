@@ -28,12 +28,15 @@ final class ReadingWriter {
     private final MongoCollection<Document> collection;
     private final BucketPolicy policy;
     private final CommandCounter counter;
+    private final boolean orPushdown;
     // Check-then-insert is not atomic on the server: batches of this store sharing a series take turns
     // so that its counts are exact. Another process can still race; readers drop what that leaves.
     private final SeriesLocks locks = new SeriesLocks();
 
-    ReadingWriter(MongoCollection<Document> collection, BucketPolicy policy, CommandCounter counter) {
+    /** @param orPushdown the duplicate check may use one $or of exact spans ({@link StoredIdentities#orPushedDown}) */
+    ReadingWriter(MongoCollection<Document> collection, BucketPolicy policy, CommandCounter counter, boolean orPushdown) {
         this.collection = collection;
+        this.orPushdown = orPushdown;
         this.policy = policy;
         this.counter = counter;
     }
@@ -50,7 +53,7 @@ final class ReadingWriter {
         firsts.keySet().forEach(identity -> series.add(identity.series()));
         SeriesLocks.Held held = locks.lock(series);
         try {
-            Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet());
+            Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet(), orPushdown);
             List<Reading> fresh = new ArrayList<>(firsts.size() - stored.size());
             firsts.forEach((identity, reading) -> {
                 if (!stored.contains(identity)) {

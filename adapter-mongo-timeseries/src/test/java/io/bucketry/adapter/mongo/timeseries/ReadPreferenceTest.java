@@ -40,7 +40,7 @@ class ReadPreferenceTest {
 
             // when
             Set<Identity> stored = StoredIdentities.among(recording(collection, findsOn),
-                    List.of(Identity.of(reading(series, 0, 9)), Identity.of(reading(series, 60, 9))));
+                    List.of(Identity.of(reading(series, 0, 9)), Identity.of(reading(series, 60, 9))), true);
 
             // then
             assertThat(stored).containsExactly(Identity.of(reading(series, 0, 1)));

@@ -1,6 +1,6 @@
 package io.bucketry.adapter.mongo.timeseries;
 
-import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandSucceededEvent;
 import io.bucketry.adapter.mongo.timeseries.ReadingDocuments.Identity;
@@ -10,13 +10,9 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.Document;
-import org.bson.conversions.Bson;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,49 +23,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The duplicate check reads only the spans of each series' time clusters, not the batch's whole span. */
 class StoredIdentitiesTest {
 
-    private static final long MINUTE = 60_000L;
     private static final long T = BASE.toEpochMilli();
 
     @Test
-    void anOldReadingAddsAShortSpanOfItsOwnAndSeriesWithTheSameSpanShareABranch() {
-        // given: series a has one reading 90 days back; a and b both have readings at T and T + 5 min
-        long old = T - Duration.ofDays(90).toMillis();
-        List<Identity> batch = List.of(new Identity("a", T), new Identity("a", old), new Identity("b", T + 5 * MINUTE),
-                new Identity("a", T + 5 * MINUTE), new Identity("b", T));
-
-        // when
-        List<Bson> filters = StoredIdentities.filters(batch);
-
-        // then
-        assertThat(filters).hasSize(1);
-        assertThat(render(filters.get(0))).isEqualTo(render(new Document("$or", List.of(
-                branch(old, old, new Document("series", "a")),
-                branch(T, T + 5 * MINUTE, new Document("series", new Document("$in", List.of("a", "b"))))))));
-    }
-
-    @Test
-    void timesMoreThanAnHourApartAreSeparateClustersAndCloserOnesOne() {
-        long gap = StoredIdentities.CLUSTER_GAP_MILLIS;
-        List<Identity> batch = List.of(new Identity("a", T), new Identity("a", T + gap), new Identity("a", T + 2 * gap + 1));
-
-        assertThat(render(StoredIdentities.filters(batch).get(0))).isEqualTo(render(new Document("$or", List.of(
-                branch(T, T + gap, new Document("series", "a")),
-                branch(T + 2 * gap + 1, T + 2 * gap + 1, new Document("series", "a"))))));
-        assertThat(render(StoredIdentities.filters(List.of(new Identity("a", T))).get(0)))
-                .isEqualTo(render(branch(T, T, new Document("series", "a"))));
-    }
-
-    @Test
-    void aBatchWithMoreSpansThanOneOrMayHoldIsCheckedWithSeveralQueries() {
-        List<Identity> batch = new ArrayList<>();
-        for (int i = 0; i < StoredIdentities.MAX_BRANCHES + 1; i++) {
-            batch.add(new Identity("s", T + i * 2 * StoredIdentities.CLUSTER_GAP_MILLIS));
-        }
-        List<Bson> filters = StoredIdentities.filters(batch);
-
-        assertThat(filters).hasSize(2);
-        assertThat(render(filters.get(0)).getArray("$or")).hasSize(StoredIdentities.MAX_BRANCHES);
-        assertThat(render(filters.get(1)).containsKey("$or")).isFalse();
+    void orIsUsedOnPlainCollectionsAndOnTimeSeriesFrom60Only() {
+        assertThat(StoredIdentities.orPushedDown(layout("5.0.14", "5.0", false))).isFalse();
+        assertThat(StoredIdentities.orPushedDown(layout("6.0.3", "5.0", false))).isFalse();
+        assertThat(StoredIdentities.orPushedDown(layout("6.0.3", "6.0", false))).isTrue();
+        assertThat(StoredIdentities.orPushedDown(layout("4.4.0", "4.4", true))).isTrue();
     }
 
     @Test
@@ -107,12 +68,33 @@ class StoredIdentitiesTest {
         }
     }
 
-    private static Document branch(long from, long to, Document series) {
-        return new Document("$and", List.of(new Document("t", new Document("$gte", new Date(from))),
-                new Document("t", new Document("$lte", new Date(to))), series));
+    @Test
+    void groupedAndExactSpansFindTheSameStoredIdentities() {
+        // given: stored readings of three series over two days, and candidates near and far from them
+        MongoTimeSeriesSettings settings = MongoTestLane.get().freshSettings("span");
+        List<String> series = List.of(TestData.freshSeries("span"), TestData.freshSeries("span"), TestData.freshSeries("span"));
+        List<Reading> readings = new ArrayList<>();
+        List<Identity> candidates = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            String s = series.get(i % 3);
+            readings.add(reading(s, i * 2_700L, i));
+            candidates.add(new Identity(s, BASE.plusSeconds(i * 2_700L + (i % 4 == 0 ? 0 : 1)).toEpochMilli()));
+        }
+        try (MongoTimeSeriesReadingStore store = TestData.open(settings); MongoClient client = TestData.client()) {
+            store.store(readings);
+            var collection = TestData.collection(client, settings);
+
+            // when
+            var exact = StoredIdentities.among(collection, candidates, true);
+            var grouped = StoredIdentities.among(collection, candidates, false);
+
+            // then: the candidates at a stored time (every fourth) and no other
+            assertThat(exact).hasSize(15).isEqualTo(grouped)
+                    .allSatisfy(identity -> assertThat((identity.time() - T) % 1_000).isZero());
+        }
     }
 
-    private static BsonDocument render(Bson filter) {
-        return filter.toBsonDocument(BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry());
+    private static StoreLayout layout(String binary, String fcv, boolean fallback) {
+        return new StoreLayout(null, ServerFeaturesTest.features(binary, fcv), fallback, List.of());
     }
 }
