@@ -19,14 +19,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** latest() lets the server bound its sort with a limit and still returns the winner among raced copies. */
 class LatestTest {
 
-    private final MongoTestLane lane = MongoTestLane.get();
     private final SentCommands sent = new SentCommands();
+    private final String series = TestData.freshSeries("latest");
+    private final MongoTimeSeriesSettings settings = MongoTestLane.get().freshSettings("latest");
 
     @Test
     void latestSortsByTimeDescendingWithASmallLimit() {
         // given
-        String series = TestData.freshSeries("latest");
-        try (MongoTimeSeriesReadingStore store = open(lane.freshSettings("latest"))) {
+        try (MongoTimeSeriesReadingStore store = open()) {
             store.store(List.of(reading(series, 0, 1), reading(series, 60, 2), reading(series, 120, 3)));
             sent.clear();
 
@@ -45,13 +45,9 @@ class LatestTest {
     @Test
     void moreCopiesOfTheNewestTimeThanTheLimitAreAllReadAndTheLowestIdWins() {
         // given: three copies of the newest reading, the winner (lowest _id) inserted last
-        String series = TestData.freshSeries("latest");
-        MongoTimeSeriesSettings settings = lane.freshSettings("latest");
-        try (MongoTimeSeriesReadingStore store = open(settings); MongoClient client = TestData.client()) {
-            store.store(List.of(reading(series, 0, 1), reading(series, 60, 2)));
-            var collection = TestData.collection(client, settings);
-            collection.insertOne(copy(series, 60, 8, new ObjectId(new Date(BASE.toEpochMilli() + 86_400_000L))));
-            collection.insertOne(copy(series, 60, 7, new ObjectId(new Date(0))));
+        try (MongoTimeSeriesReadingStore store = open()) {
+            storeAt0And60Then(store, copy(60, 8, new ObjectId(new Date(BASE.toEpochMilli() + 86_400_000L))),
+                    copy(60, 7, new ObjectId(new Date(0))));
             sent.clear();
 
             // when
@@ -68,11 +64,8 @@ class LatestTest {
     @Test
     void aNewestDocumentWithoutUsableFieldsIsPassedOver() {
         // given
-        String series = TestData.freshSeries("latest");
-        MongoTimeSeriesSettings settings = lane.freshSettings("latest");
-        try (MongoTimeSeriesReadingStore store = open(settings); MongoClient client = TestData.client()) {
-            store.store(List.of(reading(series, 0, 1), reading(series, 60, 2)));
-            TestData.collection(client, settings).insertOne(new Document("t", new Date(BASE.plusSeconds(120).toEpochMilli()))
+        try (MongoTimeSeriesReadingStore store = open()) {
+            storeAt0And60Then(store, new Document("t", new Date(BASE.plusSeconds(120).toEpochMilli()))
                     .append("series", series).append("not a field", 3));
 
             // when / then
@@ -81,11 +74,19 @@ class LatestTest {
         }
     }
 
-    private MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings) {
+    private MongoTimeSeriesReadingStore open() {
         return MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults(), sent);
     }
 
-    private static Document copy(String series, long seconds, double value, ObjectId id) {
+    /** Readings at 0 and 60 s through the store, then documents inserted behind its back. */
+    private void storeAt0And60Then(MongoTimeSeriesReadingStore store, Document... behindItsBack) {
+        store.store(List.of(reading(series, 0, 1), reading(series, 60, 2)));
+        try (MongoClient client = TestData.client()) {
+            TestData.collection(client, settings).insertMany(List.of(behindItsBack));
+        }
+    }
+
+    private Document copy(long seconds, double value, ObjectId id) {
         return new Document("_id", id).append("t", new Date(BASE.plusSeconds(seconds).toEpochMilli()))
                 .append("series", series).append("value", value);
     }
