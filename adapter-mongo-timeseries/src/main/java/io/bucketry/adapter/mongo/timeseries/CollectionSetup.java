@@ -9,6 +9,7 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.Document;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -31,24 +32,27 @@ final class CollectionSetup {
     private final String namespace;
     private final boolean fallbackAllowed;
     private final TimeSeriesOptions options;
-    private final ServerVersion version;
+    private final ServerFeatures version;
     private final List<String> warnings = new ArrayList<>();
 
     private CollectionSetup(MongoDatabase database, MongoTimeSeriesSettings settings, BucketPolicy policy,
-                            RetentionPolicy retention, ServerVersion version) {
+                            RetentionPolicy retention, ServerFeatures version) {
         this.database = database;
         this.name = settings.collection();
         this.namespace = settings.database() + "." + settings.collection();
         this.fallbackAllowed = settings.fallback();
         this.version = version;
-        this.options = TimeSeriesOptions.derive(policy, retention, version);
+        Instant now = Instant.now(); // the server checks expireAfterSeconds against its own clock
+        this.options = TimeSeriesOptions.derive(policy, retention, version, now);
+        if (options.expireAfterSeconds() == null) {
+            warnings.add(StartMessages.expiryOmitted(namespace, retention, TimeSeriesOptions.maxExpireAfterSeconds(now)));
+        }
     }
 
     /** Prepares the collection; refuses with an IllegalStateException whose message says what to do. */
-    static StoreLayout prepare(MongoDatabase database, MongoTimeSeriesSettings settings, BucketPolicy policy,
-                               RetentionPolicy retention) {
-        ServerVersion version = ServerVersion.from(database.runCommand(new Document("buildInfo", 1)));
-        return new CollectionSetup(database, settings, policy, retention, version).prepare();
+    static StoreLayout prepare(MongoDatabase database, ServerFeatures features, MongoTimeSeriesSettings settings,
+                               BucketPolicy policy, RetentionPolicy retention) {
+        return new CollectionSetup(database, settings, policy, retention, features).prepare();
     }
 
     private StoreLayout prepare() {
@@ -88,6 +92,9 @@ final class CollectionSetup {
     private StoreLayout useExisting(CollectionInfo info) {
         if (!info.hasBucketryLayout()) {
             throw new IllegalStateException(StartMessages.wrongLayout(namespace, info));
+        }
+        if (version.warning() != null) {
+            warnings.add(version.warning());
         }
         Long wanted = options.expireAfterSeconds();
         Number actual = info.expireAfterSeconds();

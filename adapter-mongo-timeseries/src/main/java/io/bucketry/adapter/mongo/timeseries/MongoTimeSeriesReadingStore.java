@@ -1,7 +1,10 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.MongoException;
+import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
@@ -18,6 +21,7 @@ import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
+import org.bson.Document;
 
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -42,6 +46,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
 
     private final MongoClient client;
     private final StoreLayout layout;
+    private final MongoCollection<Document> queried;
     private final CommandCounter counter;
     private final ReadingWriter writer;
     private final ReadingQueries queries;
@@ -56,12 +61,17 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         this.calls = new MongoCalls(StoreClients.servers(settings));
         this.layout = layout;
         this.counter = counter;
-        this.writer = new ReadingWriter(layout.collection(), policy, counter);
-        this.queries = new ReadingQueries(layout.collection(), !layout.fallback());
-        this.statistics = new StatisticsReader(client.getDatabase(settings.database()), layout.collection(),
-                layout.fallback());
-        this.remover = new ReadingRemover(layout, statistics, policy);
-        this.lister = new SeriesLister(layout.collection().withDocumentClass(BsonDocument.class));
+        // The layout's collection reads from the primary (reads there decide writes); plain queries and
+        // statistics follow the connection string's read preference.
+        MongoDatabase database = client.getDatabase(settings.database());
+        this.queried = layout.collection().withReadPreference(database.getReadPreference());
+        this.writer = new ReadingWriter(layout.collection(), policy, counter,
+                StoredIdentities.orPushedDown(layout));
+        this.queries = new ReadingQueries(queried, !layout.fallback());
+        this.statistics = new StatisticsReader(database, queried, layout.fallback());
+        this.remover = new ReadingRemover(layout, new StatisticsReader(
+                database.withReadPreference(ReadPreference.primary()), layout.collection(), layout.fallback()), policy);
+        this.lister = new SeriesLister(queried.withDocumentClass(BsonDocument.class));
     }
 
     /**
@@ -89,8 +99,10 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         CommandCounter counter = new CommandCounter();
         MongoClient client = StoreClients.create(settings, counter, extraListener);
         try {
-            StoreLayout layout = CollectionSetup.prepare(client.getDatabase(settings.database()), settings, policy,
-                    retention);
+            // Every read at start decides a write (create the collection, an index): never from a secondary.
+            MongoDatabase database = client.getDatabase(settings.database()).withReadPreference(ReadPreference.primary());
+            ServerFeatures features = ServerFeatures.read(database, client.getDatabase("admin"));
+            StoreLayout layout = CollectionSetup.prepare(database, features, settings, policy, retention);
             return new MongoTimeSeriesReadingStore(client, settings, layout, policy, counter);
         } catch (MongoException e) {
             client.close();
@@ -126,7 +138,12 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
 
     /** The MongoDB version the server reported. */
     public String serverVersion() {
-        return layout.version().toString();
+        return layout.version().binary().toString();
+    }
+
+    /** The server's features as this store sees them: binary version and featureCompatibilityVersion. */
+    ServerFeatures serverFeatures() {
+        return layout.version();
     }
 
     @Override
@@ -153,7 +170,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     @Override
     public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return calls.call("aggregating series " + series, () -> WindowResults.toAggregates(layout.collection()
+        return calls.call("aggregating series " + series, () -> WindowResults.toAggregates(queried
                 .aggregate(WindowPipeline.forSeries(series.value(), range, millis)).allowDiskUse(true), millis));
     }
 
@@ -161,7 +178,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
         int limit = maxWindows == Integer.MAX_VALUE ? maxWindows : maxWindows + 1;
-        return calls.call("aggregating all series", () -> WindowResults.toAggregates(layout.collection()
+        return calls.call("aggregating all series", () -> WindowResults.toAggregates(queried
                 .aggregate(WindowPipeline.forAll(range, millis, limit)).allowDiskUse(true), millis));
     }
 

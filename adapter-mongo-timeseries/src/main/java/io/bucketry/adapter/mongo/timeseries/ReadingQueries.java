@@ -23,6 +23,8 @@ import java.util.Optional;
 final class ReadingQueries {
 
     private static final int MAX_BATCH = 5_000;
+    /** Documents the latest read asks for: two tell whether the newest time has a second copy. */
+    static final int LATEST_PROBE = 2;
 
     private final MongoCollection<Document> collection;
     private final boolean timeSeries;
@@ -40,10 +42,37 @@ final class ReadingQueries {
         return collect(filter, 1, 0, limit);
     }
 
+    /**
+     * The newest reading, with a sort the server bounds by a limit (a top-k sort, no unpacking of the
+     * whole series into memory). If all {@value #LATEST_PROBE} documents it returns share the newest
+     * time, more copies may exist: they are all read by that exact time, so the lowest _id still wins.
+     * A newest document without a usable field is passed over, as the other reads do.
+     */
     Optional<Reading> latest(SeriesId series, Instant notBefore) {
-        Bson filter = Filters.and(Filters.eq(ReadingDocuments.SERIES, series.value()),
-                Filters.gte(ReadingDocuments.TIME, Date.from(notBefore)));
-        return collect(filter, -1, 0, 1).stream().findFirst();
+        Bson seriesFilter = Filters.eq(ReadingDocuments.SERIES, series.value());
+        Bson range = Filters.gte(ReadingDocuments.TIME, Date.from(notBefore));
+        while (true) {
+            List<Document> top = collection.find(Filters.and(seriesFilter, range))
+                    .sort(Sorts.descending(ReadingDocuments.TIME)).limit(LATEST_PROBE).into(new ArrayList<>());
+            if (top.isEmpty()) {
+                return Optional.empty();
+            }
+            Date newest = top.get(0).getDate(ReadingDocuments.TIME);
+            List<Document> copies = top.stream().filter(d -> newest.equals(d.getDate(ReadingDocuments.TIME))).toList();
+            if (copies.size() == LATEST_PROBE) {
+                copies = collection.find(Filters.and(seriesFilter, Filters.eq(ReadingDocuments.TIME, newest)))
+                        .into(new ArrayList<>());
+                if (copies.isEmpty()) {
+                    continue; // deleted in between: ask again
+                }
+            }
+            Reading reading = ReadingDocuments.toReading(new DistinctByTime(copies.iterator()).next());
+            if (reading != null) {
+                return Optional.of(reading);
+            }
+            range = Filters.and(Filters.gte(ReadingDocuments.TIME, Date.from(notBefore)),
+                    Filters.lt(ReadingDocuments.TIME, newest));
+        }
     }
 
     /** Page N costs reading N·size documents (plus duplicates): skipping happens after deduplication. */

@@ -42,8 +42,9 @@ final class ReadingRemover {
     /**
      * Removes the readings of policy windows that end at or before {@code cutoff} — a window still
      * holding a reading at or after it is kept whole, like a bucket — and answers the buckets
-     * removed: documents in the fallback (one per reading); on a time-series collection, whose
-     * buckets are aligned to the same windows from 6.3, the fall of the server's bucket count.
+     * removed: documents in the fallback (one per reading); on a time-series collection the fall of
+     * the server's bucket count (its buckets span max(width, 1 h) from 6.3, so a window is a bucket
+     * only for widths of an hour or more; deleting part of a bucket's readings does not remove it).
      * Before 7.0 nothing is deleted here (0): the collection's expireAfterSeconds removes buckets.
      */
     long evictBefore(Instant cutoff) {

@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Stores a batch: drops duplicates within the batch (the first wins) and those already stored
@@ -29,12 +28,15 @@ final class ReadingWriter {
     private final MongoCollection<Document> collection;
     private final BucketPolicy policy;
     private final CommandCounter counter;
-    // Check-then-insert is not atomic on the server: batches of this store take turns so that its
-    // counts are exact. Another process can still race; readers drop what such a race leaves.
-    private final ReentrantLock lock = new ReentrantLock();
+    private final boolean orPushdown;
+    // Check-then-insert is not atomic on the server: batches of this store sharing a series take turns
+    // so that its counts are exact. Another process can still race; readers drop what that leaves.
+    private final SeriesLocks locks = new SeriesLocks();
 
-    ReadingWriter(MongoCollection<Document> collection, BucketPolicy policy, CommandCounter counter) {
+    /** @param orPushdown the duplicate check may use one $or of exact spans ({@link StoredIdentities#orPushedDown}) */
+    ReadingWriter(MongoCollection<Document> collection, BucketPolicy policy, CommandCounter counter, boolean orPushdown) {
         this.collection = collection;
+        this.orPushdown = orPushdown;
         this.policy = policy;
         this.counter = counter;
     }
@@ -47,9 +49,11 @@ final class ReadingWriter {
         for (Reading reading : readings) {
             firsts.putIfAbsent(Identity.of(reading), reading);
         }
-        lock.lock();
+        Set<String> series = new HashSet<>();
+        firsts.keySet().forEach(identity -> series.add(identity.series()));
+        SeriesLocks.Held held = locks.lock(series);
         try {
-            Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet());
+            Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet(), orPushdown);
             List<Reading> fresh = new ArrayList<>(firsts.size() - stored.size());
             firsts.forEach((identity, reading) -> {
                 if (!stored.contains(identity)) {
@@ -65,11 +69,14 @@ final class ReadingWriter {
             counter.batch(windowsTouched(fresh));
             return new StoreResult(fresh.size(), readings.size() - fresh.size());
         } finally {
-            lock.unlock();
+            held.close();
         }
     }
 
-    /** Distinct (series, policy window) pairs: the buckets a server bucketing by the width opens or grows. */
+    /**
+     * Distinct (series, policy window) pairs: buckets as the policy counts them. The server's own
+     * buckets (max(width, 1 h) from 6.3, a granularity's span before) are not visible to the writer.
+     */
     private long windowsTouched(List<Reading> sorted) {
         Set<Identity> windows = new HashSet<>();
         for (Reading reading : sorted) {

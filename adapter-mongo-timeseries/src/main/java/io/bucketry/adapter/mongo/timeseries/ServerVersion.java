@@ -11,6 +11,11 @@ record ServerVersion(int major, int minor, int patch) {
     static final ServerVersion TIME_SERIES = new ServerVersion(5, 0, 0);
     /** Deletes on time-series collections that match only on the metaField. */
     static final ServerVersion META_DELETES = new ServerVersion(5, 1, 0);
+    /**
+     * Queries on time-series collections push an $or down to bucket-level predicates (BucketSpec::
+     * createPredicatesOnBucketLevelField, OR case); 5.0 pushes down only $and and comparisons.
+     */
+    static final ServerVersion OR_PUSHDOWN = new ServerVersion(6, 0, 0);
     /** bucketMaxSpanSeconds and bucketRoundingSeconds instead of a granularity. */
     static final ServerVersion CUSTOM_BUCKETING = new ServerVersion(6, 3, 0);
     /** Deletes on time-series collections with any filter (for example on the timeField). */

@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.timeseries;
 
+import io.bucketry.domain.RetentionPolicy;
+
 /** The messages with which a start is refused or warned about, in one place so they stay consistent. */
 final class StartMessages {
 
@@ -12,7 +14,7 @@ final class StartMessages {
                 + " policy, or the mongo-bucket backend for paged buckets";
     }
 
-    static String noTimeSeries(ServerVersion version, String why) {
+    static String noTimeSeries(ServerFeatures version, String why) {
         return "MongoDB server " + version + " has no native time-series collections (" + why + "), so"
                 + " mongo-timeseries cannot start. Time-series collections need MongoDB 5.0 or later: upgrade the"
                 + " server, use the mongo-bucket backend, or enable the time-series fallback (setting"
@@ -28,7 +30,7 @@ final class StartMessages {
                 + ", it created a plain collection; an emulated or embedded server?";
     }
 
-    static String plainCollectionExists(String namespace, ServerVersion version) {
+    static String plainCollectionExists(String namespace, ServerFeatures version) {
         return "collection " + namespace + " already exists and is a plain (not time-series) collection, so"
                 + " mongo-timeseries will not use it (MongoDB " + version + " supports time-series collections,"
                 + " and a plain collection would silently lose their bucketing and expiry). Drop or rename it,"
@@ -42,7 +44,7 @@ final class StartMessages {
                 + " another collection name";
     }
 
-    static String fallback(String namespace, ServerVersion version, String why) {
+    static String fallback(String namespace, ServerFeatures version, String why) {
         return "mongo-timeseries FALLBACK: MongoDB server " + version + " has no native time-series collections ("
                 + why + "); readings are stored one plain document per reading in " + namespace
                 + " with an index {series: 1, t: 1} and a TTL index on t. Nothing is bucketed: expect one"
@@ -62,13 +64,21 @@ final class StartMessages {
                 + " s; the index is kept as it is (change it with collMod)";
     }
 
-    static String noPhysicalEviction(ServerVersion version) {
+    static String noPhysicalEviction(ServerFeatures version) {
         return "MongoDB " + version + " deletes from time-series collections only by metaField (time-based deletes"
                 + " need 7.0): expired readings are removed by the collection's expireAfterSeconds (whole"
                 + " buckets, by the server's TTL monitor), not by evictBefore";
     }
 
-    static String noDeletes(ServerVersion version) {
+    static String noDeletes(ServerFeatures version) {
         return "MongoDB " + version + " cannot delete from time-series collections (deletes need 5.1 or later)";
+    }
+
+    static String expiryOmitted(String namespace, RetentionPolicy retention, long max) {
+        long wanted = TimeSeriesOptions.wantedExpireAfterSeconds(retention);
+        return "retention + grace = " + wanted + " s (" + wanted / 86_400 + " days) is more than MongoDB accepts as"
+                + " expireAfterSeconds (at most the seconds since 1970, " + max + " s now, and 2^31-1), so " + namespace
+                + " is given no expiry: the server will not remove old readings by itself (queries still hide"
+                + " expired ones). Choose a shorter retention to have them removed";
     }
 }

@@ -20,7 +20,7 @@ final class StatisticsReader {
             + " server has no native time-series collections), so buckets = documents = readings; bucket bytes"
             + " not measured";
     private static final String NATIVE_NOTE = "native time-series collection: buckets and average bucket bytes"
-            + " from collStats storageStats.timeseries (bucketCount, avgBucketSize), readings per bucket from the"
+            + " from collStats storageStats.timeseries (bucketCount, avgBucketSize; summed over shards), readings per bucket from the"
             + " buckets' control.count; readings are stored measurements";
 
     private final MongoDatabase database;
@@ -43,10 +43,9 @@ final class StatisticsReader {
         if (fallback) {
             return StorageStatistics.of(BACKEND, series, readings, readings, readings == 0 ? 0 : 1, null, FALLBACK_NOTE);
         }
-        Document timeseries = timeSeriesStats();
-        long buckets = bucketCount(timeseries);
-        Number avgSize = timeseries.get("avgBucketSize", Number.class);
-        Double avgBytes = buckets == 0 || avgSize == null ? null : avgSize.doubleValue();
+        BucketTotals totals = timeSeriesStats();
+        long buckets = totals.buckets();
+        Double avgBytes = buckets == 0 ? null : totals.avgBucketBytes();
         Long max = buckets == 0 ? Long.valueOf(0) : maxReadingsPerBucket();
         return StorageStatistics.of(BACKEND, series, readings, buckets, max == null ? 0 : max, avgBytes,
                 max == null ? NATIVE_NOTE + "; the buckets collection could not be read, so the maximum"
@@ -55,26 +54,18 @@ final class StatisticsReader {
 
     /** The server's bucket count of a time-series collection. */
     long bucketCount() {
-        return bucketCount(timeSeriesStats());
+        return timeSeriesStats().buckets();
     }
 
-    private static long bucketCount(Document timeseries) {
-        Number count = timeseries.get("bucketCount", Number.class);
-        return count == null ? 0 : count.longValue();
-    }
-
-    /** The timeseries section of the collection's storage statistics ($collStats; collStats before it). */
-    private Document timeSeriesStats() {
-        Document stats;
+    /** The collection's buckets from $collStats (one document per shard), or the collStats command before it. */
+    private BucketTotals timeSeriesStats() {
         try {
-            Document first = collection.aggregate(List.of(
-                    new Document("$collStats", new Document("storageStats", new Document())))).first();
-            stats = first == null ? new Document() : first.get("storageStats", Document.class);
+            return BucketTotals.sum(collection.aggregate(List.of(
+                    new Document("$collStats", new Document("storageStats", new Document())))));
         } catch (MongoException e) {
-            stats = database.runCommand(new Document("collStats", collection.getNamespace().getCollectionName()));
+            Document stats = database.runCommand(new Document("collStats", collection.getNamespace().getCollectionName()));
+            return BucketTotals.sum(List.of(new Document("storageStats", stats)));
         }
-        Document timeseries = stats == null ? null : stats.get("timeseries", Document.class);
-        return timeseries == null ? new Document() : timeseries;
     }
 
     /**

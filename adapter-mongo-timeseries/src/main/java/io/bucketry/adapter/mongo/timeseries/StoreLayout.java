@@ -11,7 +11,7 @@ import java.util.List;
  * @param fallback true for a plain collection of one document per reading (no native time-series)
  * @param warnings what the operator should be told at start
  */
-record StoreLayout(MongoCollection<Document> collection, ServerVersion version, boolean fallback,
+record StoreLayout(MongoCollection<Document> collection, ServerFeatures version, boolean fallback,
                    List<String> warnings) {
 
     /** deleteMany on the series (the metaField) is allowed. */

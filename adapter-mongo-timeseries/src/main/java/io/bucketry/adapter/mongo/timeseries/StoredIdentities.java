@@ -1,22 +1,21 @@
 package io.bucketry.adapter.mongo.timeseries;
 
+import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import io.bucketry.adapter.mongo.timeseries.ReadingDocuments.Identity;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
 import java.util.Collection;
-import java.util.Date;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
- * Which of a batch's identities are already stored, found with one query for the batch's series
- * and time span (projecting only series and time). Native time-series collections have no unique
- * index and no upsert, so this check is what keeps a duplicate from being inserted.
+ * Which of a batch's identities are already stored. Native time-series collections have no unique
+ * index and no upsert, so this check is what keeps a duplicate from being inserted. It reads only the
+ * spans of the batch's time clusters ({@link TimeClusters}), projecting series and time, from the
+ * primary.
  */
 final class StoredIdentities {
 
@@ -25,31 +24,40 @@ final class StoredIdentities {
     private StoredIdentities() {
     }
 
-    static Set<Identity> among(MongoCollection<Document> collection, Collection<Identity> candidates) {
-        Set<String> series = new TreeSet<>();
-        long from = Long.MAX_VALUE;
-        long to = Long.MIN_VALUE;
-        for (Identity identity : candidates) {
-            series.add(identity.series());
-            from = Math.min(from, identity.time());
-            to = Math.max(to, identity.time());
-        }
-        Bson seriesFilter = series.size() == 1
-                ? Filters.eq(ReadingDocuments.SERIES, series.iterator().next())
-                : Filters.in(ReadingDocuments.SERIES, series);
-        // Time first: a server that scans (the embedded test server) then rejects most documents cheaply.
-        Bson filter = Filters.and(Filters.gte(ReadingDocuments.TIME, new Date(from)),
-                Filters.lte(ReadingDocuments.TIME, new Date(to)), seriesFilter);
+    /** @param orPushdown one $or of exact spans may be sent (see {@link #orPushedDown}); else a few grouped spans */
+    static Set<Identity> among(MongoCollection<Document> collection, Collection<Identity> candidates,
+                               boolean orPushdown) {
+        MongoCollection<Document> primary = onPrimary(collection);
         Set<Identity> stored = new HashSet<>();
-        for (Document document : collection.find(filter)
-                .projection(Projections.fields(Projections.include(ReadingDocuments.SERIES, ReadingDocuments.TIME),
-                        Projections.excludeId()))
-                .batchSize(BATCH_SIZE)) {
-            Identity identity = ReadingDocuments.identity(document);
-            if (candidates.contains(identity)) {
-                stored.add(identity);
+        for (Bson filter : orPushdown ? TimeClusters.exact(candidates) : TimeClusters.grouped(candidates)) {
+            for (Document document : primary.find(filter)
+                    .projection(Projections.fields(Projections.include(ReadingDocuments.SERIES, ReadingDocuments.TIME),
+                            Projections.excludeId()))
+                    .batchSize(BATCH_SIZE)) {
+                Identity identity = ReadingDocuments.identity(document);
+                if (candidates.contains(identity)) {
+                    stored.add(identity);
+                }
             }
         }
         return stored;
+    }
+
+    /**
+     * Whether the collection serves an $or of (series, time span) branches from its index: a plain
+     * collection does, a time-series collection from 6.0 ({@link ServerVersion#OR_PUSHDOWN}); on 5.0
+     * an $or reaches no bucket-level predicate, and every bucket would be unpacked.
+     */
+    static boolean orPushedDown(StoreLayout layout) {
+        return layout.fallback() || layout.version().atLeast(ServerVersion.OR_PUSHDOWN);
+    }
+
+    /**
+     * This read decides what is inserted: a secondary may lag behind and miss a stored reading, which
+     * would then be inserted twice, so it goes to the primary whatever the connection string says
+     * (https://www.mongodb.com/docs/manual/core/read-preference/: secondaries may return stale data).
+     */
+    static MongoCollection<Document> onPrimary(MongoCollection<Document> collection) {
+        return collection.withReadPreference(ReadPreference.primary());
     }
 }

@@ -5,12 +5,14 @@ import io.bucketry.domain.RetentionPolicy;
 import org.bson.Document;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * The options of a native time-series collection derived from the bucket and retention policies,
- * limited to what the server's version supports: bucketMaxSpanSeconds = bucketRoundingSeconds =
- * the policy width on 6.3+ (buckets then match the policy's windows), otherwise the smallest
- * granularity whose bucket span covers the width.
+ * limited to what the server supports (its binary version and featureCompatibilityVersion):
+ * bucketMaxSpanSeconds = bucketRoundingSeconds = max(width, 1 h) on 6.3+, otherwise the smallest
+ * granularity whose bucket span covers the width; expireAfterSeconds = retention + grace where the
+ * server accepts it, else none.
  */
 record TimeSeriesOptions(String granularity, Long bucketSpanSeconds, Long expireAfterSeconds) {
 
@@ -18,17 +20,39 @@ record TimeSeriesOptions(String granularity, Long bucketSpanSeconds, Long expire
     static final String META_FIELD = "series";
     /** The server's upper bound for bucketMaxSpanSeconds and bucketRoundingSeconds (one year). */
     static final long MAX_BUCKET_SPAN_SECONDS = 31_536_000L;
-    /** expireAfterSeconds is a 32-bit integer on the server. */
+    /** A TTL index's expireAfterSeconds is a 32-bit integer on the server (the fallback's index on t). */
     static final long MAX_EXPIRE_AFTER_SECONDS = Integer.MAX_VALUE;
+    /**
+     * The smallest custom span: the span of granularity "seconds". A span of the width itself would
+     * give a 5-minute width at one reading a minute buckets of 5 measurements, which compress badly.
+     */
+    static final long MIN_BUCKET_SPAN_SECONDS = 3_600L;
 
-    static TimeSeriesOptions derive(BucketPolicy policy, RetentionPolicy retention, ServerVersion version) {
+    /** @param now the start time: a time-series expiry may not exceed the seconds since 1970 */
+    static TimeSeriesOptions derive(BucketPolicy policy, RetentionPolicy retention, ServerFeatures server,
+                                    Instant now) {
         long widthSeconds = Math.max(1, ceilSeconds(policy.width()));
-        long expire = ceilSeconds(retention.retention().plus(retention.grace()));
-        Long expireAfter = expire <= MAX_EXPIRE_AFTER_SECONDS ? expire : null;
-        if (version.atLeast(ServerVersion.CUSTOM_BUCKETING)) {
-            return new TimeSeriesOptions(null, Math.min(widthSeconds, MAX_BUCKET_SPAN_SECONDS), expireAfter);
+        long expire = wantedExpireAfterSeconds(retention);
+        Long expireAfter = expire <= maxExpireAfterSeconds(now) ? expire : null;
+        if (server.atLeast(ServerVersion.CUSTOM_BUCKETING)) {
+            long span = Math.min(Math.max(widthSeconds, MIN_BUCKET_SPAN_SECONDS), MAX_BUCKET_SPAN_SECONDS);
+            return new TimeSeriesOptions(null, span, expireAfter);
         }
         return new TimeSeriesOptions(granularity(widthSeconds), null, expireAfter);
+    }
+
+    /** Retention plus grace in whole seconds, rounded up. */
+    static long wantedExpireAfterSeconds(RetentionPolicy retention) {
+        return ceilSeconds(retention.retention().plus(retention.grace()));
+    }
+
+    /**
+     * The largest expiry both collection kinds accept at {@code now}: 2^31-1 for a TTL index, and for a
+     * time-series (clustered) collection no more than the seconds since 1970, because its buckets' _id
+     * timestamps count seconds from there (index_key_validate.cpp, validateExpireAfterSeconds).
+     */
+    static long maxExpireAfterSeconds(Instant now) {
+        return Math.min(MAX_EXPIRE_AFTER_SECONDS, Math.max(0, now.getEpochSecond()));
     }
 
     /** seconds (buckets span up to 1 h), minutes (24 h) or hours (30 days). */

@@ -49,13 +49,48 @@ class NativeCollectionTest {
             Document timeseries = options.get("timeseries", Document.class);
             assertThat(timeseries.getString("timeField")).isEqualTo("t");
             assertThat(timeseries.getString("metaField")).isEqualTo("series");
-            if (ServerVersion.parse(store.serverVersion()).atLeast(ServerVersion.CUSTOM_BUCKETING)) {
+            if (store.serverFeatures().atLeast(ServerVersion.CUSTOM_BUCKETING)) {
                 assertThat(timeseries.get("bucketMaxSpanSeconds", Number.class).longValue()).isEqualTo(3600);
                 assertThat(timeseries.get("bucketRoundingSeconds", Number.class).longValue()).isEqualTo(3600);
             } else {
                 assertThat(timeseries.getString("granularity")).isEqualTo("seconds");
             }
             assertThat(options.get("expireAfterSeconds", Number.class).longValue()).isEqualTo(90L * 86_400 + 3_600);
+        }
+    }
+
+    @Test
+    void aFiveMinuteWidthGetsHourLongBucketsFrom63() {
+        // given
+        MongoTimeSeriesSettings settings = lane.freshSettings("native");
+
+        // when
+        try (MongoTimeSeriesReadingStore store = MongoTimeSeriesReadingStore.open(settings,
+                BucketPolicy.windowed(Duration.ofMinutes(5), 1000), RetentionPolicy.defaults());
+             MongoClient client = TestData.client()) {
+            assumeTrue(store.serverFeatures().atLeast(ServerVersion.CUSTOM_BUCKETING),
+                    "custom bucket spans need MongoDB 6.3 (binary and featureCompatibilityVersion)");
+
+            // then
+            Document timeseries = entry(client.getDatabase(settings.database()), settings.collection())
+                    .get("options", Document.class).get("timeseries", Document.class);
+            assertThat(timeseries.get("bucketMaxSpanSeconds", Number.class).longValue()).isEqualTo(3600);
+            assertThat(timeseries.get("bucketRoundingSeconds", Number.class).longValue()).isEqualTo(3600);
+        }
+    }
+
+    @Test
+    void aRetentionLongerThanTheSecondsSince1970StartsWithoutExpiryAndSaysSo() {
+        // given: 60 years, below 2^31-1 s but above the seconds since 1970, which the server refuses
+        MongoTimeSeriesSettings settings = lane.freshSettings("native");
+
+        // when
+        try (MongoTimeSeriesReadingStore store = MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(),
+                RetentionPolicy.of(Duration.ofDays(365L * 60))); MongoClient client = TestData.client()) {
+            // then
+            assertThat(store.startWarnings()).anyMatch(w -> w.contains("no expiry"));
+            assertThat(entry(client.getDatabase(settings.database()), settings.collection())
+                    .get("options", Document.class)).doesNotContainKey("expireAfterSeconds");
         }
     }
 
@@ -131,7 +166,7 @@ class NativeCollectionTest {
     void deleteSeriesAndEvictionRemoveReadings() {
         // given
         try (MongoTimeSeriesReadingStore store = TestData.open(lane.freshSettings("native"))) {
-            assumeTrue(ServerVersion.parse(store.serverVersion()).atLeast(ServerVersion.ANY_DELETES),
+            assumeTrue(store.serverFeatures().atLeast(ServerVersion.ANY_DELETES),
                     "time-based deletes on time-series collections need MongoDB 7.0");
             String a = TestData.freshSeries("n");
             String b = TestData.freshSeries("n");

@@ -1,8 +1,6 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoClient;
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.domain.BucketPolicy;
@@ -15,7 +13,6 @@ import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static io.bucketry.adapter.mongo.timeseries.TestData.reading;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,13 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WriteTest {
 
     private final MongoTestLane lane = MongoTestLane.get();
-    private final List<BsonDocument> sent = new CopyOnWriteArrayList<>();
-    private final CommandListener capture = new CommandListener() {
-        @Override
-        public void commandStarted(CommandStartedEvent event) {
-            sent.add(event.getCommand().clone());
-        }
-    };
+    private final SentCommands sent = new SentCommands();
 
     @Test
     void duplicatesWithinTheBatchAndAlreadyStoredAreFoundWithOneQuery() {
@@ -98,12 +89,12 @@ class WriteTest {
         String a = "a-" + TestData.freshSeries("w");
         String b = "b-" + TestData.freshSeries("w");
         try (MongoTimeSeriesReadingStore store = MongoTimeSeriesReadingStore.open(lane.freshSettings("write"),
-                BucketPolicy.defaults(), RetentionPolicy.defaults(), capture)) {
+                BucketPolicy.defaults(), RetentionPolicy.defaults(), sent)) {
             // when
             store.store(List.of(reading(b, 5, 1), reading(a, 9, 2), reading(b, 1, 3), reading(a, 2, 4)));
 
             // then
-            BsonDocument insert = sent.stream().filter(c -> c.containsKey("insert")).findFirst().orElseThrow();
+            BsonDocument insert = sent.named("insert").get(0);
             assertThat(insert.getBoolean("ordered").getValue()).isFalse();
             assertThat(insert.getArray("documents")).extracting(WriteTest::identity)
                     .containsExactly(a + "@2", a + "@9", b + "@1", b + "@5");
