@@ -1,5 +1,7 @@
 package io.bucketry.property;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -10,6 +12,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class PropertyTest {
+
+    private String pinnedByTheRun;
+
+    @BeforeEach
+    void unpinTheSeedOfTheRun() {
+        // a run with -Dbucketry.seed pins every property; these tests need their own tries
+        pinnedByTheRun = System.clearProperty(Property.SEED);
+    }
+
+    @AfterEach
+    void restoreTheSeedOfTheRun() {
+        if (pinnedByTheRun != null) {
+            System.setProperty(Property.SEED, pinnedByTheRun);
+        }
+    }
 
     @Test
     void aPassingPropertyRunsEveryTryOnItsOwnInputs() {
