@@ -67,6 +67,7 @@ public final class Bucketry implements AutoCloseable {
 
     /** A running Bucketry whose retention and queries take "now" from {@code clock}. */
     public static Bucketry start(BucketryConfig config, Clock clock) {
+        BackendArtifacts.check(config, BackendArtifacts::onClassPath);
         Resources resources = new Resources();
         Injector injector;
         try {

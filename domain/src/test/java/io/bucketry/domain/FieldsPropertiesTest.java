@@ -1,10 +1,8 @@
 package io.bucketry.domain;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.bucketry.property.Gen;
+import io.bucketry.property.Property;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,9 +22,12 @@ class FieldsPropertiesTest {
     // the same String objects again and again, as a JSON reader or a generator hands them over
     private static final List<String> KEYS = List.of("temperature", "pressure", "status", "humidity", "t", "bad name");
 
-    @Property(tries = 300)
-    void everyMapConvertsToEqualFieldsOrIsRefusedWhateverWasConvertedBefore(
-            @ForAll("mapSequences") List<Map<String, Object>> maps) {
+    @Test
+    void everyMapConvertsToEqualFieldsOrIsRefusedWhateverWasConvertedBefore() {
+        Property.forAll(300, draws -> everyMapConverts(draws.draw("maps", mapSequences())));
+    }
+
+    private static void everyMapConverts(List<Map<String, Object>> maps) {
         for (Map<String, Object> map : maps) {
             // given
             boolean valid = map.keySet().stream().allMatch(name -> FieldSchema.nameProblem(name) == null);
@@ -51,22 +52,12 @@ class FieldsPropertiesTest {
         }
     }
 
-    @Provide
-    Arbitrary<List<Map<String, Object>>> mapSequences() {
-        Arbitrary<List<String>> keys = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(6, Arbitraries.subsetOf(KEYS.subList(0, 4)).ofMinSize(1)
-                        .map(set -> KEYS.subList(0, 4).stream().filter(set::contains).toList())),
-                net.jqwik.api.Tuple.of(3, Arbitraries.shuffle(KEYS.subList(0, 4)).map(list -> list.subList(0, 2))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.subsetOf(KEYS).ofMinSize(1).map(List::copyOf)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(List.of(new String("temperature"), "status"))));
-        Arbitrary<Map<String, Object>> maps = keys.flatMap(names -> ReadingArbitraries.values().list()
-                .ofSize(names.size()).map(values -> {
-                    Map<String, Object> map = new LinkedHashMap<>();
-                    for (int i = 0; i < names.size(); i++) {
-                        map.put(names.get(i), values.get(i));
-                    }
-                    return map;
-                }));
-        return maps.list().ofMinSize(1).ofMaxSize(20);
+    private static Gen<List<Map<String, Object>>> mapSequences() {
+        Gen<List<String>> keys = Gen.frequency(
+                Gen.weighted(6, Gen.subsetOf(KEYS.subList(0, 4), 1)),
+                Gen.weighted(3, Gen.shuffled(KEYS.subList(0, 4)).map(list -> list.subList(0, 2))),
+                Gen.weighted(1, Gen.subsetOf(KEYS, 1)),
+                Gen.weighted(1, Gen.constant(List.of(new String("temperature"), "status"))));
+        return ReadingGenerators.mapsOf(keys).list(1, 20);
     }
 }

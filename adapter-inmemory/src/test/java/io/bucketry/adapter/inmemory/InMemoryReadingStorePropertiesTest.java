@@ -5,12 +5,9 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.bucketry.property.Gen;
+import io.bucketry.property.Property;
+import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -30,38 +27,40 @@ class InMemoryReadingStorePropertiesTest {
     /** More series than stripes: a stripe's group of 16 holds readings of several series. */
     private static final int SERIES = 100;
 
-    @Property(tries = 200)
-    void storingABatchAtOnceKeepsWhatStoringItsReadingsOneByOneKeeps(@ForAll("batches") List<Reading> batch) {
-        // given
-        InMemoryReadingStore atOnce = new InMemoryReadingStore(BucketPolicy.windowed(Duration.ofMinutes(10), 8));
-        InMemoryReadingStore oneByOne = new InMemoryReadingStore(BucketPolicy.windowed(Duration.ofMinutes(10), 8));
+    @Test
+    void storingABatchAtOnceKeepsWhatStoringItsReadingsOneByOneKeeps() {
+        Property.forAll(200, draws -> {
+            List<Reading> batch = draws.draw("batch", batches());
+            // given
+            InMemoryReadingStore atOnce = new InMemoryReadingStore(BucketPolicy.windowed(Duration.ofMinutes(10), 8));
+            InMemoryReadingStore oneByOne = new InMemoryReadingStore(BucketPolicy.windowed(Duration.ofMinutes(10), 8));
 
-        // when
-        StoreResult batchResult = atOnce.store(batch);
-        StoreResult singleResults = batch.stream().map(reading -> oneByOne.store(List.of(reading)))
-                .reduce(StoreResult.EMPTY, StoreResult::plus);
+            // when
+            StoreResult batchResult = atOnce.store(batch);
+            StoreResult singleResults = batch.stream().map(reading -> oneByOne.store(List.of(reading)))
+                    .reduce(StoreResult.EMPTY, StoreResult::plus);
 
-        // then
-        assertThat(batchResult).isEqualTo(singleResults);
-        for (int s = 0; s < SERIES; s++) {
-            SeriesId series = SeriesId.of("series-" + s);
-            assertThat(atOnce.read(series, ALL, Integer.MAX_VALUE)).isEqualTo(oneByOne.read(series, ALL, Integer.MAX_VALUE));
-        }
-        // avgBucketBytes included: the same readings in the same order grow the buckets alike
-        assertThat(atOnce.statistics()).isEqualTo(oneByOne.statistics());
+            // then
+            assertThat(batchResult).isEqualTo(singleResults);
+            for (int s = 0; s < SERIES; s++) {
+                SeriesId series = SeriesId.of("series-" + s);
+                assertThat(atOnce.read(series, ALL, Integer.MAX_VALUE)).isEqualTo(oneByOne.read(series, ALL, Integer.MAX_VALUE));
+            }
+            // avgBucketBytes included: the same readings in the same order grow the buckets alike
+            assertThat(atOnce.statistics()).isEqualTo(oneByOne.statistics());
+        });
     }
 
     /**
      * Up to 600 readings of 100 series over 50 minutes: several 10-minute windows, overflow buckets of
      * 8, a series at several places of one group, and readings at a time the series already has.
      */
-    @Provide
-    Arbitrary<List<Reading>> batches() {
-        Arbitrary<Reading> reading = Combinators.combine(
-                Arbitraries.integers().between(0, SERIES - 1),
-                Arbitraries.longs().between(0, 50).map(minute -> minute * 60_000),
-                Arbitraries.integers().between(-1000, 1000)
-        ).as((series, offset, value) -> Reading.of("series-" + series, BASE.plusMillis(offset), Map.of("v", value)));
-        return reading.list().ofMaxSize(600);
+    private static Gen<List<Reading>> batches() {
+        Gen<Integer> series = Gen.ints(0, SERIES - 1);
+        Gen<Long> offsets = Gen.longs(0, 50).map(minute -> minute * 60_000);
+        Gen<Integer> values = Gen.ints(-1000, 1000);
+        Gen<Reading> reading = random -> Reading.of("series-" + series.next(random),
+                BASE.plusMillis(offsets.next(random)), Map.of("v", values.next(random)));
+        return reading.list(0, 600);
     }
 }

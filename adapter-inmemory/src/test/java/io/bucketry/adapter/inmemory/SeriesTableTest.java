@@ -2,13 +2,8 @@ package io.bucketry.adapter.inmemory;
 
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.SeriesId;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.AlphaChars;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.constraints.StringLength;
-import net.jqwik.api.constraints.UniqueElements;
+import io.bucketry.property.Gen;
+import io.bucketry.property.Property;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -22,22 +17,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SeriesTableTest {
 
     private static final BucketPolicy POLICY = BucketPolicy.defaults();
+    private static final Gen<Integer> PICKS = Gen.ints(0, 10_000);
 
-    @Property(tries = 200)
-    void anySequenceOfCreatesAndRemovesFindsWhatAHashMapFinds(
-            @ForAll @Size(min = 1, max = 400) @UniqueElements List<@AlphaChars @StringLength(min = 1, max = 8) String> ids,
-            @ForAll @Size(max = 3_000) List<@IntRange(max = 10_000) Integer> picks,
-            @ForAll @Size(max = 3_000) List<Boolean> removes) {
-        createAndRemoveLikeTheModel(ids, picks, removes);
+    @Test
+    void anySequenceOfCreatesAndRemovesFindsWhatAHashMapFinds() {
+        Property.forAll(200, draws -> createAndRemoveLikeTheModel(draws.draw("ids", ids(400)),
+                draws.draw("picks", PICKS.list(0, 3_000)), draws.draw("removes", Gen.booleans().list(0, 3_000))));
     }
 
-    @Property(tries = 500)
-    void aTableKeptUnderHalfFullFindsWhatAHashMapFindsAcrossItsWrapAround(
-            @ForAll @Size(min = 1, max = 31) @UniqueElements List<@AlphaChars @StringLength(min = 1, max = 8) String> ids,
-            @ForAll @Size(max = 400) List<@IntRange(max = 10_000) Integer> picks,
-            @ForAll @Size(max = 400) List<Boolean> removes) {
+    @Test
+    void aTableKeptUnderHalfFullFindsWhatAHashMapFindsAcrossItsWrapAround() {
         // at most 31 ids: the table keeps its first 64 slots, and probe runs wrap past its end
-        createAndRemoveLikeTheModel(ids, picks, removes);
+        Property.forAll(500, draws -> createAndRemoveLikeTheModel(draws.draw("ids", ids(31)),
+                draws.draw("picks", PICKS.list(0, 400)), draws.draw("removes", Gen.booleans().list(0, 400))));
+    }
+
+    /** 1 to {@code max} distinct ids of 1 to 8 letters. */
+    private static Gen<List<String>> ids(int max) {
+        return Gen.alphaStrings(1, 8).uniqueList(1, max, id -> id);
     }
 
     /** Creates {@code ids[pick]} for each pick, or removes it where the paired flag says so. */

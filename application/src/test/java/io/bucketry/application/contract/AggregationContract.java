@@ -19,7 +19,6 @@ import static io.bucketry.application.contract.Fixtures.minutes;
 import static io.bucketry.application.contract.Fixtures.reading;
 import static io.bucketry.application.contract.Fixtures.value;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.tuple;
 
 /** Contract theme: window aggregates on hand-picked data (the random data is in {@link AggregationProperties}). */
@@ -146,16 +145,5 @@ public abstract class AggregationContract extends ContractSupport {
         assertThat(windows).extracting(w -> w.series().value() + "@" + w.start()).containsExactly(
                 a + "@" + at(minutes(0)), a + "@" + at(minutes(60)), a1 + "@" + at(minutes(0)),
                 b + "@" + at(minutes(0)), b + "@" + at(minutes(60)));
-    }
-
-    @Test
-    void jqwikEngineIsOnTheClassPathSoTheAggregationPropertiesRun() {
-        // given: the properties of AggregationProperties run on the jqwik engine; without it they would be silently absent
-        String engine = "net.jqwik.engine.JqwikTestEngine";
-
-        // when / then
-        assertThatCode(() -> Class.forName(engine))
-                .as("the jqwik engine (test dependency net.jqwik:jqwik) must be on the adapter's test class path")
-                .doesNotThrowAnyException();
     }
 }

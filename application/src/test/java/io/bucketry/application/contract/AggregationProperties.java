@@ -8,10 +8,9 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.WindowAggregate;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.bucketry.property.Gen;
+import io.bucketry.property.Property;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,63 +20,60 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Property-based half of the contract: window aggregates on random data equal a brute-force
- * computation. These run on the jqwik engine, which instantiates the concrete contract class
- * itself and calls no JUnit Jupiter callbacks, so every try opens and closes its own store.
+ * computation. Every try opens and closes its own store.
  */
 public abstract class AggregationProperties {
 
     private static final int TRIES = 40;
+    private static final Gen<AggregationScenario> ONE_SERIES = AggregationScenario.generator(2);
+    private static final Gen<AggregationScenario> FOUR_SERIES = AggregationScenario.generator(4);
 
     /** See {@link ReadingStoreContract#createStore}. */
     protected abstract ReadingStore createStore(BucketPolicy policy);
 
-    @Property(tries = TRIES)
-    public void windowAggregatesOfOneSeriesEqualBruteForce(@ForAll("oneSeries") AggregationScenario scenario) {
-        // given: the queried series and a neighbour whose id it is a prefix of
-        SeriesId series = Fixtures.freshSeries("agg");
-        SeriesId neighbour = new SeriesId(series.value() + "1");
-        try (ReadingStore store = createStore(scenario.policy())) {
-            UseCases use = useCases(store);
-            List<Reading> ingested = ingestAll(use, scenario.batches(List.of(series, neighbour)));
+    @Test
+    public void windowAggregatesOfOneSeriesEqualBruteForce() {
+        Property.forAll(TRIES, draws -> {
+            AggregationScenario scenario = draws.draw("scenario", ONE_SERIES);
+            // given: the queried series and a neighbour whose id it is a prefix of
+            SeriesId series = Fixtures.freshSeries("agg");
+            SeriesId neighbour = new SeriesId(series.value() + "1");
+            try (ReadingStore store = createStore(scenario.policy())) {
+                UseCases use = useCases(store);
+                List<Reading> ingested = ingestAll(use, scenario.batches(List.of(series, neighbour)));
 
-            // when
-            List<WindowAggregate> actual = use.aggregate().aggregate(series, scenario.from(), scenario.to(),
-                    scenario.window());
+                // when
+                List<WindowAggregate> actual = use.aggregate().aggregate(series, scenario.from(), scenario.to(),
+                        scenario.window());
 
-            // then
-            List<Reading> kept = BruteForce.firstWins(ingested).stream().filter(r -> r.series().equals(series)).toList();
-            assertSameWindows(actual, BruteForce.windows(kept, scenario.from(), scenario.to(), scenario.window()));
-        }
+                // then
+                List<Reading> kept = BruteForce.firstWins(ingested).stream().filter(r -> r.series().equals(series)).toList();
+                assertSameWindows(actual, BruteForce.windows(kept, scenario.from(), scenario.to(), scenario.window()));
+            }
+        });
     }
 
-    @Property(tries = TRIES)
-    public void windowAggregatesOfAllSeriesEqualBruteForce(@ForAll("fourSeries") AggregationScenario scenario) {
-        // given: series whose ids sort in another order than they are written, some prefixes of others
-        String prefix = Fixtures.freshPrefix("all");
-        List<SeriesId> series = List.of(new SeriesId(prefix + "axb"), new SeriesId(prefix + "a.b"),
-                new SeriesId(prefix + "a"), new SeriesId(prefix + "a_1"));
-        try (ReadingStore store = createStore(scenario.policy())) {
-            UseCases use = useCases(store);
-            List<Reading> ingested = ingestAll(use, scenario.batches(series));
+    @Test
+    public void windowAggregatesOfAllSeriesEqualBruteForce() {
+        Property.forAll(TRIES, draws -> {
+            AggregationScenario scenario = draws.draw("scenario", FOUR_SERIES);
+            // given: series whose ids sort in another order than they are written, some prefixes of others
+            String prefix = Fixtures.freshPrefix("all");
+            List<SeriesId> series = List.of(new SeriesId(prefix + "axb"), new SeriesId(prefix + "a.b"),
+                    new SeriesId(prefix + "a"), new SeriesId(prefix + "a_1"));
+            try (ReadingStore store = createStore(scenario.policy())) {
+                UseCases use = useCases(store);
+                List<Reading> ingested = ingestAll(use, scenario.batches(series));
 
-            // when
-            List<WindowAggregate> actual = use.aggregateAll().aggregateAll(scenario.from(), scenario.to(),
-                    scenario.window());
+                // when
+                List<WindowAggregate> actual = use.aggregateAll().aggregateAll(scenario.from(), scenario.to(),
+                        scenario.window());
 
-            // then
-            assertSameWindows(actual, BruteForce.windows(BruteForce.firstWins(ingested), scenario.from(),
-                    scenario.to(), scenario.window()));
-        }
-    }
-
-    @Provide
-    Arbitrary<AggregationScenario> oneSeries() {
-        return AggregationScenario.arbitrary(2);
-    }
-
-    @Provide
-    Arbitrary<AggregationScenario> fourSeries() {
-        return AggregationScenario.arbitrary(4);
+                // then
+                assertSameWindows(actual, BruteForce.windows(BruteForce.firstWins(ingested), scenario.from(),
+                        scenario.to(), scenario.window()));
+            }
+        });
     }
 
     private static UseCases useCases(ReadingStore store) {

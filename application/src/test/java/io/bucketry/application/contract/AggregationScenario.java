@@ -3,10 +3,7 @@ package io.bucketry.application.contract;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Tuple;
+import io.bucketry.property.Gen;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -37,52 +34,62 @@ record AggregationScenario(BucketPolicy policy, Duration window, Instant from, I
             BucketPolicy.windowed(Duration.ofHours(1), 4), BucketPolicy.windowed(Duration.ofMinutes(15), 5));
 
     /** Scenarios whose readings belong to {@code seriesCount} series. */
-    static Arbitrary<AggregationScenario> arbitrary(int seriesCount) {
-        return Arbitraries.of(WINDOWS).flatMap(window -> Arbitraries.of(POLICIES).flatMap(policy -> {
-            Arbitrary<Long> times = times(window.toMillis(), policy.widthMillis());
-            Arbitrary<Spec> spec = Combinators.combine(Arbitraries.integers().between(0, seriesCount - 1), times,
-                    fields()).as(Spec::new);
-            Arbitrary<long[]> range = Arbitraries.frequencyOf(
-                    Tuple.of(1, Arbitraries.just(new long[] {EARLIEST - HOUR, LATEST + HOUR})),
-                    Tuple.of(3, times.tuple2().map(t -> new long[] {Math.min(t.get1(), t.get2()),
-                            Math.max(t.get1(), t.get2()) + 1})));
-            return Combinators.combine(spec.list().ofMaxSize(120), range, Arbitraries.integers().between(1, 4))
-                    .as((specs, r, batches) -> new AggregationScenario(policy, window,
-                            Instant.ofEpochMilli(r[0]), Instant.ofEpochMilli(r[1]), specs, batches));
-        }));
+    static Gen<AggregationScenario> generator(int seriesCount) {
+        Gen<Integer> seriesIndexes = Gen.ints(0, seriesCount - 1);
+        Gen<Map<String, Object>> fields = fields();
+        Gen<Integer> batchCounts = Gen.ints(1, 4);
+        return random -> {
+            Duration window = Gen.of(WINDOWS).next(random);
+            BucketPolicy policy = Gen.of(POLICIES).next(random);
+            Gen<Long> times = times(window.toMillis(), policy.widthMillis());
+            Gen<Spec> spec = r -> new Spec(seriesIndexes.next(r), times.next(r), fields.next(r));
+            Gen<long[]> range = Gen.frequency(
+                    Gen.weighted(1, Gen.constant(new long[] {EARLIEST - HOUR, LATEST + HOUR})),
+                    Gen.weighted(3, r -> {
+                        long a = times.next(r);
+                        long b = times.next(r);
+                        return new long[] {Math.min(a, b), Math.max(a, b) + 1};
+                    }));
+            List<Spec> specs = spec.list(0, 120).next(random);
+            long[] bounds = range.next(random);
+            return new AggregationScenario(policy, window, Instant.ofEpochMilli(bounds[0]),
+                    Instant.ofEpochMilli(bounds[1]), specs, batchCounts.next(random));
+        };
     }
 
     /** Uniform times, and times 1 ms either side of (or on) a window or bucket boundary. */
-    private static Arbitrary<Long> times(long window, long bucket) {
-        return Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.longs().between(EARLIEST, LATEST)),
-                Tuple.of(2, nearMultipleOf(window)),
-                Tuple.of(2, nearMultipleOf(bucket)));
+    private static Gen<Long> times(long window, long bucket) {
+        return Gen.frequency(
+                Gen.weighted(3, Gen.longs(EARLIEST, LATEST)),
+                Gen.weighted(2, nearMultipleOf(window)),
+                Gen.weighted(2, nearMultipleOf(bucket)));
     }
 
-    private static Arbitrary<Long> nearMultipleOf(long step) {
-        long first = Math.floorDiv(EARLIEST, step) + 1;
-        long last = Math.floorDiv(LATEST, step);
-        return Combinators.combine(Arbitraries.longs().between(first, last), Arbitraries.of(-1L, 0L, 1L))
-                .as((k, delta) -> k * step + delta);
+    private static Gen<Long> nearMultipleOf(long step) {
+        Gen<Long> multiples = Gen.longs(Math.floorDiv(EARLIEST, step) + 1, Math.floorDiv(LATEST, step));
+        Gen<Long> deltas = Gen.of(-1L, 0L, 1L);
+        return random -> multiples.next(random) * step + deltas.next(random);
     }
 
-    private static Arbitrary<Map<String, Object>> fields() {
-        Arbitrary<Double> numbers = Arbitraries.doubles().between(-1000, 1000).ofScale(2).map(v -> v + 0.0);
-        Arbitrary<Object> mixed = Arbitraries.oneOf(numbers.map(Object.class::cast), Arbitraries.of("n/a", "42"));
-        return Combinators.combine(numbers.injectNull(0.1), numbers.injectNull(0.5),
-                Arbitraries.of("OK", "WARN", "FAIL").injectNull(0.5), mixed.injectNull(0.3))
-                .as((temperature, pressure, status, reading) -> {
-                    Map<String, Object> fields = new LinkedHashMap<>();
-                    putIfPresent(fields, "temperature", temperature);
-                    putIfPresent(fields, "pressure", pressure);
-                    putIfPresent(fields, "status", status);
-                    putIfPresent(fields, "mixed", reading);
-                    if (fields.isEmpty()) {
-                        fields.put("status", "OK");
-                    }
-                    return fields;
-                });
+    private static Gen<Map<String, Object>> fields() {
+        // two decimals in [-1000, 1000]; + 0.0 turns -0.0 into 0.0
+        Gen<Double> numbers = Gen.ints(-100_000, 100_000).map(cents -> cents / 100.0 + 0.0);
+        Gen<Object> mixed = Gen.oneOf(numbers, Gen.of("n/a", "42"));
+        Gen<Double> temperatures = numbers.orNull(0.1);
+        Gen<Double> pressures = numbers.orNull(0.5);
+        Gen<String> statuses = Gen.of("OK", "WARN", "FAIL").orNull(0.5);
+        Gen<Object> mixedOrNull = mixed.orNull(0.3);
+        return random -> {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            putIfPresent(fields, "temperature", temperatures.next(random));
+            putIfPresent(fields, "pressure", pressures.next(random));
+            putIfPresent(fields, "status", statuses.next(random));
+            putIfPresent(fields, "mixed", mixedOrNull.next(random));
+            if (fields.isEmpty()) {
+                fields.put("status", "OK");
+            }
+            return fields;
+        };
     }
 
     private static void putIfPresent(Map<String, Object> fields, String name, Object value) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Nested;
  * }</pre>
  *
  * The example-based tests are grouped by theme in the {@code @Nested} classes below (JUnit
- * Jupiter); the property-based ones are inherited from {@link AggregationProperties} (jqwik).
+ * Jupiter); the property-based ones are inherited from {@link AggregationProperties}.
  * Tests drive the store through the use cases with a {@link MutableClock}, keep apart through
  * fresh series ids, and skip what a store's {@link ReadingStore#capabilities()} do not include.
  */
@@ -29,9 +29,6 @@ public abstract class ReadingStoreContract extends AggregationProperties {
      * test, and each store is closed after its test. A store lacking
      * {@link io.bucketry.application.port.out.Capability#PAGED_BUCKETS} throws an
      * {@link IllegalArgumentException} mentioning "paged" for a paged policy.
-     *
-     * <p>Called by both the JUnit Jupiter and the jqwik engine; jqwik calls no Jupiter callbacks
-     * ({@code @BeforeAll}, {@code @BeforeEach}), so start shared resources (a server) lazily here.
      */
     @Override
     protected abstract ReadingStore createStore(BucketPolicy policy);

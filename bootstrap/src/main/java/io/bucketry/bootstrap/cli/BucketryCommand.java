@@ -35,6 +35,7 @@ public final class BucketryCommand implements Runnable {
     }
 
     public static void main(String[] args) {
+        CliLogging.useTheCommandLineConfiguration();
         System.exit(execute(args, System.getenv(), System.out, System.err));
     }
 

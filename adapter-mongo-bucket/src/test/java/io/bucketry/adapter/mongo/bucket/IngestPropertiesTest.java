@@ -5,13 +5,11 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.bucketry.property.Gen;
+import io.bucketry.property.Property;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,47 +26,52 @@ class IngestPropertiesTest {
 
     private static final int MAX = 4;
     private static final TimeRange ALL = TimeRange.of(TestData.BASE, TestData.BASE.plus(Duration.ofDays(1)));
+    /** A code encodes series (code mod 3) and time (code div 3 steps of 37 s): collisions are duplicates. */
+    private static final Gen<List<List<Integer>>> BATCHES = Gen.ints(0, 300).list(1, 25).list(1, 6);
 
-    @Property(tries = 30)
-    void everyIdentityIsStoredOnceAndEveryBucketKeepsThePolicy(@ForAll("batches") List<List<Integer>> batches,
-                                                                @ForAll boolean paged) {
-        // given
-        BucketPolicy policy = paged ? BucketPolicy.paged(MAX) : BucketPolicy.windowed(Duration.ofMinutes(20), MAX);
-        try (MongoBucketReadingStore store = TestData.store(policy)) {
-            String prefix = TestData.freshSeries("p").value();
-            List<SeriesId> ids = List.of(new SeriesId(prefix + "a"), new SeriesId(prefix + "a1"), new SeriesId(prefix + "b"));
-            Map<String, Reading> firstWins = new LinkedHashMap<>();
-            int total = 0;
-            StoreResult sum = StoreResult.EMPTY;
+    @Test
+    void everyIdentityIsStoredOnceAndEveryBucketKeepsThePolicy() {
+        Property.forAll(30, draws -> {
+            List<List<Integer>> batches = draws.draw("batches", BATCHES);
+            boolean paged = draws.draw("paged", Gen.booleans());
+            // given
+            BucketPolicy policy = paged ? BucketPolicy.paged(MAX) : BucketPolicy.windowed(Duration.ofMinutes(20), MAX);
+            try (MongoBucketReadingStore store = TestData.store(policy)) {
+                String prefix = TestData.freshSeries("p").value();
+                List<SeriesId> ids = List.of(new SeriesId(prefix + "a"), new SeriesId(prefix + "a1"), new SeriesId(prefix + "b"));
+                Map<String, Reading> firstWins = new LinkedHashMap<>();
+                int total = 0;
+                StoreResult sum = StoreResult.EMPTY;
 
-            // when
-            for (List<Integer> codes : batches) {
-                List<Reading> batch = new ArrayList<>();
-                for (int code : codes) {
-                    SeriesId series = ids.get(Math.floorMod(code, 3));
-                    Reading reading = TestData.value(series, TestData.BASE.plusSeconds(Math.floorDiv(code, 3) * 37L), code);
-                    batch.add(reading);
-                    firstWins.putIfAbsent(series + "@" + reading.epochMilli(), reading);
+                // when
+                for (List<Integer> codes : batches) {
+                    List<Reading> batch = new ArrayList<>();
+                    for (int code : codes) {
+                        SeriesId series = ids.get(Math.floorMod(code, 3));
+                        Reading reading = TestData.value(series, TestData.BASE.plusSeconds(Math.floorDiv(code, 3) * 37L), code);
+                        batch.add(reading);
+                        firstWins.putIfAbsent(series + "@" + reading.epochMilli(), reading);
+                    }
+                    total += batch.size();
+                    sum = sum.plus(store.store(batch));
                 }
-                total += batch.size();
-                sum = sum.plus(store.store(batch));
-            }
 
-            // then
-            assertThat(sum).isEqualTo(new StoreResult(firstWins.size(), total - firstWins.size()));
-            for (SeriesId series : ids) {
-                List<Reading> expected = firstWins.values().stream().filter(r -> r.series().equals(series))
-                        .sorted(Comparator.comparingLong(Reading::epochMilli)).toList();
-                assertThat(store.read(series, ALL, 10_000)).isEqualTo(expected);
-                assertThat(store.latest(series, TestData.BASE))
-                        .isEqualTo(expected.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(expected.get(expected.size() - 1)));
-                for (int n = 1; (n - 1) * 3 <= expected.size(); n++) {
-                    assertThat(store.page(series, n, 3, TestData.BASE))
-                            .isEqualTo(expected.subList((n - 1) * 3, Math.min(expected.size(), n * 3)));
+                // then
+                assertThat(sum).isEqualTo(new StoreResult(firstWins.size(), total - firstWins.size()));
+                for (SeriesId series : ids) {
+                    List<Reading> expected = firstWins.values().stream().filter(r -> r.series().equals(series))
+                            .sorted(Comparator.comparingLong(Reading::epochMilli)).toList();
+                    assertThat(store.read(series, ALL, 10_000)).isEqualTo(expected);
+                    assertThat(store.latest(series, TestData.BASE))
+                            .isEqualTo(expected.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(expected.get(expected.size() - 1)));
+                    for (int n = 1; (n - 1) * 3 <= expected.size(); n++) {
+                        assertThat(store.page(series, n, 3, TestData.BASE))
+                                .isEqualTo(expected.subList((n - 1) * 3, Math.min(expected.size(), n * 3)));
+                    }
+                    assertBucketsKeepThePolicy(TestData.documents(store, eq("series", series.value())), policy);
                 }
-                assertBucketsKeepThePolicy(TestData.documents(store, eq("series", series.value())), policy);
             }
-        }
+        });
     }
 
     /** Counts, bounds and order hold in every bucket; below the highest seq of a group, every bucket is closed. */
@@ -91,11 +94,5 @@ class IngestPropertiesTest {
                         .as("bucket below the highest seq is closed: %s", bucket.toJson()).isTrue();
             }
         }
-    }
-
-    @Provide
-    Arbitrary<List<List<Integer>>> batches() {
-        // A code encodes series (code mod 3) and time (code div 3 steps of 37 s): collisions are duplicates.
-        return Arbitraries.integers().between(0, 300).list().ofMinSize(1).ofMaxSize(25).list().ofMinSize(1).ofMaxSize(6);
     }
 }
