@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
@@ -12,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * Builds the driver client of a store or of the baseline, with its command listener attached and,
  * unless the connection string sets one, a server selection timeout of
  * {@value #DEFAULT_SERVER_SELECTION_SECONDS} s (the driver's 30 s default leaves a start against an
- * absent server hanging).
+ * absent server hanging), and the write concern {@code majority} unless the connection string sets {@code w}.
  */
 final class MongoConnections {
 
@@ -36,11 +37,29 @@ final class MongoConnections {
         MongoClientSettings.Builder builder = MongoClientSettings.builder()
                 .applyConnectionString(uri)
                 .applicationName(applicationName)
-                .addCommandListener(listener);
+                .addCommandListener(listener)
+                .writeConcern(durable(uri.getWriteConcern()));
         if (uri.getServerSelectionTimeout() == null) {
             builder.applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(
                     DEFAULT_SERVER_SELECTION_SECONDS, TimeUnit.SECONDS));
         }
         return builder.build();
+    }
+
+    /**
+     * The connection string's write concern when it sets {@code w}; otherwise {@code majority}
+     * (keeping its {@code journal} and {@code wtimeoutMS}), so an acknowledged bucket survives a
+     * failover: https://www.mongodb.com/docs/manual/reference/write-concern/ (w: 1 can be rolled back).
+     */
+    static WriteConcern durable(WriteConcern fromUri) {
+        if (fromUri == null) {
+            return WriteConcern.MAJORITY;
+        }
+        if (fromUri.getWObject() != null) {
+            return fromUri;
+        }
+        WriteConcern majority = WriteConcern.MAJORITY.withJournal(fromUri.getJournal());
+        Integer wtimeout = fromUri.getWTimeout(TimeUnit.MILLISECONDS);
+        return wtimeout == null ? majority : majority.withWTimeout(wtimeout, TimeUnit.MILLISECONDS);
     }
 }
