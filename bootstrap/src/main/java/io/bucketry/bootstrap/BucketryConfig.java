@@ -67,7 +67,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
-                + " embeddedMongo=" + mongo.embedded();
+                + " embeddedMongo=" + mongo.embedded()
+                + " mongoTimeout=" + Durations.format(mongo.timeout());
     }
 
     /** A builder holding this configuration's values. */
@@ -135,27 +136,32 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
 
         public Builder mongoUri(String value) {
-            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
+            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder mongoDatabase(String value) {
-            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
+            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder mongoCollection(String value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder timeseriesFallback(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder embeddedMongo(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value);
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value, mongo.timeout());
+            return this;
+        }
+
+        public Builder mongoTimeout(Duration value) {
+            mongo = mongo.withTimeout(value);
             return this;
         }
 

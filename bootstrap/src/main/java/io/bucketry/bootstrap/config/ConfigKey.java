@@ -51,7 +51,9 @@ public enum ConfigKey {
     TIMESERIES_FALLBACK("timeseriesFallback", "BUCKETRY_TIMESERIES_FALLBACK", "true or false",
             (b, v) -> b.timeseriesFallback(Numbers.parseBoolean(v))),
     EMBEDDED_MONGO("embeddedMongo", "BUCKETRY_EMBEDDED_MONGO", "true or false",
-            (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v)));
+            (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v))),
+    MONGO_TIMEOUT("mongoTimeout", "BUCKETRY_MONGO_TIMEOUT", "a positive " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.mongoTimeout(Durations.parsePositive(v)));
 
     private final String key;
     private final String env;

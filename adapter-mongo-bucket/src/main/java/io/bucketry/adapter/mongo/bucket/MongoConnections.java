@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
  * Builds the driver client of a store or of the baseline, with its command listener attached and,
  * unless the connection string sets one, a server selection timeout of
  * {@value #DEFAULT_SERVER_SELECTION_SECONDS} s (the driver's 30 s default leaves a start against an
- * absent server hanging), and the write concern {@code majority} unless the connection string sets {@code w}.
+ * absent server hanging), an operation timeout (the driver's {@code timeoutMS}, from the settings)
+ * unless it sets {@code timeoutMS} or {@code socketTimeoutMS} (without one, a server that stops
+ * answering leaves a call hanging for ever), and the write concern {@code majority} unless it sets {@code w}.
  */
 final class MongoConnections {
 
@@ -42,6 +44,9 @@ final class MongoConnections {
         if (uri.getServerSelectionTimeout() == null) {
             builder.applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(
                     DEFAULT_SERVER_SELECTION_SECONDS, TimeUnit.SECONDS));
+        }
+        if (uri.getTimeout() == null && uri.getSocketTimeout() == null) {
+            builder.timeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
         }
         return builder.build();
     }

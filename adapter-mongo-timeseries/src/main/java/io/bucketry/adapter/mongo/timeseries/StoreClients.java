@@ -11,7 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the store's own client: the connection string's options, a command counter, a short server
- * selection, and the write concern {@code majority} unless the connection string sets {@code w}.
+ * selection, an operation timeout (the driver's {@code timeoutMS}, from the settings) unless the
+ * connection string sets {@code timeoutMS} or {@code socketTimeoutMS} (without one, a server that
+ * stops answering leaves a call hanging for ever), and the write concern {@code majority} unless it sets {@code w}.
  */
 final class StoreClients {
 
@@ -22,6 +24,11 @@ final class StoreClients {
     }
 
     static MongoClient create(MongoTimeSeriesSettings settings, CommandCounter counter, CommandListener extra) {
+        return MongoClients.create(clientSettings(settings, counter, extra));
+    }
+
+    static MongoClientSettings clientSettings(MongoTimeSeriesSettings settings, CommandCounter counter,
+                                              CommandListener extra) {
         ConnectionString uri = new ConnectionString(settings.uri());
         MongoClientSettings.Builder builder = MongoClientSettings.builder().applyConnectionString(uri)
                 .applicationName(uri.getApplicationName() == null ? "bucketry-timeseries" : uri.getApplicationName())
@@ -34,7 +41,10 @@ final class StoreClients {
             builder.applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(
                     DEFAULT_SERVER_SELECTION_SECONDS, TimeUnit.SECONDS));
         }
-        return MongoClients.create(builder.build());
+        if (uri.getTimeout() == null && uri.getSocketTimeout() == null) {
+            builder.timeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
+        return builder.build();
     }
 
     /**
