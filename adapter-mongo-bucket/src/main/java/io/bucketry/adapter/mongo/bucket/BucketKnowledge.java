@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
@@ -20,7 +21,12 @@ import java.util.TreeMap;
 
 import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
-/** The reads a planner makes before writing: stored bucket keys, counts and reading times. */
+/**
+ * The reads a planner makes before writing: stored bucket keys, counts and reading times. They
+ * decide writes, so they always go to the primary, whatever read preference the connection string
+ * sets: a secondary may lag and show a bucket without its newest readings (stale planning repeats
+ * E11000, or misses a duplicate) — https://www.mongodb.com/docs/manual/core/read-preference/.
+ */
 final class BucketKnowledge {
 
     private static final Bson META_AND_TIMES = Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST,
@@ -30,7 +36,12 @@ final class BucketKnowledge {
     private final MongoCollection<BsonDocument> buckets;
 
     BucketKnowledge(MongoCollection<BsonDocument> buckets) {
-        this.buckets = buckets;
+        this.buckets = buckets.withReadPreference(ReadPreference.primary());
+    }
+
+    /** The collection these reads go through (primary read preference). */
+    MongoCollection<BsonDocument> collection() {
+        return buckets;
     }
 
     /** Every bucket (all seqs, with reading times) of the given windows: one query. */

@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
@@ -75,7 +76,8 @@ public final class MongoBucketReadingStore implements ReadingStore {
             MongoCollection<BsonDocument> buckets = client.getDatabase(settings.database())
                     .getCollection(settings.collection(), BsonDocument.class);
             MongoFailures.translate("prepare the indexes of " + settings.database() + "." + settings.collection()
-                    + " at " + settings.redactedUri(), () -> BucketIndexes.ensure(buckets, policy, retention));
+                    + " at " + settings.redactedUri(),
+                    () -> BucketIndexes.ensure(buckets.withReadPreference(ReadPreference.primary()), policy, retention));
             return new MongoBucketReadingStore(client, buckets, policy, counter);
         } catch (RuntimeException e) {
             client.close();
@@ -131,7 +133,8 @@ public final class MongoBucketReadingStore implements ReadingStore {
     @Override
     public long deleteSeries(SeriesId series) {
         return MongoFailures.translate("delete a series", () -> {
-            BsonDocument total = buckets.aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
+            // The count reported for the delete is read from the primary, as the delete itself goes there.
+            BsonDocument total = buckets.withReadPreference(ReadPreference.primary()).aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
                     Aggregates.group(null, Accumulators.sum("readings", "$" + COUNT)))).first();
             buckets.deleteMany(Filters.eq(SERIES, series.value()));
             return total == null ? 0L : total.getNumber("readings").longValue();
