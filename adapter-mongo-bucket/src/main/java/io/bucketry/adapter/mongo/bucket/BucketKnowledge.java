@@ -4,6 +4,7 @@ import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.BsonField;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
@@ -60,19 +61,31 @@ final class BucketKnowledge {
 
     /** The top bucket (greatest start, then seq) of each series, without readings: one aggregation. */
     Map<SeriesId, StoredBucket> tops(Set<SeriesId> series) {
-        List<String> ids = series.stream().map(SeriesId::value).toList();
-        List<Bson> pipeline = List.of(
-                Aggregates.match(Filters.in(SERIES, ids)),
-                Aggregates.sort(Sorts.orderBy(Sorts.ascending(SERIES), Sorts.descending(START, SEQ))),
-                Aggregates.group("$" + SERIES, Accumulators.first("top", "$$ROOT")),
-                Aggregates.replaceRoot("$top"),
-                Aggregates.project(Projections.exclude(READINGS, SUMMARY)));
         Map<SeriesId, StoredBucket> tops = new HashMap<>();
-        for (BsonDocument document : buckets.aggregate(pipeline)) {
-            StoredBucket top = StoredBucket.from(document);
+        for (BsonDocument document : buckets.aggregate(topsPipeline(series))) {
+            StoredBucket top = StoredBucket.from(document.append(SERIES, document.get(ID)));
             tops.put(top.series(), top);
         }
         return tops;
+    }
+
+    /**
+     * A sort in one direction on every key, so the unique index {series, start, seq} serves it
+     * backwards (mixed directions cannot use it and sort in memory, failing over 100 MB on 5.0:
+     * https://www.mongodb.com/docs/manual/tutorial/sort-results-with-indexes/), and $first of scalars
+     * only, so the group holds no whole bucket (with $sort and $first on an index prefix the server
+     * can answer by a DISTINCT_SCAN: https://www.mongodb.com/docs/manual/reference/operator/aggregation/group/).
+     */
+    static List<Bson> topsPipeline(Set<SeriesId> series) {
+        List<String> ids = series.stream().map(SeriesId::value).toList();
+        List<BsonField> firsts = new ArrayList<>();
+        for (String field : List.of(START, SEQ, COUNT, BYTES, FIRST, LAST)) {
+            firsts.add(Accumulators.first(field, "$" + field));
+        }
+        return List.of(
+                Aggregates.match(Filters.in(SERIES, ids)),
+                Aggregates.sort(Sorts.descending(SERIES, START, SEQ)),
+                Aggregates.group("$" + SERIES, firsts));
     }
 
     /**
