@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
@@ -47,16 +48,30 @@ final class BucketKnowledge {
 
     /** Every bucket (all seqs, with reading times) of the given windows: one query. */
     Map<SeriesId, Map<Long, List<StoredBucket>>> windows(Map<SeriesId, Set<Long>> starts) {
-        List<Bson> clauses = new ArrayList<>();
-        starts.forEach((series, windowStarts) -> clauses.add(Filters.and(Filters.eq(SERIES, series.value()),
-                Filters.in(START, windowStarts.stream().map(Date::new).toList()))));
         Map<SeriesId, Map<Long, List<StoredBucket>>> known = new HashMap<>();
-        for (BsonDocument document : buckets.find(Filters.or(clauses)).projection(META_AND_TIMES).sort(BY_KEY)) {
+        for (BsonDocument document : buckets.find(windowsFilter(starts)).projection(META_AND_TIMES).sort(BY_KEY)) {
             StoredBucket bucket = StoredBucket.from(document);
-            known.computeIfAbsent(bucket.series(), s -> new TreeMap<>())
-                    .computeIfAbsent(bucket.start(), s -> new ArrayList<>()).add(bucket);
+            if (starts.getOrDefault(bucket.series(), Set.of()).contains(bucket.start())) {
+                known.computeIfAbsent(bucket.series(), s -> new TreeMap<>())
+                        .computeIfAbsent(bucket.start(), s -> new ArrayList<>()).add(bucket);
+            }
         }
         return known;
+    }
+
+    /**
+     * Two $in on the index's first keys, the cross product filtered here: one index scan of
+     * series x starts point ranges, where an $or of one branch per series plans every branch
+     * apart (https://www.mongodb.com/docs/manual/reference/operator/query/or/#-or-clauses-and-indexes).
+     */
+    static Bson windowsFilter(Map<SeriesId, Set<Long>> starts) {
+        Set<String> series = new TreeSet<>();
+        Set<Long> windowStarts = new TreeSet<>();
+        starts.forEach((id, windows) -> {
+            series.add(id.value());
+            windowStarts.addAll(windows);
+        });
+        return Filters.and(Filters.in(SERIES, series), Filters.in(START, windowStarts.stream().map(Date::new).toList()));
     }
 
     /** The top bucket (greatest start, then seq) of each series, without readings: one aggregation. */

@@ -78,4 +78,36 @@ class BucketKnowledgeTest {
             assertThat(explain.toJson()).doesNotContainPattern("\"stage\"\\s*:\\s*\"SORT\"");
         }
     }
+
+    @Test
+    void windowsAreReadWithTwoInsNotOneOrBranchPerSeries() {
+        BsonDocument filter = render(BucketKnowledge.windowsFilter(Map.of(new SeriesId("a"), Set.of(0L, 3_600_000L),
+                new SeriesId("b"), Set.of(7_200_000L))));
+
+        assertThat(filter.toJson()).doesNotContain("$or");
+        List<BsonValue> clauses = filter.getArray("$and");
+        assertThat(clauses).hasSize(2);
+        assertThat(clauses.get(0).asDocument().getDocument("series").getArray("$in")).hasSize(2);
+        assertThat(clauses.get(1).asDocument().getDocument("start").getArray("$in")).hasSize(3);
+    }
+
+    @Test
+    void windowsAnswerOnlyTheWindowsAskedForEachSeries() {
+        // given: two series with buckets in hours 0 and 1 each
+        try (MongoBucketReadingStore store = TestData.store(BucketPolicy.defaults())) {
+            SeriesId a = TestData.freshSeries("win");
+            SeriesId b = TestData.freshSeries("win");
+            store.store(TestData.every(a, minute(0), Duration.ofMinutes(30), 4));
+            store.store(TestData.every(b, minute(0), Duration.ofMinutes(30), 4));
+
+            // when: hour 0 of a and hour 1 of b are asked for (the $in cross product also matches the other two)
+            Map<SeriesId, Map<Long, List<StoredBucket>>> known = new BucketKnowledge(store.collection()).windows(
+                    Map.of(a, Set.of(minute(0).toEpochMilli()), b, Set.of(minute(60).toEpochMilli())));
+
+            // then
+            assertThat(known.get(a).keySet()).containsExactly(minute(0).toEpochMilli());
+            assertThat(known.get(b).keySet()).containsExactly(minute(60).toEpochMilli());
+            assertThat(known.get(a).get(minute(0).toEpochMilli()).get(0).times()).hasSize(2);
+        }
+    }
 }
