@@ -22,7 +22,6 @@ import org.bson.BsonDocument;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -44,12 +43,14 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final PageReader pages;
     private final BucketAggregator aggregator;
     private final StatisticsReader statistics;
+    private final BucketPolicy policy;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
                                     WriteCounter counter) {
         this.client = client;
         this.buckets = buckets;
         this.counter = counter;
+        this.policy = policy;
         BucketKnowledge knowledge = new BucketKnowledge(buckets);
         IngestPlanner planner = policy.isPaged() ? new PagedPlanner(policy, knowledge) : new WindowedPlanner(policy, knowledge);
         this.writer = new BucketWriter(buckets, policy, planner, counter);
@@ -141,11 +142,11 @@ public final class MongoBucketReadingStore implements ReadingStore {
         });
     }
 
-    /** Removes buckets whose last reading is before the cutoff; the TTL index does the same asynchronously. */
+    /** Removes whole windows (pages) before the cutoff, see {@link Eviction}; the TTL index does the same asynchronously. */
     @Override
     public long evictBefore(Instant cutoff) {
         return MongoFailures.translate("evict expired buckets",
-                () -> buckets.deleteMany(Filters.lt(LAST, new Date(cutoff.toEpochMilli()))).getDeletedCount());
+                () -> buckets.deleteMany(Eviction.filter(policy, cutoff.toEpochMilli())).getDeletedCount());
     }
 
     @Override
