@@ -64,13 +64,15 @@ public final class MongoBucketReadingStore implements ReadingStore {
     /**
      * Connects, creates the indexes (idempotent) and answers a store that owns its client.
      *
-     * @throws IllegalStateException when an existing index conflicts (the message names it and the fix)
+     * @throws IllegalStateException when an existing index conflicts (the message names it and the fix), or
+     *                               the retention needs a TTL beyond MongoDB's limit ({@link TtlLimit})
      * @throws io.bucketry.application.port.out.StoreUnavailableException when the server cannot be reached
      */
     public static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(retention, "retention");
+        TtlLimit.check(policy, retention);
         WriteCounter counter = new WriteCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
         try {
