@@ -37,7 +37,9 @@ final class BucketUpdate {
             // Close only: the bucket exists (it was read); if it has vanished since, there is nothing to close.
             return new UpdateOneModel<>(key(placement), new BsonDocument("$set", closed(policy)));
         }
-        return new UpdateOneModel<>(filter(placement, policy), update(placement, policy), new UpdateOptions().upsert(true));
+        int bytes = placement.bytes();
+        return new UpdateOneModel<>(filter(placement, policy, bytes), update(placement, policy, bytes),
+                new UpdateOptions().upsert(true));
     }
 
     private static BsonDocument closed(BucketPolicy policy) {
@@ -50,7 +52,7 @@ final class BucketUpdate {
                 .append(SEQ, new BsonInt32(placement.seq()));
     }
 
-    static BsonDocument filter(Placement placement, BucketPolicy policy) {
+    static BsonDocument filter(Placement placement, BucketPolicy policy, int bytes) {
         BsonArray times = new BsonArray();
         for (Reading reading : placement.readings()) {
             times.add(new BsonDateTime(reading.epochMilli()));
@@ -58,11 +60,11 @@ final class BucketUpdate {
         // Range conditions are not copied into an upserted document; only the key's equalities are.
         return key(placement)
                 .append(COUNT, new BsonDocument("$lte", new BsonInt32(policy.maxCount() - placement.readings().size())))
-                .append(BYTES, new BsonDocument("$lte", new BsonInt32(policy.maxBytes() - placement.bytes())))
+                .append(BYTES, new BsonDocument("$lte", new BsonInt32(policy.maxBytes() - bytes)))
                 .append(READING_TIMES, new BsonDocument("$nin", times));
     }
 
-    static BsonDocument update(Placement placement, BucketPolicy policy) {
+    static BsonDocument update(Placement placement, BucketPolicy policy, int bytes) {
         BsonArray elements = new BsonArray();
         Map<String, Summary> summaries = new LinkedHashMap<>();
         for (Reading reading : placement.readings()) {
@@ -77,7 +79,7 @@ final class BucketUpdate {
         }
         BsonDocument inc = new BsonDocument(COUNT, new BsonInt32(placement.readings().size()));
         if (!placement.closes()) {
-            inc.append(BYTES, new BsonInt32(placement.bytes()));
+            inc.append(BYTES, new BsonInt32(bytes));
         }
         BsonDocument min = new BsonDocument(FIRST, new BsonDateTime(placement.readings().get(0).epochMilli()));
         BsonDocument max = new BsonDocument(LAST,

@@ -25,12 +25,8 @@ record Placement(SeriesId series, long start, int seq, List<Reading> readings, b
         return series.value() + '\u0000' + start + '\u0000' + seq;
     }
 
-    /** Sum of the readings' stored-size estimates; at most a policy's byte ceiling (8 MiB), so an int. */
+    /** The bound of what this statement adds to the bucket's size ({@link BucketBytes}); at most the 8 MiB ceiling. */
     int bytes() {
-        int bytes = 0;
-        for (Reading reading : readings) {
-            bytes += reading.storedSizeEstimate();
-        }
-        return bytes;
+        return BucketBytes.of(readings);
     }
 }

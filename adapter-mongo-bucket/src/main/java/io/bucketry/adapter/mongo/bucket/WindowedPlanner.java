@@ -65,11 +65,7 @@ final class WindowedPlanner implements IngestPlanner {
         if (group.size() > policy.maxCount()) {
             return false;
         }
-        long bytes = 0;
-        for (Reading reading : group) {
-            bytes += reading.storedSizeEstimate();
-        }
-        return bytes <= policy.maxBytes();
+        return BucketBytes.of(group) <= policy.maxBytes();
     }
 
     /** Plans one window from its stored buckets (sorted by seq); answers the duplicates found. */
