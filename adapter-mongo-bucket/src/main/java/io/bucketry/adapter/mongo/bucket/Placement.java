@@ -10,8 +10,12 @@ import java.util.List;
  * in time order, of distinct times, and fit the bucket's room as the planner saw it. A placement
  * that {@code closes} its bucket also marks it full (bytes at the ceiling), because the next
  * placement of its chain opens the following seq; a closing placement may carry no readings.
+ *
+ * @param appends the readings all follow the bucket's {@code last} as the planner knows it (or the
+ *                bucket is new, or unknown and assumed so): pushed without {@code $sort}, the filter
+ *                checks {@code last} is before them; otherwise they go in place with {@code $sort}
  */
-record Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes) {
+record Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes, boolean appends) {
 
     Placement {
         if (readings.isEmpty() && !closes) {

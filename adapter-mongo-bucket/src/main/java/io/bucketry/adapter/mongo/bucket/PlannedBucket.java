@@ -78,6 +78,11 @@ final class PlannedBucket {
         return count >= policy.maxCount() || bytes >= policy.maxBytes();
     }
 
+    /** True when every added reading follows what the bucket stored (always for a new bucket). */
+    boolean appendsOnly() {
+        return added.isEmpty() || added.get(0).epochMilli() > storedLast;
+    }
+
     boolean isStored() {
         return storedTimes != null || storedLast != Long.MIN_VALUE;
     }
