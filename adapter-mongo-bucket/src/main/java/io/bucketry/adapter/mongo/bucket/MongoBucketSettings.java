@@ -40,7 +40,7 @@ public record MongoBucketSettings(String uri, String database, String collection
                     + "' is invalid: use letters, digits, '_', '.', '-' (at most 120), not starting with 'system.'");
         }
         timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
-        if (timeout.isNegative() || timeout.isZero() || timeout.toMillis() == 0) {
+        if (timeout.isNegative() || timeout.toMillis() == 0) {
             throw new IllegalArgumentException("MongoDB timeout " + timeout + " must be at least 1 ms");
         }
     }

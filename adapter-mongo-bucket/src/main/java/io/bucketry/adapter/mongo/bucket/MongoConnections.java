@@ -46,6 +46,7 @@ final class MongoConnections {
                     DEFAULT_SERVER_SELECTION_SECONDS, TimeUnit.SECONDS));
         }
         if (uri.getTimeout() == null && uri.getSocketTimeout() == null) {
+            // Client-side operation timeout, also sent as maxTimeMS: https://www.mongodb.com/docs/drivers/java/sync/current/connection/csot/
             builder.timeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
         }
         return builder.build();
