@@ -42,7 +42,8 @@ final class StoreClients {
                     DEFAULT_SERVER_SELECTION_SECONDS, TimeUnit.SECONDS));
         }
         if (uri.getTimeout() == null && uri.getSocketTimeout() == null) {
-            // Client-side operation timeout, also sent as maxTimeMS: https://www.mongodb.com/docs/drivers/java/sync/current/connection/csot/
+            // Client-side operation timeout (CSOT), also sent as maxTimeMS:
+            // https://www.mongodb.com/docs/drivers/java/sync/current/connection/specify-connection-options/csot/
             builder.timeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
         }
         return builder.build();
