@@ -71,7 +71,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
-                + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%";
+                + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%"
+                + " mongoTimeout=" + Durations.format(mongo.timeout());
     }
 
     /** A builder holding this configuration's values. */
@@ -142,27 +143,32 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
 
         public Builder mongoUri(String value) {
-            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
+            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder mongoDatabase(String value) {
-            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
+            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder mongoCollection(String value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder timeseriesFallback(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded(), mongo.timeout());
             return this;
         }
 
         public Builder embeddedMongo(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value);
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value, mongo.timeout());
+            return this;
+        }
+
+        public Builder mongoTimeout(Duration value) {
+            mongo = mongo.withTimeout(value);
             return this;
         }
 

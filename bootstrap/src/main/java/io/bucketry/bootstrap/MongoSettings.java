@@ -2,6 +2,7 @@ package io.bucketry.bootstrap;
 
 import io.bucketry.bootstrap.config.MaskedUri;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -12,20 +13,37 @@ import java.util.Objects;
  * @param timeseriesFallback mongo-timeseries: on a server without native time-series collections,
  *                           use a plain collection instead of refusing to start
  * @param embedded start an in-process test server instead of connecting to {@code uri}
+ * @param timeout how long one MongoDB operation may take (driver {@code timeoutMS}) unless the URI sets
+ *                {@code timeoutMS} or {@code socketTimeoutMS}
  */
 public record MongoSettings(String uri, String database, String collection, boolean timeseriesFallback,
-                            boolean embedded) {
+                            boolean embedded, Duration timeout) {
 
     public static final String DEFAULT_URI = "mongodb://localhost:27017";
     public static final String DEFAULT_DATABASE = "bucketry";
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
     public MongoSettings {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(database, "database");
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.toMillis() < 1) {
+            throw new IllegalArgumentException("mongoTimeout " + timeout + " must be at least 1ms");
+        }
+    }
+
+    /** Settings with the default operation timeout. */
+    public MongoSettings(String uri, String database, String collection, boolean timeseriesFallback, boolean embedded) {
+        this(uri, database, collection, timeseriesFallback, embedded, DEFAULT_TIMEOUT);
     }
 
     public static MongoSettings defaults() {
         return new MongoSettings(DEFAULT_URI, DEFAULT_DATABASE, null, false, false);
+    }
+
+    /** The same settings with another operation timeout. */
+    public MongoSettings withTimeout(Duration value) {
+        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, value);
     }
 
     /** The URI with any user name and password replaced by {@code ***}. */
@@ -36,6 +54,6 @@ public record MongoSettings(String uri, String database, String collection, bool
     @Override
     public String toString() {
         return "MongoSettings[uri=" + maskedUri() + ", database=" + database + ", collection=" + (collection == null ? "(backend default)" : collection)
-                + ", timeseriesFallback=" + timeseriesFallback + ", embedded=" + embedded + "]";
+                + ", timeseriesFallback=" + timeseriesFallback + ", embedded=" + embedded + ", timeout=" + timeout + "]";
     }
 }

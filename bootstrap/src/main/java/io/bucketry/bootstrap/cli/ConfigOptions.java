@@ -89,6 +89,11 @@ public final class ConfigOptions {
                     + "of the JVM's max heap, e.g. 60% (env BUCKETRY_MEMORY_LIMIT; default 50%).")
     String memoryLimit;
 
+    @Option(names = "--mongo-timeout", paramLabel = "DURATION",
+            description = "Longest a MongoDB operation may take before the call fails (503), unless the URI sets "
+                    + "timeoutMS or socketTimeoutMS (env BUCKETRY_MONGO_TIMEOUT; default 10s).")
+    String mongoTimeout;
+
     /** The configuration from these flags, {@code environment}, the file and defaults, plus {@code extra} flags. */
     BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -108,6 +113,7 @@ public final class ConfigOptions {
         flags.put(ConfigKey.TIMESERIES_FALLBACK, timeseriesFallback);
         flags.put(ConfigKey.EMBEDDED_MONGO, embeddedMongo);
         flags.put(ConfigKey.MEMORY_LIMIT, memoryLimit);
+        flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
         flags.putAll(extra);
         return ConfigLoader.load(flags, config, environment);
     }

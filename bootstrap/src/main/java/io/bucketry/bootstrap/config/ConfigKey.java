@@ -53,7 +53,9 @@ public enum ConfigKey {
     EMBEDDED_MONGO("embeddedMongo", "BUCKETRY_EMBEDDED_MONGO", "true or false",
             (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v))),
     MEMORY_LIMIT("memoryLimit", "BUCKETRY_MEMORY_LIMIT", "a share of the JVM's max heap from 1% to 95%, such as 50%",
-            (b, v) -> b.memoryLimitPercent(Numbers.parsePercent(v, 1, 95)));
+            (b, v) -> b.memoryLimitPercent(Numbers.parsePercent(v, 1, 95))),
+    MONGO_TIMEOUT("mongoTimeout", "BUCKETRY_MONGO_TIMEOUT", "a positive " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.mongoTimeout(Durations.parsePositive(v)));
 
     private final String key;
     private final String env;

@@ -25,7 +25,7 @@ public final class MongoBucketStoreModule extends AbstractModule {
 
     @Provides @Singleton
     MongoBucketSettings settings(MongoEndpoint endpoint, MongoSettings mongo) {
-        return new MongoBucketSettings(endpoint.uri(), mongo.database(), mongo.collection());
+        return new MongoBucketSettings(endpoint.uri(), mongo.database(), mongo.collection(), mongo.timeout());
     }
 
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */

@@ -29,11 +29,16 @@ public final class MongoTimeSeriesStoreModule extends AbstractModule {
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
     @Provides @Singleton
     ReadingStore store(MongoEndpoint endpoint, MongoSettings mongo, BucketPolicy policy, RetentionPolicy retention) {
-        MongoTimeSeriesSettings settings = new MongoTimeSeriesSettings(endpoint.uri(), mongo.database(),
-                mongo.collection(), mongo.timeseriesFallback() || endpoint.embedded());
+        MongoTimeSeriesSettings settings = settings(endpoint, mongo);
         MongoTimeSeriesReadingStore store = MongoStart.open("mongo-timeseries", endpoint,
                 () -> MongoTimeSeriesReadingStore.open(settings, policy, retention));
         store.startWarnings().forEach(LOG::warn);
         return store;
+    }
+
+    /** The store's settings: the endpoint's server, the configured names and timeout; embedded implies the fallback. */
+    static MongoTimeSeriesSettings settings(MongoEndpoint endpoint, MongoSettings mongo) {
+        return new MongoTimeSeriesSettings(endpoint.uri(), mongo.database(), mongo.collection(),
+                mongo.timeseriesFallback() || endpoint.embedded(), mongo.timeout());
     }
 }

@@ -16,7 +16,7 @@ final class BucketFields {
     static final String COUNT = "count";
     static final String FIRST = "first";
     static final String LAST = "last";
-    /** Sum of the readings' stored-size estimates, checked against the policy's byte ceiling. */
+    /** Upper bound of the document's size beyond its header ({@link BucketBytes}), checked against the policy's byte ceiling. */
     static final String BYTES = "bytes";
     static final String SUMMARY = "summary";
     static final String READINGS = "readings";

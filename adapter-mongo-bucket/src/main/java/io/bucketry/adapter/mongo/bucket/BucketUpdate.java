@@ -24,6 +24,11 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * matches the bucket if it has room for all of them and holds none of their times; otherwise the
  * upsert tries to insert the bucket's key again and fails with E11000 on the unique index, which
  * tells the writer to look before it retries. So a batch without duplicates costs no read.
+ * Appending readings (all after the bucket's {@code last}, the filter checks it) are pushed without
+ * {@code $sort}: the server then logs only the new elements in the oplog, where any {@code $sort}
+ * makes it log the whole array (src/mongo/db/update/push_node.h: kArrayAppendUpdate only "if ... no
+ * slice or sort gets performed", else kNormalUpdate, a $set of the entire element). Late ones keep
+ * {@code $sort} and a {@code $nin} of their times.
  * A closing placement sets {@code bytes} to the ceiling, so that no writer adds to the bucket
  * once a higher seq may exist: any bucket with room is the highest of its window.
  */
@@ -37,7 +42,9 @@ final class BucketUpdate {
             // Close only: the bucket exists (it was read); if it has vanished since, there is nothing to close.
             return new UpdateOneModel<>(key(placement), new BsonDocument("$set", closed(policy)));
         }
-        return new UpdateOneModel<>(filter(placement, policy), update(placement, policy), new UpdateOptions().upsert(true));
+        int bytes = placement.bytes();
+        return new UpdateOneModel<>(filter(placement, policy, bytes), update(placement, policy, bytes),
+                new UpdateOptions().upsert(true));
     }
 
     private static BsonDocument closed(BucketPolicy policy) {
@@ -50,19 +57,23 @@ final class BucketUpdate {
                 .append(SEQ, new BsonInt32(placement.seq()));
     }
 
-    static BsonDocument filter(Placement placement, BucketPolicy policy) {
+    static BsonDocument filter(Placement placement, BucketPolicy policy, int bytes) {
+        // Range conditions are not copied into an upserted document; only the key's equalities are.
+        BsonDocument filter = key(placement)
+                .append(COUNT, new BsonDocument("$lte", new BsonInt32(policy.maxCount() - placement.readings().size())))
+                .append(BYTES, new BsonDocument("$lte", new BsonInt32(policy.maxBytes() - bytes)));
+        if (placement.appends()) {
+            // A bucket whose last reading is before the first of them holds none of their times.
+            return filter.append(LAST, new BsonDocument("$lt", new BsonDateTime(placement.readings().get(0).epochMilli())));
+        }
         BsonArray times = new BsonArray();
         for (Reading reading : placement.readings()) {
             times.add(new BsonDateTime(reading.epochMilli()));
         }
-        // Range conditions are not copied into an upserted document; only the key's equalities are.
-        return key(placement)
-                .append(COUNT, new BsonDocument("$lte", new BsonInt32(policy.maxCount() - placement.readings().size())))
-                .append(BYTES, new BsonDocument("$lte", new BsonInt32(policy.maxBytes() - placement.bytes())))
-                .append(READING_TIMES, new BsonDocument("$nin", times));
+        return filter.append(READING_TIMES, new BsonDocument("$nin", times));
     }
 
-    static BsonDocument update(Placement placement, BucketPolicy policy) {
+    static BsonDocument update(Placement placement, BucketPolicy policy, int bytes) {
         BsonArray elements = new BsonArray();
         Map<String, Summary> summaries = new LinkedHashMap<>();
         for (Reading reading : placement.readings()) {
@@ -77,7 +88,7 @@ final class BucketUpdate {
         }
         BsonDocument inc = new BsonDocument(COUNT, new BsonInt32(placement.readings().size()));
         if (!placement.closes()) {
-            inc.append(BYTES, new BsonInt32(placement.bytes()));
+            inc.append(BYTES, new BsonInt32(bytes));
         }
         BsonDocument min = new BsonDocument(FIRST, new BsonDateTime(placement.readings().get(0).epochMilli()));
         BsonDocument max = new BsonDocument(LAST,
@@ -96,8 +107,8 @@ final class BucketUpdate {
         return update.append("$inc", inc)
                 .append("$min", min)
                 .append("$max", max)
-                .append("$push", new BsonDocument(READINGS, new BsonDocument("$each", elements)
-                        .append("$sort", new BsonDocument(TIME, new BsonInt32(1)))));
+                .append("$push", new BsonDocument(READINGS, placement.appends() ? new BsonDocument("$each", elements)
+                        : new BsonDocument("$each", elements).append("$sort", new BsonDocument(TIME, new BsonInt32(1)))));
     }
 
     private static final class Summary {

@@ -125,21 +125,33 @@ final class BucketWriter {
         for (Placement placement : placements) {
             statements.add(BucketUpdate.of(placement, policy));
         }
-        BitSet conflicts = new BitSet();
         try {
             buckets.bulkWrite(statements, UNORDERED);
+            return new BitSet();
         } catch (MongoBulkWriteException e) {
-            if (e.getWriteConcernError() != null) {
-                throw new StoreUnavailableException("mongo-bucket: write concern not satisfied: "
-                        + e.getWriteConcernError().getMessage() + "; retrying the batch stores nothing twice", e);
+            return conflicts(e);
+        }
+    }
+
+    /**
+     * The statements of a failed bulk write that hit E11000; any other failure throws. A write
+     * concern error is checked first, whatever write errors come with it: the statements that did
+     * apply may not be durable (and mongos before 7.1 may drop it when write errors come too:
+     * MongoDB 7.1 release notes, write concern errors in sharded clusters, DOCS-16334).
+     */
+    static BitSet conflicts(MongoBulkWriteException e) {
+        if (e.getWriteConcernError() != null) {
+            throw new StoreUnavailableException("mongo-bucket: write concern not satisfied: "
+                    + e.getWriteConcernError().getMessage() + " (with " + e.getWriteErrors().size()
+                    + " write errors); retrying the batch stores nothing twice", e);
+        }
+        BitSet conflicts = new BitSet();
+        for (BulkWriteError error : e.getWriteErrors()) {
+            if (error.getCode() != DUPLICATE_KEY) {
+                throw new StoreUnavailableException("mongo-bucket: the server refused a bucket update: "
+                        + error.getMessage() + " (code " + error.getCode() + ")", e);
             }
-            for (BulkWriteError error : e.getWriteErrors()) {
-                if (error.getCode() != DUPLICATE_KEY) {
-                    throw new StoreUnavailableException("mongo-bucket: the server refused a bucket update: "
-                            + error.getMessage() + " (code " + error.getCode() + ")", e);
-                }
-                conflicts.set(error.getIndex());
-            }
+            conflicts.set(error.getIndex());
         }
         return conflicts;
     }

@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
@@ -25,7 +26,6 @@ import org.bson.BsonInt32;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -52,6 +52,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final StatisticsReader statistics;
     private final MongoFailures failures;
     private final SeriesLister lister;
+    private final BucketPolicy policy;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
                                     WriteCounter counter, MongoFailures failures) {
@@ -59,6 +60,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
         this.failures = failures;
         this.buckets = buckets;
         this.counter = counter;
+        this.policy = policy;
         BucketKnowledge knowledge = new BucketKnowledge(buckets);
         IngestPlanner planner = policy.isPaged() ? new PagedPlanner(policy, knowledge) : new WindowedPlanner(policy, knowledge);
         this.writer = new BucketWriter(buckets, policy, planner, counter);
@@ -73,13 +75,15 @@ public final class MongoBucketReadingStore implements ReadingStore {
     /**
      * Connects, creates the indexes (idempotent) and answers a store that owns its client.
      *
-     * @throws IllegalStateException when an existing index conflicts (the message names it and the fix)
+     * @throws IllegalStateException when an existing index conflicts (the message names it and the fix), or
+     *                               the retention needs a TTL beyond MongoDB's limit ({@link TtlLimit})
      * @throws io.bucketry.application.port.out.StoreUnavailableException when the server cannot be reached
      */
     public static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(retention, "retention");
+        TtlLimit.check(policy, retention);
         WriteCounter counter = new WriteCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
         try {
@@ -87,7 +91,8 @@ public final class MongoBucketReadingStore implements ReadingStore {
                     .getCollection(settings.collection(), BsonDocument.class);
             MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
             failures.translate("prepare the indexes of " + settings.database() + "." + settings.collection()
-                    + " at " + settings.redactedUri(), () -> BucketIndexes.ensure(buckets, policy, retention));
+                    + " at " + settings.redactedUri(),
+                    () -> BucketIndexes.ensure(buckets.withReadPreference(ReadPreference.primary()), policy, retention));
             return new MongoBucketReadingStore(client, buckets, policy, counter, failures);
         } catch (RuntimeException e) {
             client.close();
@@ -149,18 +154,19 @@ public final class MongoBucketReadingStore implements ReadingStore {
     @Override
     public long deleteSeries(SeriesId series) {
         return failures.translate("delete a series", () -> {
-            BsonDocument total = buckets.aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
+            // The count reported for the delete is read from the primary, as the delete itself goes there.
+            BsonDocument total = buckets.withReadPreference(ReadPreference.primary()).aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
                     Aggregates.group(null, Accumulators.sum("readings", "$" + COUNT)))).first();
             buckets.deleteMany(Filters.eq(SERIES, series.value()));
             return total == null ? 0L : total.getNumber("readings").longValue();
         });
     }
 
-    /** Removes buckets whose last reading is before the cutoff; the TTL index does the same asynchronously. */
+    /** Removes whole windows (pages) before the cutoff, see {@link Eviction}; the TTL index does the same asynchronously. */
     @Override
     public long evictBefore(Instant cutoff) {
         return failures.translate("evict expired buckets",
-                () -> buckets.deleteMany(Filters.lt(LAST, new Date(cutoff.toEpochMilli()))).getDeletedCount());
+                () -> buckets.deleteMany(Eviction.filter(policy, cutoff.toEpochMilli())).getDeletedCount());
     }
 
     @Override

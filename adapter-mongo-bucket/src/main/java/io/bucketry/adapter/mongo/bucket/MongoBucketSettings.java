@@ -1,13 +1,21 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
  * Where the mongo-bucket backend keeps its buckets: a MongoDB connection string, a database and a
  * collection (by default {@value #DEFAULT_COLLECTION}).
+ *
+ * @param timeout how long one operation may take before it fails (the driver's {@code timeoutMS}),
+ *                unless the connection string sets {@code timeoutMS} or {@code socketTimeoutMS};
+ *                null means {@link #DEFAULT_TIMEOUT}
  */
-public record MongoBucketSettings(String uri, String database, String collection) {
+public record MongoBucketSettings(String uri, String database, String collection, Duration timeout) {
+
+    /** Long enough for a bulk write of a large batch, short enough that a silent server fails a call. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
     public static final String DEFAULT_COLLECTION = "readings_buckets";
     public static final String DEFAULT_DATABASE = "bucketry";
@@ -31,6 +39,15 @@ public record MongoBucketSettings(String uri, String database, String collection
             throw new IllegalArgumentException("MongoDB collection name '" + collection
                     + "' is invalid: use letters, digits, '_', '.', '-' (at most 120), not starting with 'system.'");
         }
+        timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
+        if (timeout.isNegative() || timeout.toMillis() == 0) {
+            throw new IllegalArgumentException("MongoDB timeout " + timeout + " must be at least 1 ms");
+        }
+    }
+
+    /** Settings with the default operation timeout. */
+    public MongoBucketSettings(String uri, String database, String collection) {
+        this(uri, database, collection, DEFAULT_TIMEOUT);
     }
 
     /** Settings with the default database and collection. */
@@ -40,7 +57,12 @@ public record MongoBucketSettings(String uri, String database, String collection
 
     /** The same server and database, another collection (the baseline's, for instance). */
     public MongoBucketSettings withCollection(String name) {
-        return new MongoBucketSettings(uri, database, name);
+        return new MongoBucketSettings(uri, database, name, timeout);
+    }
+
+    /** The same place, another operation timeout. */
+    public MongoBucketSettings withTimeout(Duration value) {
+        return new MongoBucketSettings(uri, database, collection, value);
     }
 
     /** The uri with its credentials masked ({@code mongodb://***@host/db}), for messages and logs. */
@@ -51,7 +73,7 @@ public record MongoBucketSettings(String uri, String database, String collection
     /** The settings with the credentials of the uri masked. */
     @Override
     public String toString() {
-        return "MongoBucketSettings[uri=" + redactedUri() + ", database=" + database + ", collection=" + collection + "]";
+        return "MongoBucketSettings[uri=" + redactedUri() + ", database=" + database + ", collection=" + collection + ", timeout=" + timeout + "]";
     }
 
     /**

@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
@@ -12,7 +13,9 @@ import java.util.concurrent.TimeUnit;
  * Builds the driver client of a store or of the baseline, with its command listener attached and,
  * unless the connection string sets one, a server selection timeout of
  * {@value #DEFAULT_SERVER_SELECTION_SECONDS} s (the driver's 30 s default leaves a start against an
- * absent server hanging).
+ * absent server hanging), an operation timeout (the driver's {@code timeoutMS}, from the settings)
+ * unless it sets {@code timeoutMS} or {@code socketTimeoutMS} (without one, a server that stops
+ * answering leaves a call hanging for ever), and the write concern {@code majority} unless it sets {@code w}.
  */
 final class MongoConnections {
 
@@ -45,11 +48,34 @@ final class MongoConnections {
         MongoClientSettings.Builder builder = MongoClientSettings.builder()
                 .applyConnectionString(uri)
                 .applicationName(applicationName)
-                .addCommandListener(listener);
+                .addCommandListener(listener)
+                .writeConcern(durable(uri.getWriteConcern()));
         if (uri.getServerSelectionTimeout() == null) {
             builder.applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(
                     DEFAULT_SERVER_SELECTION_SECONDS, TimeUnit.SECONDS));
         }
+        if (uri.getTimeout() == null && uri.getSocketTimeout() == null) {
+            // Client-side operation timeout (CSOT), also sent as maxTimeMS:
+            // https://www.mongodb.com/docs/drivers/java/sync/current/connection/specify-connection-options/csot/
+            builder.timeout(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
         return builder.build();
+    }
+
+    /**
+     * The connection string's write concern when it sets {@code w}; otherwise {@code majority}
+     * (keeping its {@code journal} and {@code wtimeoutMS}), so an acknowledged bucket survives a
+     * failover: https://www.mongodb.com/docs/manual/reference/write-concern/ (w: 1 can be rolled back).
+     */
+    static WriteConcern durable(WriteConcern fromUri) {
+        if (fromUri == null) {
+            return WriteConcern.MAJORITY;
+        }
+        if (fromUri.getWObject() != null) {
+            return fromUri;
+        }
+        WriteConcern majority = WriteConcern.MAJORITY.withJournal(fromUri.getJournal());
+        Integer wtimeout = fromUri.getWTimeout(TimeUnit.MILLISECONDS);
+        return wtimeout == null ? majority : majority.withWTimeout(wtimeout, TimeUnit.MILLISECONDS);
     }
 }

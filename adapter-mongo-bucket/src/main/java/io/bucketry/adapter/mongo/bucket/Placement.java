@@ -10,8 +10,12 @@ import java.util.List;
  * in time order, of distinct times, and fit the bucket's room as the planner saw it. A placement
  * that {@code closes} its bucket also marks it full (bytes at the ceiling), because the next
  * placement of its chain opens the following seq; a closing placement may carry no readings.
+ *
+ * @param appends the readings all follow the bucket's {@code last} as the planner knows it (or the
+ *                bucket is new, or unknown and assumed so): pushed without {@code $sort}, the filter
+ *                checks {@code last} is before them; otherwise they go in place with {@code $sort}
  */
-record Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes) {
+record Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes, boolean appends) {
 
     Placement {
         if (readings.isEmpty() && !closes) {
@@ -25,12 +29,8 @@ record Placement(SeriesId series, long start, int seq, List<Reading> readings, b
         return series.value() + '\u0000' + start + '\u0000' + seq;
     }
 
-    /** Sum of the readings' stored-size estimates; at most a policy's byte ceiling (8 MiB), so an int. */
+    /** The bound of what this statement adds to the bucket's size ({@link BucketBytes}); at most the 8 MiB ceiling. */
     int bytes() {
-        int bytes = 0;
-        for (Reading reading : readings) {
-            bytes += reading.storedSizeEstimate();
-        }
-        return bytes;
+        return BucketBytes.of(readings);
     }
 }

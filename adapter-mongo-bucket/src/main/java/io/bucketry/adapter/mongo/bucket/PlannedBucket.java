@@ -5,7 +5,9 @@ import io.bucketry.domain.Reading;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A bucket while a batch is planned into it: what is stored (as read, or nothing for a new one)
@@ -22,6 +24,8 @@ final class PlannedBucket {
     /** Stored times in order, or null when they were not read (then every planned time is after storedLast). */
     private final long[] storedTimes;
     final List<Reading> added = new ArrayList<>();
+    /** Numeric field names of {@link #added}: the summary entries its statement already counts. */
+    private final Set<String> summarised = new HashSet<>();
 
     private PlannedBucket(long start, int seq, int count, long bytes, long last, long[] storedTimes) {
         this.start = start;
@@ -43,7 +47,7 @@ final class PlannedBucket {
     }
 
     boolean hasRoomFor(Reading reading, BucketPolicy policy) {
-        return count < policy.maxCount() && bytes + reading.storedSizeEstimate() <= policy.maxBytes();
+        return count < policy.maxCount() && bytes + BucketBytes.cost(reading, summarised) <= policy.maxBytes();
     }
 
     /** True when the bucket already stores a reading at {@code time} (a batch never plans one time twice). */
@@ -61,7 +65,7 @@ final class PlannedBucket {
     void add(Reading reading) {
         added.add(reading);
         count++;
-        bytes += reading.storedSizeEstimate();
+        bytes += BucketBytes.add(reading, summarised);
         last = Math.max(last, reading.epochMilli());
     }
 
@@ -72,6 +76,11 @@ final class PlannedBucket {
     /** Full for any reading: at the count ceiling, or closed by a rollover (bytes at the ceiling). */
     boolean isClosed(BucketPolicy policy) {
         return count >= policy.maxCount() || bytes >= policy.maxBytes();
+    }
+
+    /** True when every added reading follows what the bucket stored (always for a new bucket). */
+    boolean appendsOnly() {
+        return added.isEmpty() || added.get(0).epochMilli() > storedLast;
     }
 
     boolean isStored() {

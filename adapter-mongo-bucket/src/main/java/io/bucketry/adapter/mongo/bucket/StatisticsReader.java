@@ -1,27 +1,38 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
+import com.mongodb.client.model.BsonField;
 import io.bucketry.application.port.out.StorageStatistics;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.bson.RawBsonDocument;
+import org.bson.conversions.Bson;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
 /**
- * Bucket statistics of the stored documents (seed 001's "Verify with"): counts by one
- * aggregation, and the average bucket size measured on the BSON bytes the server sends back.
+ * Bucket statistics of the stored documents (seed 001's "Verify with"): counts and the average
+ * bucket size in one aggregation, the size measured by the server with {@code $bsonSize} (4.4+:
+ * https://www.mongodb.com/docs/manual/reference/operator/aggregation/bsonSize/), so no bucket
+ * leaves it. Only a server without {@code $bsonSize} (the embedded test server) has the sizes
+ * measured here on the documents it sends, at most {@value #MAX_MEASURED}; the note says which.
  */
 final class StatisticsReader {
 
-    /** Documents whose raw size is measured; beyond it the average is over the first ones in natural order. */
+    /** Documents whose raw size is measured client-side; beyond it the average is over the first ones in natural order. */
     static final int MAX_MEASURED = 100_000;
+    /** InvalidPipelineOperator: "Unrecognized expression" on a server that lacks an operator. */
+    private static final int INVALID_PIPELINE_OPERATOR = 168;
 
     private final MongoCollection<BsonDocument> buckets;
     private final String backend;
+    private volatile boolean serverMeasures = true;
 
     StatisticsReader(MongoCollection<BsonDocument> buckets, String backend) {
         this.buckets = buckets;
@@ -29,15 +40,36 @@ final class StatisticsReader {
     }
 
     StorageStatistics read() {
-        BsonDocument totals = buckets.aggregate(List.of(
-                Aggregates.group("$" + SERIES, Accumulators.sum("buckets", 1), Accumulators.sum("readings", "$" + COUNT),
-                        Accumulators.max("max", "$" + COUNT)),
-                Aggregates.group(null, Accumulators.sum("series", 1), Accumulators.sum("buckets", "$buckets"),
-                        Accumulators.sum("readings", "$readings"), Accumulators.max("max", "$max")))).first();
-        if (totals == null) {
-            return StorageStatistics.of(backend, 0, 0, 0, 0, null, "no buckets stored");
+        if (serverMeasures) {
+            try {
+                return measuredByServer();
+            } catch (MongoCommandException e) {
+                if (!lacksBsonSize(e)) {
+                    throw e;
+                }
+                serverMeasures = false;
+            }
         }
-        long buckets = totals.getNumber("buckets").longValue();
+        return measuredHere();
+    }
+
+    private StorageStatistics measuredByServer() {
+        BsonDocument totals = buckets.aggregate(pipeline(true)).first();
+        if (totals == null) {
+            return empty();
+        }
+        long count = totals.getNumber("buckets").longValue();
+        double average = totals.getNumber("bytes").doubleValue() / count;
+        return of(totals, average, "avgBucketBytes: mean BSON size of all " + count
+                + " buckets, measured by the server ($bsonSize); it excludes index entries and storage-engine compression");
+    }
+
+    private StorageStatistics measuredHere() {
+        BsonDocument totals = buckets.aggregate(pipeline(false)).first();
+        if (totals == null) {
+            return empty();
+        }
+        long count = totals.getNumber("buckets").longValue();
         long measured = 0;
         long bytes = 0;
         for (RawBsonDocument document : this.buckets.withDocumentClass(RawBsonDocument.class).find()
@@ -46,10 +78,35 @@ final class StatisticsReader {
             measured++;
         }
         Double average = measured == 0 ? null : (double) bytes / measured;
-        String note = "avgBucketBytes: mean size of the BSON documents as returned by the server, measured on "
-                + (measured == buckets ? "all " + measured : "the first " + measured + " (natural order) of " + buckets)
-                + " buckets; it excludes index entries and storage-engine compression";
-        return StorageStatistics.of(backend, totals.getNumber("series").longValue(),
-                totals.getNumber("readings").longValue(), buckets, totals.getNumber("max").longValue(), average, note);
+        return of(totals, average, "avgBucketBytes: mean size of the BSON documents as returned by the server, measured"
+                + " client-side (this server has no $bsonSize) on "
+                + (measured == count ? "all " + measured : "the first " + measured + " (natural order) of " + count)
+                + " buckets; it excludes index entries and storage-engine compression");
+    }
+
+    static List<Bson> pipeline(boolean withSizes) {
+        List<BsonField> perSeries = new ArrayList<>(List.of(Accumulators.sum("buckets", 1),
+                Accumulators.sum("readings", "$" + COUNT), Accumulators.max("max", "$" + COUNT)));
+        List<BsonField> overall = new ArrayList<>(List.of(Accumulators.sum("series", 1), Accumulators.sum("buckets", "$buckets"),
+                Accumulators.sum("readings", "$readings"), Accumulators.max("max", "$max")));
+        if (withSizes) {
+            perSeries.add(Accumulators.sum("bytes", new BsonDocument("$bsonSize", new BsonString("$$ROOT"))));
+            overall.add(Accumulators.sum("bytes", "$bytes"));
+        }
+        return List.of(Aggregates.group("$" + SERIES, perSeries), Aggregates.group(null, overall));
+    }
+
+    private static boolean lacksBsonSize(MongoCommandException e) {
+        String message = String.valueOf(e.getErrorMessage());
+        return e.getErrorCode() == INVALID_PIPELINE_OPERATOR || message.contains("$bsonSize");
+    }
+
+    private StorageStatistics empty() {
+        return StorageStatistics.of(backend, 0, 0, 0, 0, null, "no buckets stored");
+    }
+
+    private StorageStatistics of(BsonDocument totals, Double average, String note) {
+        return StorageStatistics.of(backend, totals.getNumber("series").longValue(), totals.getNumber("readings").longValue(),
+                totals.getNumber("buckets").longValue(), totals.getNumber("max").longValue(), average, note);
     }
 }

@@ -23,7 +23,7 @@ record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int coun
         return new StoredBucket(document.get(ID), new SeriesId(document.getString(SERIES).getValue()),
                 document.getDateTime(START).getValue(), document.getNumber(SEQ).intValue(),
                 document.getNumber(COUNT).intValue(),
-                bytes == null ? Integer.MAX_VALUE : bytes.asNumber().intValue(),
+                bytes == null || !bytes.isNumber() ? Integer.MAX_VALUE : bytes.asNumber().intValue(),
                 document.getDateTime(FIRST).getValue(), document.getDateTime(LAST).getValue(),
                 document.isArray(READINGS) ? document.getArray(READINGS) : null,
                 document.isDocument(SUMMARY) ? document.getDocument(SUMMARY) : null);

@@ -14,8 +14,8 @@ import java.util.TreeSet;
 
 /**
  * Plans a batch under a windowed policy. Without knowledge, a window's readings go to its seq-0
- * bucket in one statement whose filter keeps duplicates and overflow out (the common case, no
- * read). Windows that conflicted, or that receive more than one bucket can hold, are read first:
+ * bucket in one appending statement whose filter keeps duplicates, late readings and overflow out
+ * (the common case, no read). Windows that conflicted, or that receive more than one bucket can hold, are read first:
  * duplicates are dropped, the highest seq is filled and the rest rolls over to new seqs.
  */
 final class WindowedPlanner implements IngestPlanner {
@@ -54,7 +54,7 @@ final class WindowedPlanner implements IngestPlanner {
                     duplicates += planKnown(series.getKey(), window.getKey(), window.getValue(),
                             read.getOrDefault(window.getKey(), List.of()), chains);
                 } else {
-                    chains.add(List.of(new Placement(series.getKey(), window.getKey(), 0, window.getValue(), false)));
+                    chains.add(List.of(new Placement(series.getKey(), window.getKey(), 0, window.getValue(), false, true)));
                 }
             }
         }
@@ -65,11 +65,7 @@ final class WindowedPlanner implements IngestPlanner {
         if (group.size() > policy.maxCount()) {
             return false;
         }
-        long bytes = 0;
-        for (Reading reading : group) {
-            bytes += reading.storedSizeEstimate();
-        }
-        return bytes <= policy.maxBytes();
+        return BucketBytes.of(group) <= policy.maxBytes();
     }
 
     /** Plans one window from its stored buckets (sorted by seq); answers the duplicates found. */

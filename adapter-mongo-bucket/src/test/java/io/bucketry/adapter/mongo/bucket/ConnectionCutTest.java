@@ -66,7 +66,7 @@ class ConnectionCutTest {
         }
     }
 
-    private static MongoBucketSettings throughProxy(ConnectionString lane, CuttingProxy proxy) {
+    static MongoBucketSettings throughProxy(ConnectionString lane, CuttingProxy proxy) {
         String uri = lane.getConnectionString();
         String rest = uri.substring("mongodb://".length());
         int at = rest.indexOf('@');

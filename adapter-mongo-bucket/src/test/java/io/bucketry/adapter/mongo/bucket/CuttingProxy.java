@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * A loopback TCP proxy between the driver and a MongoDB server that, once armed, cuts the
  * connection carrying the next command of a given name: either in the middle of the request (the
  * server applies nothing) or after the server received it whole, dropping its reply (the server
- * applied everything, the driver never learns it).
+ * applied everything, the driver never learns it). It can also fall silent instead: take the next
+ * such request and never forward it, keeping the connection open (a black hole, not a reset).
  */
 final class CuttingProxy implements AutoCloseable {
 
@@ -31,6 +32,7 @@ final class CuttingProxy implements AutoCloseable {
     private final AtomicReference<Cut> armed = new AtomicReference<>();
     private final AtomicInteger cuts = new AtomicInteger();
     private volatile byte[] pattern = new byte[0];
+    private final AtomicReference<byte[]> silence = new AtomicReference<>();
 
     CuttingProxy(String host, int port) throws IOException {
         this.target = new InetSocketAddress(host, port);
@@ -46,13 +48,22 @@ final class CuttingProxy implements AutoCloseable {
 
     /** Arms one cut of the next request whose command is {@code command} (e.g. "update"). */
     void cutNext(String command, Cut cut) {
+        pattern = commandElement(command);
+        armed.set(cut);
+    }
+
+    /** From the next request whose command is {@code command} on, its connection forwards nothing and answers nothing. */
+    void silenceNext(String command) {
+        silence.set(commandElement(command));
+    }
+
+    private static byte[] commandElement(String command) {
         // In OP_MSG the command is the body's first element: a string element named after it.
         byte[] name = command.getBytes(StandardCharsets.US_ASCII);
         byte[] element = new byte[name.length + 2];
         element[0] = 0x02;
         System.arraycopy(name, 0, element, 1, name.length);
-        pattern = element;
-        armed.set(cut);
+        return element;
     }
 
     int cuts() {
@@ -67,19 +78,27 @@ final class CuttingProxy implements AutoCloseable {
                 sockets.add(client);
                 sockets.add(upstream);
                 AtomicBoolean dropReply = new AtomicBoolean();
-                start(() -> pump(client, upstream, true, dropReply));
-                start(() -> pump(upstream, client, false, dropReply));
+                AtomicBoolean silent = new AtomicBoolean();
+                start(() -> pump(client, upstream, true, dropReply, silent));
+                start(() -> pump(upstream, client, false, dropReply, silent));
             } catch (IOException e) {
                 return;
             }
         }
     }
 
-    private void pump(Socket from, Socket to, boolean request, AtomicBoolean dropReply) {
+    private void pump(Socket from, Socket to, boolean request, AtomicBoolean dropReply, AtomicBoolean silent) {
         byte[] buffer = new byte[64 * 1024];
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int n;
             while ((n = in.read(buffer)) > 0) {
+                byte[] quiet = silence.get();
+                if (request && quiet != null && contains(buffer, n, quiet) && silence.compareAndSet(quiet, null)) {
+                    silent.set(true);
+                }
+                if (silent.get()) {
+                    continue; // read and drop: the server never hears it, the driver never hears back
+                }
                 if (!request && dropReply.get()) {
                     cut(from, to);
                     return;

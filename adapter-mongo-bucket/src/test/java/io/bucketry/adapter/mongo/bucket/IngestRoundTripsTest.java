@@ -47,15 +47,15 @@ class IngestRoundTripsTest {
     }
 
     @Test
-    void newReadingsForExistingBucketsNeedNoRead() {
+    void newReadingsAfterTheStoredOnesNeedNoRead() {
         // given
         try (MongoBucketReadingStore store = TestData.store(BucketPolicy.defaults())) {
             SeriesId series = TestData.freshSeries("rt");
             store.store(List.of(value(series, minute(1), 1), value(series, minute(2), 2)));
             Counts before = Counts.of(store);
 
-            // when: more readings of the same bucket, one of them earlier than the stored ones
-            StoreResult result = store.store(List.of(value(series, minute(0), 0), value(series, minute(3), 3)));
+            // when: more readings of the same bucket, all after the stored ones
+            StoreResult result = store.store(List.of(value(series, minute(3), 3), value(series, minute(4), 4)));
 
             // then
             Counts sent = Counts.of(store).since(before);
@@ -63,6 +63,25 @@ class IngestRoundTripsTest {
             assertThat(sent.writeCommands()).isEqualTo(1);
             assertThat(sent.statements()).isEqualTo(1);
             assertThat(sent.reads()).isZero();
+        }
+    }
+
+    @Test
+    void aLateReadingCostsOneReadAndGoesInPlace() {
+        // given
+        try (MongoBucketReadingStore store = TestData.store(BucketPolicy.defaults())) {
+            SeriesId series = TestData.freshSeries("rt");
+            store.store(List.of(value(series, minute(1), 1), value(series, minute(2), 2)));
+            Counts before = Counts.of(store);
+
+            // when: one of them earlier than the stored ones; the appending statement misses, a read tells why
+            StoreResult result = store.store(List.of(value(series, minute(0), 0), value(series, minute(3), 3)));
+
+            // then
+            Counts sent = Counts.of(store).since(before);
+            assertThat(result).isEqualTo(new StoreResult(2, 0));
+            assertThat(sent.reads()).isEqualTo(1);
+            assertThat(sent.writeCommands()).isEqualTo(2);
             assertThat(store.read(series, ALL, 100)).extracting(Reading::epochMilli)
                     .containsExactly(minute(0).toEpochMilli(), minute(1).toEpochMilli(), minute(2).toEpochMilli(),
                             minute(3).toEpochMilli());

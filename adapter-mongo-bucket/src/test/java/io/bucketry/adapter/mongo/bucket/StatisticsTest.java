@@ -36,7 +36,8 @@ class StatisticsTest {
                 bytes += new RawBsonDocument(document, new BsonDocumentCodec()).getByteBuffer().remaining();
             }
             assertThat(statistics.avgBucketBytes()).isCloseTo((double) bytes / documents.size(), within(1e-9));
-            assertThat(statistics.note()).contains("BSON").contains("all 2");
+            assertThat(statistics.note()).contains("BSON").contains("all 2")
+                    .contains(MongoLane.isEmbedded() ? "client-side (this server has no $bsonSize)" : "measured by the server");
             assertThat(statistics.documentReduction()).isEqualTo(60.0);
             System.out.printf("[bucketry] seed sensor, 60 readings per hourly bucket: %.1f bytes per bucket,"
                     + " %.1f bytes per reading%n", statistics.avgBucketBytes(), statistics.avgBucketBytes() / 60);
@@ -57,6 +58,42 @@ class StatisticsTest {
             // then
             assertThat(store.statistics().avgBucketBytes()).isEqualTo(server.getNumber("size").doubleValue());
         }
+    }
+
+    @Test
+    void aRealServerMeasuresTheSizesItselfInTheOneAggregation() {
+        MongoLane.assumeRealServer("the embedded mongo-java-server has no $bsonSize, so sizes are measured client-side there");
+        try (MongoBucketReadingStore store = TestData.store(BucketPolicy.defaults())) {
+            store.store(sensorHour(TestData.freshSeries("st")));
+            Counts before = Counts.of(store);
+
+            StorageStatistics statistics = store.statistics();
+
+            assertThat(Counts.of(store).since(before).reads()).as("one aggregate, no find of the buckets").isEqualTo(1);
+            assertThat(statistics.note()).contains("measured by the server ($bsonSize)");
+        }
+    }
+
+    @Test
+    void theEmbeddedServerFallsBackToTheClientSideMeasureOnceAndSaysSo() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(MongoLane.isEmbedded(), "only the embedded server lacks $bsonSize");
+        try (MongoBucketReadingStore store = TestData.store(BucketPolicy.defaults())) {
+            store.store(sensorHour(TestData.freshSeries("st")));
+            store.statistics();
+            Counts before = Counts.of(store);
+
+            StorageStatistics statistics = store.statistics();
+
+            assertThat(Counts.of(store).since(before).reads()).as("the aggregate without sizes and the find").isEqualTo(2);
+            assertThat(statistics.avgBucketBytes()).isPositive();
+            assertThat(statistics.note()).contains("client-side (this server has no $bsonSize)");
+        }
+    }
+
+    @Test
+    void theServerSidePipelineSumsTheBsonSizeOfEveryBucket() {
+        assertThat(StatisticsReader.pipeline(true).get(0).toBsonDocument().toJson()).contains("{\"$bsonSize\": \"$$ROOT\"}");
+        assertThat(StatisticsReader.pipeline(false).get(0).toBsonDocument().toJson()).doesNotContain("$bsonSize");
     }
 
     private static List<Reading> sensorHour(SeriesId series) {

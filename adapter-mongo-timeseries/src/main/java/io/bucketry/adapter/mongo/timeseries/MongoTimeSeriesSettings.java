@@ -2,6 +2,8 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.ConnectionString;
 
+import java.time.Duration;
+
 /**
  * Where the mongo-timeseries backend keeps its readings: the server, database and collection, and
  * whether a server without native time-series collections may be used through the fallback (one
@@ -11,8 +13,15 @@ import com.mongodb.ConnectionString;
  * @param database the database name; null means {@value #DEFAULT_DATABASE}
  * @param collection the collection name; null means {@value #DEFAULT_COLLECTION}
  * @param fallback use a plain collection when the server has no native time-series collections
+ * @param timeout how long one operation may take before it fails (the driver's {@code timeoutMS}),
+ *                unless the connection string sets {@code timeoutMS} or {@code socketTimeoutMS};
+ *                null means {@link #DEFAULT_TIMEOUT}
  */
-public record MongoTimeSeriesSettings(String uri, String database, String collection, boolean fallback) {
+public record MongoTimeSeriesSettings(String uri, String database, String collection, boolean fallback,
+                                      Duration timeout) {
+
+    /** Long enough for a large insertMany, short enough that a silent server fails a call. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
     public static final String DEFAULT_DATABASE = "bucketry";
     public static final String DEFAULT_COLLECTION = "readings_timeseries";
@@ -27,6 +36,15 @@ public record MongoTimeSeriesSettings(String uri, String database, String collec
         collection = collection == null ? DEFAULT_COLLECTION : collection;
         requireDatabaseName(database);
         requireCollectionName(collection);
+        timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
+        if (timeout.isNegative() || timeout.toMillis() == 0) {
+            throw new IllegalArgumentException("MongoDB timeout " + timeout + " must be at least 1 ms");
+        }
+    }
+
+    /** Settings with the default operation timeout. */
+    public MongoTimeSeriesSettings(String uri, String database, String collection, boolean fallback) {
+        this(uri, database, collection, fallback, DEFAULT_TIMEOUT);
     }
 
     /** The defaults for database and collection, no fallback. */
@@ -35,11 +53,16 @@ public record MongoTimeSeriesSettings(String uri, String database, String collec
     }
 
     public MongoTimeSeriesSettings withCollection(String name) {
-        return new MongoTimeSeriesSettings(uri, database, name, fallback);
+        return new MongoTimeSeriesSettings(uri, database, name, fallback, timeout);
     }
 
     public MongoTimeSeriesSettings withFallback(boolean enabled) {
-        return new MongoTimeSeriesSettings(uri, database, collection, enabled);
+        return new MongoTimeSeriesSettings(uri, database, collection, enabled, timeout);
+    }
+
+    /** The same place, another operation timeout. */
+    public MongoTimeSeriesSettings withTimeout(Duration value) {
+        return new MongoTimeSeriesSettings(uri, database, collection, fallback, value);
     }
 
     private static void requireDatabaseName(String name) {
@@ -70,7 +93,7 @@ public record MongoTimeSeriesSettings(String uri, String database, String collec
     @Override
     public String toString() {
         return "MongoTimeSeriesSettings[uri=" + redacted(uri) + ", database=" + database + ", collection="
-                + collection + ", fallback=" + fallback + "]";
+                + collection + ", fallback=" + fallback + ", timeout=" + timeout + "]";
     }
 
     static String redacted(String uri) {

@@ -1,9 +1,11 @@
 package io.bucketry.adapter.mongo.timeseries;
 
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.InsertManyOptions;
 import io.bucketry.adapter.mongo.timeseries.ReadingDocuments.Identity;
 import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import org.bson.Document;
@@ -64,13 +66,36 @@ final class ReadingWriter {
             if (!fresh.isEmpty()) {
                 List<Document> documents = new ArrayList<>(fresh.size());
                 fresh.forEach(reading -> documents.add(ReadingDocuments.toDocument(reading)));
-                collection.insertMany(documents, new InsertManyOptions().ordered(false));
+                insert(documents);
             }
             counter.batch(windowsTouched(fresh));
             return new StoreResult(fresh.size(), readings.size() - fresh.size());
         } finally {
             held.close();
         }
+    }
+
+    private void insert(List<Document> documents) {
+        try {
+            collection.insertMany(documents, new InsertManyOptions().ordered(false));
+        } catch (MongoBulkWriteException e) {
+            throw writeConcernFirst(e);
+        }
+    }
+
+    /**
+     * A write concern error is named first, whatever write errors come with it: the inserts that did
+     * apply may not be durable (and mongos before 7.1 may drop it when write errors come too:
+     * MongoDB 7.1 release notes, write concern errors in sharded clusters, DOCS-16334).
+     */
+    static RuntimeException writeConcernFirst(MongoBulkWriteException e) {
+        if (e.getWriteConcernError() == null) {
+            return e;
+        }
+        return new StoreUnavailableException("mongo-timeseries: write concern not satisfied: "
+                + e.getWriteConcernError().getMessage() + " (" + e.getWriteResult().getInsertedCount()
+                + " readings inserted, " + e.getWriteErrors().size() + " write errors); retrying the batch stores"
+                + " nothing twice", e);
     }
 
     /**

@@ -1,0 +1,30 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.model.Filters;
+import io.bucketry.domain.BucketPolicy;
+import org.bson.conversions.Bson;
+
+import java.util.Date;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/**
+ * Which buckets an eviction sweep deletes. Windowed: whole windows that end at or before the
+ * cutoff, by {@code start} (the TTL index's key, so the delete is an index scan), every seq of a
+ * window at once: deleting seq 0 while seq 1 stays would let a resent reading of seq 1 upsert a
+ * fresh seq 0 without meeting its twin. Paged: pages whose newest reading is before the cutoff (a
+ * page's start says nothing of its end; {@code last} carries the paged TTL index).
+ */
+final class Eviction {
+
+    private Eviction() {
+    }
+
+    static Bson filter(BucketPolicy policy, long cutoff) {
+        if (policy.isPaged()) {
+            return Filters.lt(LAST, new Date(cutoff));
+        }
+        // A window [start, start + width) holds only readings before the cutoff when start + width <= cutoff.
+        return Filters.lte(START, new Date(cutoff - policy.widthMillis()));
+    }
+}
