@@ -38,14 +38,17 @@ final class ReadingReader {
     Outcome read(int index, ArrayElements.Element element) throws IOException {
         Parse parse = new Parse(index);
         try (JsonParser parser = factory.createParser(element)) {
-            return parse.read(parser);
+            try {
+                return parse.read(parser);
+            } catch (JacksonException e) {
+                parse.brokenAt(parser.currentName());
+                String what = element.tooDeep() ? "is nested more than " + ArrayElements.Element.MAX_DEPTH
+                        + " levels deep" : "is not valid JSON: " + JsonErrors.describe(e);
+                return parse.rejected(parse.reason(), (parse.field == null ? "the " + parse.where : "field "
+                        + Quote.of(parse.field)) + " " + what);
+            }
         } catch (Flaw flaw) {
             return parse.rejected(flaw.reason, flaw.getMessage());
-        } catch (JacksonException e) {
-            String what = element.tooDeep() ? "is nested more than " + ArrayElements.Element.MAX_DEPTH + " levels deep"
-                    : "is not valid JSON: " + JsonErrors.describe(e);
-            return parse.rejected(parse.reason(), (parse.field == null ? "the " + parse.where : "field "
-                    + Quote.of(parse.field)) + " " + what);
         }
     }
 
@@ -141,6 +144,18 @@ final class ReadingReader {
                         + FieldSchema.MAX_FIELDS + " are allowed");
             }
             return fields;
+        }
+
+        /** Where the parser broke, from the name of the key it read last (a parser reads a key with its value). */
+        void brokenAt(String key) {
+            if (key == null || field != null) {
+                return;
+            }
+            if (where.equals("fields")) {
+                field = key;
+            } else if (where.equals("reading") && (key.equals("series") || key.equals("time") || key.equals("fields"))) {
+                where = key;
+            }
         }
 
         RejectionReason reason() {
