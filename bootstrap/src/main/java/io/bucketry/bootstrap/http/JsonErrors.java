@@ -11,8 +11,9 @@ final class JsonErrors {
     static final int MAX_SHOWN = 100;
 
     private static final Pattern SOURCE = Pattern.compile("\\s*\\(?(start marker )?at \\[Source:.*?](\\))?");
-    private static final Pattern HINT = Pattern.compile(
-            "[;:,]?\\s*\\(?(enable|disable|set|from|use|through|with)\\b[^`]*`[^`]*`[^);]*\\)?");
+    private static final String HINT_WORDS = "(enable|disable|set|from|use|through|with)\\b[^`)]*`[^`]*`";
+    private static final Pattern HINT_IN_PARENS = Pattern.compile("\\s*\\(" + HINT_WORDS + "[^)]*\\)");
+    private static final Pattern HINT = Pattern.compile("[;:,]?\\s*" + HINT_WORDS + "[^);]*");
     private static final Pattern BACKTICKED = Pattern.compile("`[^`]*`");
 
     private JsonErrors() {
@@ -22,8 +23,11 @@ final class JsonErrors {
     static String describe(JacksonException e) {
         String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
         String first = message.lines().findFirst().orElse("").strip();
-        String cleaned = BACKTICKED.matcher(HINT.matcher(SOURCE.matcher(first).replaceAll("")).replaceAll(""))
-                .replaceAll("").strip();
+        String cleaned = first;
+        for (Pattern noise : new Pattern[] {SOURCE, HINT_IN_PARENS, HINT, BACKTICKED}) {
+            cleaned = noise.matcher(cleaned).replaceAll("");
+        }
+        cleaned = cleaned.strip();
         if (cleaned.isEmpty()) {
             cleaned = "unexpected content";
         }
