@@ -29,8 +29,16 @@ final class ArrayElements {
         this.in = in;
     }
 
-    /** The first non-blank byte of the body without consuming it, or -1 for an empty body. */
+    /** The first non-blank byte of the body after a UTF-8 byte order mark, without consuming it; -1 for none. */
     int firstByte() throws IOException {
+        if (peek() == 0xef) {
+            for (int expected : new int[] {0xef, 0xbb, 0xbf}) {
+                if (peek() != expected) {
+                    throw malformed("the body is not UTF-8");
+                }
+                take();
+            }
+        }
         return skipBlanks();
     }
 

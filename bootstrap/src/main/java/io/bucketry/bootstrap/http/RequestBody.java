@@ -76,6 +76,10 @@ final class RequestBody {
             if (parser.nextToken() != null) {
                 return ApiException.badRequest("MALFORMED_JSON", "the body is not valid JSON: more than one value");
             }
+            if (token == JsonToken.START_ARRAY) {
+                return ApiException.badRequest("MALFORMED_JSON", "the body is a JSON array in another encoding than "
+                        + "UTF-8; send it as UTF-8");
+            }
             return ApiException.badRequest("NOT_AN_ARRAY", "the body is " + JsonValues.kind(token)
                     + ", not a JSON array; expected a JSON array of readings");
         } catch (JacksonException e) {

@@ -91,6 +91,25 @@ class IngestBodyHttpTest extends ApiTestBase {
     }
 
     @Test
+    void aBodyWithAUtf8ByteOrderMarkIsReadAndOneInUtf16IsRefusedSayingSo() throws Exception {
+        // given
+        String s = newSeries();
+        String array = "[" + reading(s, VALID_TIME, "{\"v\":1}") + "]";
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        java.net.URI uri = java.net.URI.create("http://127.0.0.1:" + server.port() + "/v1/readings");
+
+        // when
+        Answer withMark = api.post("/v1/readings", "\uFEFF" + array);
+        String utf16 = client.send(java.net.http.HttpRequest.newBuilder(uri).POST(java.net.http.HttpRequest
+                        .BodyPublishers.ofByteArray(array.getBytes(java.nio.charset.StandardCharsets.UTF_16))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+
+        // then
+        assertThat(withMark.json().get("accepted").asInt()).isEqualTo(1);
+        assertThat(utf16).contains("MALFORMED_JSON").contains("in another encoding than UTF-8");
+    }
+
+    @Test
     void negativeZeroReadsBackAsNegativeZero() {
         // given
         String s = newSeries();
