@@ -20,8 +20,9 @@ import java.util.Set;
  * Reads one element of the body with a streaming parser into an unvalidated {@link ReadingInput},
  * or into the rejection saying why its JSON cannot be a reading: not an object, a series that is
  * not a string, {@code fields} that is not an object, a field value that is not a number or a
- * text, a duplicate key, a number of more than {@link JsonValues#MAX_NUMBER_LENGTH} characters, a
- * value nested too deep, or JSON broken inside the element. Nothing else is judged here.
+ * text, a duplicate {@code series}, {@code time}, {@code fields} or field name, a number of more
+ * than {@link JsonValues#MAX_NUMBER_LENGTH} characters, a value nested too deep, or JSON broken
+ * inside the element. Nothing else is judged here.
  */
 final class ReadingReader {
 
@@ -87,7 +88,8 @@ final class ReadingReader {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String key = parser.currentName();
                 where = key.equals("series") || key.equals("time") || key.equals("fields") ? key : "reading";
-                if (!keys.add(key)) {
+                // other keys are skipped unseen: remembering them would cost memory per key of the body
+                if (!where.equals("reading") && !keys.add(key)) {
                     throw new Flaw(reason(), "key " + Quote.of(key) + " appears twice in the reading");
                 }
                 JsonToken value = parser.nextToken();

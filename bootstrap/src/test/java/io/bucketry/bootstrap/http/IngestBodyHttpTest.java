@@ -110,6 +110,20 @@ class IngestBodyHttpTest extends ApiTestBase {
     }
 
     @Test
+    void otherKeysOfAReadingAreIgnoredEvenWhenRepeated() {
+        // given
+        String s = newSeries();
+        String body = "[{\"note\":1,\"series\":\"" + s + "\",\"time\":" + VALID_TIME
+                + ",\"note\":[1,{\"a\":[2]}],\"fields\":{\"v\":1}}]";
+
+        // when
+        JsonNode report = api.post("/v1/readings", body).json();
+
+        // then
+        assertThat(report.get("accepted").asInt()).as(report.toString()).isEqualTo(1);
+    }
+
+    @Test
     void negativeZeroReadsBackAsNegativeZero() {
         // given
         String s = newSeries();
