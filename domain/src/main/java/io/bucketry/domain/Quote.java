@@ -24,6 +24,12 @@ public final class Quote {
         return out.append('\'').toString();
     }
 
+    /** A number as given, cut after 64 characters (a number of a thousand digits stays readable). */
+    public static String number(Object number) {
+        String text = String.valueOf(number);
+        return text.length() <= MAX_SHOWN ? text : text.substring(0, MAX_SHOWN) + "…";
+    }
+
     /** One character as it should appear in a message. */
     public static String printable(char c) {
         // a lone half of a surrogate pair is not text any encoder can write: escape both halves

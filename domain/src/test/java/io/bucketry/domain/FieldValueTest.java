@@ -37,7 +37,7 @@ class FieldValueTest {
         assertThat(FieldValue.from("f", 42L)).isEqualTo(FieldValue.of(42.0));
         assertThat(FieldValue.from("f", (short) -3)).isEqualTo(FieldValue.of(-3.0));
         assertThat(FieldValue.from("f", (byte) 7)).isEqualTo(FieldValue.of(7.0));
-        assertThat(FieldValue.from("f", Long.MAX_VALUE)).isEqualTo(FieldValue.of((double) Long.MAX_VALUE));
+        assertThat(FieldValue.from("f", Long.MIN_VALUE)).isEqualTo(FieldValue.of((double) Long.MIN_VALUE));
         assertThat(FieldValue.from("f", BigInteger.TEN.pow(20))).isEqualTo(FieldValue.of(1e20));
     }
 
@@ -56,6 +56,55 @@ class FieldValueTest {
         // when / then
         assertInvalidValue(() -> FieldValue.from("f", huge), "field 'f' is 1E+400, which is not a finite number");
         assertInvalidValue(() -> FieldValue.from("f", BigInteger.TEN.pow(400)), "which is not a finite number");
+    }
+
+    @Test
+    void anIntegerThatADoubleCannotHoldExactlyIsRefused() {
+        // given: 2^53 + 1 and a 20-digit integer round to other doubles; 2^53 and 2^60 are exact
+        long twoTo53 = 1L << 53;
+
+        // when / then
+        assertInvalidValue(() -> FieldValue.from("f", twoTo53 + 1), "field 'f' is 9007199254740993, an integer a double "
+                + "cannot hold exactly (it would be stored as 9007199254740992; integers are exact up to 2^53");
+        assertInvalidValue(() -> FieldValue.from("f", Long.MAX_VALUE), "an integer a double cannot hold exactly");
+        assertInvalidValue(() -> FieldValue.from("f", new BigInteger("12345678901234567890")),
+                "it would be stored as 12345678901234567168");
+        assertThat(FieldValue.from("f", twoTo53)).isEqualTo(FieldValue.of(twoTo53));
+        assertThat(FieldValue.from("f", -twoTo53)).isEqualTo(FieldValue.of(-twoTo53));
+        assertThat(FieldValue.from("f", 1L << 60)).isEqualTo(FieldValue.of(Math.pow(2, 60)));
+        assertThat(FieldValue.from("f", BigInteger.TWO.pow(70))).isEqualTo(FieldValue.of(Math.pow(2, 70)));
+    }
+
+    @Test
+    void aNonZeroNumberThatWouldBecomeZeroIsRefused() {
+        assertInvalidValue(() -> FieldValue.from("f", new BigDecimal("1e-400")),
+                "field 'f' is 1E-400, which is too close to zero for a double: it would be stored as 0");
+        assertInvalidValue(() -> FieldValue.from("f", new BigDecimal("-2.5e-330")), "too close to zero");
+        assertThat(FieldValue.from("f", new BigDecimal("0E-400"))).isEqualTo(FieldValue.of(0.0));
+        assertThat(FieldValue.from("f", new BigDecimal("4.9e-324"))).isEqualTo(FieldValue.of(Double.MIN_VALUE));
+    }
+
+    @Test
+    void aNumberOfAThousandDigitsIsShownAbbreviated() {
+        // given
+        BigInteger huge = BigInteger.TEN.pow(999);
+
+        // when / then
+        assertThatThrownBy(() -> FieldValue.from("f", huge)).hasMessageStartingWith("field 'f' is 1000000")
+                .hasMessageContaining("…, which is not a finite number")
+                .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(120));
+    }
+
+    @ParameterizedTest(name = "[{index}] a lone surrogate is refused")
+    @ValueSource(strings = {"a\ud800b", "\udc00", "x\ud83d", "\ude00\ud83d"})
+    void aTextWithALoneSurrogateIsRefused(String text) {
+        assertInvalidValue(() -> FieldValue.from("note", text), "field 'note' has a lone surrogate \\u");
+        assertInvalidValue(() -> FieldValue.from("note", text), "; a text must be valid Unicode");
+    }
+
+    @Test
+    void aTextWithWholeSurrogatePairsIsAccepted() {
+        assertThat(FieldValue.from("note", "smile 😀 and 😀")).isEqualTo(FieldValue.of("smile 😀 and 😀"));
     }
 
     @Test
@@ -81,16 +130,16 @@ class FieldValueTest {
     }
 
     @Test
-    void aBooleanIsRefusedNamingItsType() {
+    void aBooleanIsRefusedNamingItsKind() {
         assertInvalidValue(() -> FieldValue.from("on", true),
-                "field 'on' is Boolean; a field value must be a finite number or a text");
+                "field 'on' is a boolean; a field value must be a finite number or a text");
     }
 
     @Test
     void nullAndOtherTypesAreRefused() {
         assertInvalidValue(() -> FieldValue.from("f", null), "field 'f' is null");
-        assertInvalidValue(() -> FieldValue.from("f", new Object()), "field 'f' is Object");
-        assertInvalidValue(() -> FieldValue.from("f", java.util.List.of(1)), "a field value must be a finite number or a text");
+        assertInvalidValue(() -> FieldValue.from("f", new Object()), "field 'f' is of type Object");
+        assertInvalidValue(() -> FieldValue.from("f", java.util.List.of(1)), "field 'f' is a list; a field value must be a finite number or a text");
         assertInvalidValue(() -> FieldValue.of((String) null), "text field value is null");
     }
 

@@ -145,7 +145,7 @@ class FieldsTest {
         nullName.put(null, 1);
         assertRefused(() -> Fields.of(nullName), RejectionReason.INVALID_FIELD_NAME, "field name is missing");
         assertRefused(() -> Fields.of(map("x", Double.NaN)), RejectionReason.INVALID_FIELD_VALUE, "field 'x'");
-        assertRefused(() -> Fields.of(map("x", false)), RejectionReason.INVALID_FIELD_VALUE, "Boolean");
+        assertRefused(() -> Fields.of(map("x", false)), RejectionReason.INVALID_FIELD_VALUE, "a boolean");
     }
 
     @Test

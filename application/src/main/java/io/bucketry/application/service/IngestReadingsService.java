@@ -39,6 +39,8 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
 
     private static final int PARALLELISM = Math.min(8, Runtime.getRuntime().availableProcessors());
     private static final int MIN_READINGS_PER_PART = 2048;
+    /** Epoch seconds of any time since 1971 read as milliseconds fall before this. */
+    private static final Instant EPOCH_SECONDS_END = Instant.parse("1971-01-01T00:00:00Z");
 
     private final ReadingStore store;
     private final boolean parallelStore;
@@ -169,12 +171,22 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         RejectionReason reason = admission.check(time);
         if (reason == RejectionReason.EXPIRED) {
             throw new InvalidReadingException(reason, "time " + time + " is older than the retention of "
-                    + retention.retention() + " (oldest kept: " + admission.oldest() + ")");
+                    + retention.retention() + " (oldest kept: " + admission.oldest() + ")" + secondsHint(input, time));
         }
         if (reason == RejectionReason.FUTURE) {
             throw new InvalidReadingException(reason, "time " + time + " is more than "
                     + retention.futureTolerance() + " ahead of now (" + now + ")");
         }
         return new Reading(series, time, Fields.of(input.fields()));
+    }
+
+    /** A hint for a time in epoch form before 1971: seconds sent where milliseconds are expected. */
+    private static String secondsHint(ReadingInput input, Instant time) {
+        boolean epochForm = input.time() instanceof Number
+                || input.time() instanceof CharSequence text && text.toString().strip().matches("\\d+");
+        if (!epochForm || time.toEpochMilli() <= 0 || !time.isBefore(EPOCH_SECONDS_END)) {
+            return "";
+        }
+        return "; " + time.toEpochMilli() + " looks like epoch seconds; times in epoch form are milliseconds";
     }
 }

@@ -42,6 +42,26 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
+    void negativeZeroComesBackWithItsSign() {
+        // given: -0.0 and +0.0 differ only in the sign bit
+        UseCases use = useCases(store());
+        SeriesId series = freshSeries("rt");
+        ingest(use, List.of(reading(series, at(minutes(3)), "minus", -0.0, "plus", 0.0, "tiny", -Double.MIN_VALUE)));
+
+        // when
+        Reading read = readAll(use, series).get(0);
+        Reading latest = use.latest().latest(series).orElseThrow();
+
+        // then: the stored bits are the given bits, in a range read and in the latest reading
+        for (Reading reading : List.of(read, latest)) {
+            assertThat(Double.doubleToRawLongBits(reading.fields().number("minus")))
+                    .as("-0.0 of %s", reading).isEqualTo(Double.doubleToRawLongBits(-0.0));
+            assertThat(Double.doubleToRawLongBits(reading.fields().number("plus"))).isZero();
+            assertThat(reading.fields().number("tiny")).isEqualTo(-Double.MIN_VALUE);
+        }
+    }
+
+    @Test
     void readingWithTheMostFieldsAndLongestTextsSurvivesTheRoundTrip() {
         // given: 64 fields, half of them texts of 256 characters
         UseCases use = useCases(store());

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -48,10 +49,24 @@ class IngestValidationTest {
                 arguments("unparseable time", new ReadingInput("s", "yesterday", FIELDS), INVALID_TIME, "yesterday"),
                 arguments("local time without offset", new ReadingInput("s", "2030-07-21T23:00:10", FIELDS), INVALID_TIME,
                         "offset"),
-                arguments("time of another type", new ReadingInput("s", Boolean.TRUE, FIELDS), INVALID_TIME, "Boolean"),
+                arguments("time of another type", new ReadingInput("s", Boolean.TRUE, FIELDS), INVALID_TIME, "time is a boolean"),
                 arguments("fractional epoch millis", new ReadingInput("s", 1.5, FIELDS), INVALID_TIME, "1.5"),
                 arguments("expired time", new ReadingInput("s", NOW.minus(Duration.ofDays(90)).minusMillis(1), FIELDS),
                         EXPIRED, "retention"),
+                arguments("epoch seconds as a number", new ReadingInput("s", 1_784_674_800L, FIELDS), EXPIRED,
+                        "; 1784674800 looks like epoch seconds; times in epoch form are milliseconds"),
+                arguments("epoch seconds as text", new ReadingInput("s", "1784674800", FIELDS), EXPIRED,
+                        "1784674800 looks like epoch seconds"),
+                arguments("time beyond a 64-bit integer", new ReadingInput("s", new BigInteger("9223372036854775808"),
+                        FIELDS), INVALID_TIME, "time 9223372036854775808 is a whole number out of the range of epoch"),
+                arguments("time text beyond a 64-bit integer", new ReadingInput("s", "99999999999999999999", FIELDS),
+                        INVALID_TIME, "is a whole number out of the range"),
+                arguments("integer value a double cannot hold", new ReadingInput("s", TIME, Map.of("v",
+                        9_007_199_254_740_993L)), INVALID_FIELD_VALUE, "an integer a double cannot hold exactly"),
+                arguments("value too close to zero", new ReadingInput("s", TIME, Map.of("v", new BigDecimal("1e-400"))),
+                        INVALID_FIELD_VALUE, "too close to zero"),
+                arguments("lone surrogate", new ReadingInput("s", TIME, Map.of("v", "a\ud800")), INVALID_FIELD_VALUE,
+                        "lone surrogate"),
                 arguments("future time", new ReadingInput("s", NOW.plus(Duration.ofHours(1)).plusMillis(1), FIELDS),
                         FUTURE, "ahead"),
                 arguments("no fields", new ReadingInput("s", TIME, Map.of()), NO_FIELDS, "field"),
@@ -72,7 +87,7 @@ class IngestValidationTest {
                         INVALID_FIELD_VALUE, "Infinity"),
                 arguments("1e999 as BigDecimal", new ReadingInput("s", TIME, Map.of("v", new BigDecimal("1e999"))),
                         INVALID_FIELD_VALUE, "finite"),
-                arguments("boolean", new ReadingInput("s", TIME, Map.of("v", true)), INVALID_FIELD_VALUE, "Boolean"),
+                arguments("boolean", new ReadingInput("s", TIME, Map.of("v", true)), INVALID_FIELD_VALUE, "field 'v' is a boolean"),
                 arguments("text of 257 characters", new ReadingInput("s", TIME, Map.of("v", "x".repeat(257))),
                         INVALID_FIELD_VALUE, "257"),
                 arguments("null value", new ReadingInput("s", TIME, nullValue()), INVALID_FIELD_VALUE, "null"),

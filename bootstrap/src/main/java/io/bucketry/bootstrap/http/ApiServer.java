@@ -43,7 +43,7 @@ public final class ApiServer implements AutoCloseable {
             javalin.jetty.modifyServer(server -> server.setStopTimeout(STOP_TIMEOUT_MILLIS));
         });
         ErrorMapping.register(app);
-        new ReadingRoutes(useCases, new RequestBody(mapper, config.maxBodySize())).register(app);
+        new ReadingRoutes(useCases, new RequestBody(config.maxBodySize(), config.maxBatchSize())).register(app);
         new AggregateRoutes(useCases).register(app);
         new StatusRoutes(useCases, backend).register(app);
         app.start(config.bind(), config.port());

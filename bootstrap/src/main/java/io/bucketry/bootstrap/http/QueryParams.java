@@ -52,7 +52,8 @@ final class QueryParams {
         try {
             return Long.parseLong(text.strip());
         } catch (NumberFormatException e) {
-            throw ApiException.badRequest(code, name + " " + Quote.of(text) + " is not a whole number");
+            throw ApiException.badRequest(code, name + " " + Quote.of(text) + (text.strip().matches("[-+]?\\d+")
+                    ? " is a whole number out of range" : " is not a whole number"));
         }
     }
 

@@ -37,7 +37,7 @@ final class ReadingRoutes {
     }
 
     private void ingest(Context ctx) {
-        ReadingInputs.Batch batch = ReadingInputs.of(body.jsonArray(ctx));
+        ReadingInputs.Batch batch = body.readings(ctx);
         IngestReport report = batch.report(useCases.ingest().ingest(batch.inputs()));
         ctx.json(IngestReportView.of(report));
     }

@@ -1,5 +1,7 @@
 package io.bucketry.bootstrap.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +13,16 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 public final class Json {
 
     private Json() {
+    }
+
+    /**
+     * The parsers of request bodies: no limit of their own on a number's length (the body reader
+     * refuses long numbers per reading, {@code http.JsonValues}), duplicate keys left to the reader too.
+     */
+    public static JsonFactory bodyParsers() {
+        return JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder().maxNumberLength(Integer.MAX_VALUE).build())
+                .build();
     }
 
     /**

@@ -19,6 +19,9 @@ import java.time.format.DateTimeParseException;
  */
 public final class TimeInput {
 
+    private static final BigDecimal MIN_MILLIS = BigDecimal.valueOf(Long.MIN_VALUE);
+    private static final BigDecimal MAX_MILLIS = BigDecimal.valueOf(Long.MAX_VALUE);
+
     private TimeInput() {
     }
 
@@ -48,17 +51,24 @@ public final class TimeInput {
         if (value == null) {
             throw invalid("time is missing");
         }
-        throw invalid("time is " + value.getClass().getSimpleName()
+        throw invalid("time is " + (value instanceof Boolean ? "a boolean" : "of type " + value.getClass().getSimpleName())
                 + "; expected ISO-8601 text or epoch milliseconds");
     }
 
     private static Instant fromNumber(Number number) {
+        BigDecimal decimal;
         try {
-            BigDecimal decimal = number instanceof BigDecimal d ? d : new BigDecimal(number.toString());
-            return Instant.ofEpochMilli(decimal.longValueExact());
-        } catch (ArithmeticException | NumberFormatException e) {
-            throw invalid("time " + number + " is not a whole number of epoch milliseconds");
+            decimal = number instanceof BigDecimal d ? d : new BigDecimal(number.toString());
+        } catch (NumberFormatException e) {
+            throw invalid("time " + Quote.number(number) + " is not a whole number of epoch milliseconds");
         }
+        if (decimal.signum() != 0 && decimal.stripTrailingZeros().scale() > 0) {
+            throw invalid("time " + Quote.number(number) + " is not a whole number of epoch milliseconds");
+        }
+        if (decimal.compareTo(MIN_MILLIS) < 0 || decimal.compareTo(MAX_MILLIS) > 0) {
+            throw outOfRange(Quote.number(number));
+        }
+        return Instant.ofEpochMilli(decimal.longValue());
     }
 
     private static Instant parseText(String text, boolean keepNanos) {
@@ -69,7 +79,7 @@ public final class TimeInput {
             try {
                 return Instant.ofEpochMilli(Long.parseLong(text));
             } catch (NumberFormatException e) {
-                throw invalid("time " + Quote.of(text) + " is outside the range of epoch milliseconds");
+                throw outOfRange(Quote.of(text));
             }
         }
         try {
@@ -97,6 +107,10 @@ public final class TimeInput {
             }
         }
         return true;
+    }
+
+    private static InvalidReadingException outOfRange(String shown) {
+        return invalid("time " + shown + " is a whole number out of the range of epoch milliseconds (a 64-bit integer)");
     }
 
     private static InvalidReadingException invalid(String message) {
