@@ -2,9 +2,13 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
+import io.bucketry.application.layout.CollectionLayout;
+import io.bucketry.application.layout.LayoutGuard;
+import io.bucketry.application.layout.LayoutStart;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
@@ -24,6 +28,7 @@ import java.time.Instant;
 import java.util.Date;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -43,10 +48,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final PageReader pages;
     private final BucketAggregator aggregator;
     private final StatisticsReader statistics;
+    private final List<String> startNotes;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
-                                    WriteCounter counter) {
+                                    WriteCounter counter, List<String> startNotes) {
         this.client = client;
+        this.startNotes = List.copyOf(startNotes);
         this.buckets = buckets;
         this.counter = counter;
         BucketKnowledge knowledge = new BucketKnowledge(buckets);
@@ -60,9 +67,11 @@ public final class MongoBucketReadingStore implements ReadingStore {
     }
 
     /**
-     * Connects, creates the indexes (idempotent) and answers a store that owns its client.
+     * Connects, checks or records the collection's layout (in the database's bucketry_layouts collection), creates
+     * the indexes (idempotent) and answers a store that owns its client.
      *
-     * @throws IllegalStateException when an existing index conflicts (the message names it and the fix)
+     * @throws IllegalStateException when the layout changed in a way that is not safe, or an existing index
+     *         conflicts (the message names the setting or the index, and the fix)
      * @throws io.bucketry.application.port.out.StoreUnavailableException when the server cannot be reached
      */
     public static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
@@ -72,15 +81,27 @@ public final class MongoBucketReadingStore implements ReadingStore {
         WriteCounter counter = new WriteCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
         try {
-            MongoCollection<BsonDocument> buckets = client.getDatabase(settings.database())
-                    .getCollection(settings.collection(), BsonDocument.class);
-            MongoFailures.translate("prepare the indexes of " + settings.database() + "." + settings.collection()
-                    + " at " + settings.redactedUri(), () -> BucketIndexes.ensure(buckets, policy, retention));
-            return new MongoBucketReadingStore(client, buckets, policy, counter);
+            MongoDatabase database = client.getDatabase(settings.database());
+            MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
+            String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
+            String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
+            // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
+            LayoutStart layout = MongoFailures.translate("read the layout record" + at, () -> LayoutGuard.start(
+                    new LayoutDocuments(database, settings.collection()), CollectionLayout.of(BACKEND, policy, retention, Map.of()),
+                    true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
+            MongoFailures.translate("prepare the indexes" + at,
+                    () -> BucketIndexes.ensure(database, buckets, policy, retention, layout));
+            List<String> notes = MongoFailures.translate("record the layout" + at, layout::confirm);
+            return new MongoBucketReadingStore(client, buckets, policy, counter, notes);
         } catch (RuntimeException e) {
             client.close();
             throw e;
         }
+    }
+
+    /** What the operator should be told at start: the layout recorded, adopted, or safely changed. */
+    public List<String> startNotes() {
+        return startNotes;
     }
 
     @Override
@@ -90,7 +111,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES);
+        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE);
     }
 
     @Override
