@@ -2,6 +2,7 @@ package io.bucketry.application.layout;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,18 +14,20 @@ public final class LayoutStart {
     private final LayoutRecords records;
     private final String where;
     private final CollectionLayout previous;
-    private final CollectionLayout layout;
+    private CollectionLayout layout;
     private final List<LayoutDifference> changes;
     private final String note;
+    private final boolean rewrite;
 
     LayoutStart(LayoutRecords records, String where, CollectionLayout previous, CollectionLayout layout,
-                List<LayoutDifference> changes, String note) {
+                List<LayoutDifference> changes, String note, boolean rewrite) {
         this.records = records;
         this.where = where;
         this.previous = previous;
         this.layout = layout;
         this.changes = List.copyOf(changes);
         this.note = note;
+        this.rewrite = rewrite;
     }
 
     /** The layout recorded before this start; empty when this start wrote the first record. */
@@ -61,16 +64,30 @@ public final class LayoutStart {
     public String expiryCause() {
         return expiryChange().map(change -> change + " since the layout was recorded").orElse(previous == null
                 ? "the collection had no layout record, so an earlier start or a person set it"
-                : "the recorded retention and grace are the configured ones, so it was changed outside Bucketry");
+                : "the recorded retention and grace are the configured ones, so it was changed outside Bucketry"
+                        + " or could not follow an earlier change");
     }
 
     /** Records the safe changes (if any) and answers what the operator should be told at start. */
     public List<String> confirm() {
+        return confirm(Map.of());
+    }
+
+    /**
+     * As {@link #confirm()}, and records {@code createdOptions} (what the server fixed when this start
+     * created the collection) where the record has none yet.
+     */
+    public List<String> confirm(Map<String, String> createdOptions) {
         List<String> notes = new ArrayList<>();
         if (note != null) {
             notes.add(note);
         }
-        if (!changes.isEmpty()) {
+        boolean created = layout.serverOptions().isEmpty() && !createdOptions.isEmpty();
+        if (created) {
+            layout = new CollectionLayout(layout.backend(), layout.width(), layout.maxCount(), layout.maxBytes(),
+                    layout.retention(), layout.grace(), createdOptions, layout.version());
+        }
+        if (!changes.isEmpty() || created || rewrite) {
             records.replace(layout);
             for (LayoutDifference change : changes) {
                 notes.add(where + ": " + change.setting() + " changed from " + change.stored() + " to "

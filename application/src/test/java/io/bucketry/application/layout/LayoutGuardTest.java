@@ -64,12 +64,28 @@ class LayoutGuardTest {
         records.insert(layout(BucketPolicy.defaults(), RETENTION));
 
         assertThatIllegalStateException().isThrownBy(() -> LayoutGuard.start(records,
-                        layout(BucketPolicy.windowed(Duration.ofMinutes(30), 2000), RETENTION), true, WHERE, LayoutGuard.Unrecorded::empty))
+                        layout(BucketPolicy.windowed(Duration.ofMinutes(30), 2000), RETENTION), true, WHERE, LayoutGuardTest::holdsData))
                 .withMessageStartingWith(WHERE + " was made with another layout")
                 .withMessageContaining("bucket width (bucketWidth): stored 1h, configured 30m")
                 .withMessageContaining("bucket max count (bucketMaxCount): stored 1000, configured 2000")
                 .withMessageContaining("Start with the stored value, use a new collection (--mongo-collection), or migrate")
                 .withMessageNotContaining("\n");
+    }
+
+    @Test
+    void aCollectionWithoutReadingsTakesAnyLayoutAndRecordsIt() {
+        // given: a record left by a collection that was dropped or emptied since
+        MapRecords records = new MapRecords();
+        records.insert(layout(BucketPolicy.defaults(), RETENTION));
+        CollectionLayout paged = layout(BucketPolicy.paged(10), RETENTION);
+
+        // when
+        LayoutStart start = LayoutGuard.start(records, paged, true, WHERE, LayoutGuard.Unrecorded::empty);
+
+        // then
+        assertThat(records.find().orElseThrow().isPaged()).as("not before confirm").isFalse();
+        assertThat(start.confirm()).singleElement().asString().contains("holds no readings, so its layout may change");
+        assertThat(records.find()).contains(paged);
     }
 
     @Test
@@ -138,7 +154,7 @@ class LayoutGuardTest {
         };
 
         assertThatIllegalStateException().isThrownBy(() -> LayoutGuard.start(racing, layout(BucketPolicy.defaults(), RETENTION),
-                true, WHERE, LayoutGuard.Unrecorded::empty)).withMessageContaining("bucket policy (bucketPolicy): stored paged, configured windowed");
+                true, WHERE, LayoutGuardTest::holdsData)).withMessageContaining("bucket policy (bucketPolicy): stored paged, configured windowed");
     }
 
     @Test
@@ -147,7 +163,7 @@ class LayoutGuardTest {
         records.fields.putAll(Map.of("layoutVersion", 2, "backend", "mongo-bucket", "somethingNew", "x"));
 
         assertThatIllegalStateException().isThrownBy(() -> LayoutGuard.start(records, layout(BucketPolicy.defaults(), RETENTION),
-                true, WHERE, LayoutGuard.Unrecorded::empty)).withMessageContaining("layout version: stored 2, configured 1")
+                true, WHERE, LayoutGuardTest::holdsData)).withMessageContaining("layout version: stored 2, configured 1")
                 .withMessageContaining("newer Bucketry");
     }
 
@@ -158,6 +174,11 @@ class LayoutGuardTest {
         records.fields.remove("maxCount");
 
         assertThatIllegalStateException().isThrownBy(records::find).withMessageContaining("'maxCount' is missing");
+    }
+
+    /** A collection with readings that fit. */
+    private static LayoutGuard.Unrecorded holdsData() {
+        return new LayoutGuard.Unrecorded(true, null, "its buckets");
     }
 
     private static CollectionLayout layout(BucketPolicy policy, RetentionPolicy retention) {

@@ -52,17 +52,9 @@ class LayoutRuleTest {
 
     @ParameterizedTest(name = "{2}: {3} -> {4}")
     @MethodSource("changes")
-    void eachSettingChangedAloneIsSafeOrRefusedWhereThePolicySizesBuckets(CollectionLayout stored, CollectionLayout configured,
-                                                                         String setting, String from, String to,
-                                                                         boolean safe, boolean safeOnServerBuckets) {
+    void eachSettingChangedAloneIsSafeOrRefusedWhereThePolicyOrTheServerSizesBuckets(CollectionLayout stored,
+            CollectionLayout configured, String setting, String from, String to, boolean safe, boolean safeOnServerBuckets) {
         assertOneDifference(LayoutRule.compare(stored, configured, true), setting, from, to, safe);
-    }
-
-    @ParameterizedTest(name = "{2}: {3} -> {4}")
-    @MethodSource("changes")
-    void eachSettingChangedAloneIsSafeOrRefusedWhereTheServerSizesBuckets(CollectionLayout stored, CollectionLayout configured,
-                                                                         String setting, String from, String to,
-                                                                         boolean safe, boolean safeOnServerBuckets) {
         assertOneDifference(LayoutRule.compare(stored, configured, false), setting, from, to, safeOnServerBuckets);
     }
 

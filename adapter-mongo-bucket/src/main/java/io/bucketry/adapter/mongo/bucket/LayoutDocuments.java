@@ -8,6 +8,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import io.bucketry.application.layout.CollectionLayout;
 import io.bucketry.application.layout.LayoutRecords;
+import org.bson.BsonValue;
 import org.bson.Document;
 
 import java.util.Optional;
@@ -28,6 +29,11 @@ final class LayoutDocuments implements LayoutRecords {
         // The record decides whether a start may write: read it where it is written.
         this.layouts = database.getCollection(COLLECTION).withReadPreference(ReadPreference.primary());
         this.name = collection;
+    }
+
+    /** True when a command's target (its first value) is the layouts collection. */
+    static boolean isTarget(BsonValue target) {
+        return target != null && target.isString() && COLLECTION.equals(target.asString().getValue());
     }
 
     @Override

@@ -91,7 +91,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
                     true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
             MongoFailures.translate("prepare the indexes" + at,
                     () -> BucketIndexes.ensure(database, buckets, policy, retention, layout));
-            List<String> notes = MongoFailures.translate("record the layout" + at, layout::confirm);
+            List<String> notes = MongoFailures.translate("record the layout" + at, () -> layout.confirm());
             return new MongoBucketReadingStore(client, buckets, policy, counter, notes);
         } catch (RuntimeException e) {
             client.close();

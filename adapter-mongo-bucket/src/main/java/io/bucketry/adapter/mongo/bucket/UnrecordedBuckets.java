@@ -27,10 +27,17 @@ final class UnrecordedBuckets {
     static Unrecorded inspect(MongoCollection<BsonDocument> buckets, BucketPolicy policy) {
         int seen = 0;
         // Natural order: no sort, so this costs one batch however large the collection is.
-        for (BsonDocument document : buckets.find().projection(Projections.include(SERIES, START, SEQ, COUNT, FIRST, LAST))
+        for (BsonDocument document : buckets.find().projection(Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST))
                 .limit(SAMPLE)) {
             seen++;
-            String mismatch = mismatch(StoredBucket.from(document), policy);
+            StoredBucket bucket;
+            try {
+                bucket = StoredBucket.from(document);
+            } catch (RuntimeException e) { // BsonInvalidOperationException, NullPointerException: a missing or odd field
+                return new Unrecorded(true, "document " + document.get(ID) + " is not a Bucketry bucket (" + e.getMessage() + ")",
+                        null);
+            }
+            String mismatch = mismatch(bucket, policy);
             if (mismatch != null) {
                 return new Unrecorded(true, mismatch, null);
             }
