@@ -81,13 +81,30 @@ class LayoutRecordTest {
     }
 
     @Test
-    void grace90WithTheWidthUnchangedIsRefusedNamingTheGraceAndItsFixLeavesTheLayoutAsItIs() {
+    void aWidthChangedAloneIsRefusedForTheWidthBeforeTheTtlIndexIsLookedAt() {
+        // given: the issue's first case, where the TTL index differs too and used to take the blame
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RETENTION)) {
+            store.store(List.of(TestData.value(TestData.freshSeries("issue"), Instant.parse("2030-07-21T08:38:58Z"), 1)));
+        }
+        BucketPolicy halfHour = BucketPolicy.windowed(Duration.ofMinutes(30), BucketPolicy.DEFAULT_MAX_COUNT);
+
+        // when / then
+        assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, halfHour, RETENTION))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("bucket width (bucketWidth): stored 1h, configured 30m")
+                .hasMessageNotContaining("expireAfterSeconds")
+                .hasMessageNotContaining("collMod");
+    }
+
+    @Test
+    void graceChangedAloneIsAcceptedAndTheTtlIndexFollowsOnARealServer() {
         // given: the issue's other case, grace changed alone, where the TTL index differs
+        MongoLane.assumeRealServer("a retention or grace change is applied with collMod, which mongo-java-server lacks;"
+                + " IndexesTest checks the refusal that names the setting there");
         MongoBucketSettings settings = MongoLane.freshSettings();
         MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RETENTION).close();
         RetentionPolicy grace90 = new RetentionPolicy(RETENTION.retention(), Duration.ofMinutes(90), RETENTION.futureTolerance());
-        MongoLane.assumeRealServer("a retention or grace change is applied with collMod, which mongo-java-server lacks;"
-                + " IndexesTest checks the refusal that names the setting there");
 
         // when
         try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), grace90)) {
