@@ -11,12 +11,17 @@ import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.bootstrap.MongoSettings;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Guice store module of the {@code mongo-bucket} backend: a {@link MongoBucketReadingStore} (manual
  * buckets) on the configured or embedded server, and simulate's one-document-per-reading baseline.
+ * The store's layout notes (recorded, adopted, safely changed) go to the log.
  */
 public final class MongoBucketStoreModule extends AbstractModule {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MongoBucketStoreModule.class);
 
     @Override
     protected void configure() {
@@ -31,8 +36,10 @@ public final class MongoBucketStoreModule extends AbstractModule {
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
     @Provides @Singleton
     ReadingStore store(MongoBucketSettings settings, MongoEndpoint endpoint, BucketPolicy policy, RetentionPolicy retention) {
-        return MongoStart.open(MongoBucketReadingStore.BACKEND, endpoint,
+        MongoBucketReadingStore store = MongoStart.open(MongoBucketReadingStore.BACKEND, endpoint,
                 () -> MongoBucketReadingStore.open(settings, policy, retention));
+        store.startNotes().forEach(LOG::info);
+        return store;
     }
 
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)

@@ -33,6 +33,7 @@ public final class MongoTimeSeriesStoreModule extends AbstractModule {
         MongoTimeSeriesReadingStore store = MongoStart.open("mongo-timeseries", endpoint,
                 () -> MongoTimeSeriesReadingStore.open(settings, policy, retention));
         store.startWarnings().forEach(LOG::warn);
+        store.startNotes().forEach(LOG::info);
         return store;
     }
 

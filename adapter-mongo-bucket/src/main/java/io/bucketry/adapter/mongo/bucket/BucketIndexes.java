@@ -2,9 +2,11 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexModel;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
+import io.bucketry.application.layout.LayoutStart;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonBoolean;
@@ -24,7 +26,7 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * serves every per-series range query) and a TTL index, {start} expiring windowed buckets after
  * retention + width + grace, {last} expiring paged buckets after retention + grace. An existing
  * index with another definition, or a TTL index on another field, stops the start with the fix; it
- * is never dropped.
+ * is never dropped. A TTL index of another expiry follows a safe retention change ({@link ExpiryIndex}).
  */
 final class BucketIndexes {
 
@@ -56,7 +58,9 @@ final class BucketIndexes {
         return policy.isPaged() ? seconds : seconds + (policy.widthMillis() + 999) / 1000;
     }
 
-    static void ensure(MongoCollection<BsonDocument> buckets, BucketPolicy policy, RetentionPolicy retention) {
+    /** Runs after the layout check ({@code layout}), so that a TTL difference can only come from retention or grace. */
+    static void ensure(MongoDatabase database, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
+                       RetentionPolicy retention, LayoutStart layout) {
         long expire = expireAfterSeconds(policy, retention);
         String ttlField = ttlField(policy);
         String ttlIndex = ttlIndex(policy);
@@ -74,9 +78,13 @@ final class BucketIndexes {
                 problems.add("index '" + name + "' on {series, start, seq} is not unique; buckets could be duplicated."
                         + " Fix: db." + collection + ".dropIndex('" + name + "') and restart (it is recreated unique)");
             } else if (sameKey(key, ttlKey) && (ttl == null || ttl.asNumber().longValue() != expire)) {
-                problems.add("index '" + name + "' on {" + ttlField + "} has expireAfterSeconds " + (ttl == null ? "unset" : ttl.asNumber().longValue())
-                        + " but this retention needs " + expire + ". Fix: db.runCommand({collMod: '" + collection
-                        + "', index: {name: '" + name + "', expireAfterSeconds: " + expire + "}}), or use another collection");
+                String problem = ExpiryIndex.follow(database, collection, name, ttlField,
+                        ttl == null ? null : ttl.asNumber().longValue(), expire, policy, retention, layout);
+                if (problem == null) {
+                    haveTtl = true;
+                } else {
+                    problems.add(problem);
+                }
             } else if (sameKey(key, KEY)) {
                 haveKey = true;
             } else if (sameKey(key, ttlKey)) {

@@ -3,9 +3,13 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
+import io.bucketry.application.layout.CollectionLayout;
+import io.bucketry.application.layout.LayoutGuard;
+import io.bucketry.application.layout.LayoutStart;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.SeriesSummary;
@@ -28,6 +32,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -53,11 +58,13 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final MongoFailures failures;
     private final SeriesLister lister;
     private final BucketPolicy policy;
+    private final List<String> startNotes;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
-                                    WriteCounter counter, MongoFailures failures) {
+                                    WriteCounter counter, MongoFailures failures, List<String> startNotes) {
         this.client = client;
         this.failures = failures;
+        this.startNotes = List.copyOf(startNotes);
         this.buckets = buckets;
         this.counter = counter;
         this.policy = policy;
@@ -73,10 +80,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
     }
 
     /**
-     * Connects, creates the indexes (idempotent) and answers a store that owns its client.
+     * Connects, checks or records the collection's layout (in the database's bucketry_layouts collection), creates
+     * the indexes (idempotent) and answers a store that owns its client.
      *
-     * @throws IllegalStateException when an existing index conflicts (the message names it and the fix), or
-     *                               the retention needs a TTL beyond MongoDB's limit ({@link TtlLimit})
+     * @throws IllegalStateException when the layout changed in a way that is not safe, an existing index
+     *         conflicts (the message names the setting or the index, and the fix), or the retention needs a
+     *         TTL beyond MongoDB's limit ({@link TtlLimit})
      * @throws io.bucketry.application.port.out.StoreUnavailableException when the server cannot be reached
      */
     public static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
@@ -87,17 +96,28 @@ public final class MongoBucketReadingStore implements ReadingStore {
         WriteCounter counter = new WriteCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
         try {
-            MongoCollection<BsonDocument> buckets = client.getDatabase(settings.database())
-                    .getCollection(settings.collection(), BsonDocument.class);
+            MongoDatabase database = client.getDatabase(settings.database());
+            MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
             MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
-            failures.translate("prepare the indexes of " + settings.database() + "." + settings.collection()
-                    + " at " + settings.redactedUri(),
-                    () -> BucketIndexes.ensure(buckets.withReadPreference(ReadPreference.primary()), policy, retention));
-            return new MongoBucketReadingStore(client, buckets, policy, counter, failures);
+            String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
+            String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
+            // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
+            LayoutStart layout = failures.translate("read the layout record" + at, () -> LayoutGuard.start(
+                    new LayoutDocuments(database, settings.collection()), CollectionLayout.of(BACKEND, policy, retention, Map.of()),
+                    true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
+            failures.translate("prepare the indexes" + at, () -> BucketIndexes.ensure(database,
+                    buckets.withReadPreference(ReadPreference.primary()), policy, retention, layout));
+            List<String> notes = failures.translate("record the layout" + at, () -> layout.confirm());
+            return new MongoBucketReadingStore(client, buckets, policy, counter, failures, notes);
         } catch (RuntimeException e) {
             client.close();
             throw e;
         }
+    }
+
+    /** What the operator should be told at start: the layout recorded, adopted, or safely changed. */
+    public List<String> startNotes() {
+        return startNotes;
     }
 
     @Override
@@ -107,7 +127,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES);
+        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE);
     }
 
     @Override

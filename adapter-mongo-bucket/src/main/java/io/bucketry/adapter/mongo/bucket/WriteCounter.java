@@ -22,6 +22,9 @@ final class WriteCounter implements CommandListener {
 
     @Override
     public void commandStarted(CommandStartedEvent event) {
+        if (LayoutDocuments.isTarget(event.getCommand().get(event.getCommandName()))) {
+            return; // reading and writing the layout record at start is not the store's traffic
+        }
         String array = switch (event.getCommandName()) {
             case "update" -> "updates";
             case "insert" -> "documents";

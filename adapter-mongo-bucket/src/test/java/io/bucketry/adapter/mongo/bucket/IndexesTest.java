@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class IndexesTest {
 
@@ -51,9 +52,10 @@ class IndexesTest {
 
     @ParameterizedTest(name = "{0} store")
     @CsvSource({"windowed, start, 93600, 7783200", "paged, last, 90000, 7779600"})
-    void ttlIndexOfAnotherRetentionStopsTheStartNamingTheIndexAndTheFix(String policyName, String field,
-                                                                      long used, long needed) {
-        // given: the collection was used with a retention of one day
+    void ttlIndexOfAnotherRetentionThatTheServerCannotChangeStopsTheStartNamingTheSettingTheIndexAndTheFix(
+            String policyName, String field, long used, long needed) {
+        // given: the collection was used with a retention of one day, on a server without collMod (the embedded one)
+        assumeTrue(MongoLane.isEmbedded(), "a real server changes the index with collMod: see the next test");
         BucketPolicy policy = policyName.equals("paged") ? BucketPolicy.paged(10) : BucketPolicy.defaults();
         MongoBucketSettings settings = MongoLane.freshSettings();
         MongoBucketReadingStore.open(settings, policy, RetentionPolicy.of(Duration.ofDays(1))).close();
@@ -61,12 +63,38 @@ class IndexesTest {
         // when / then: opened with 90 days
         assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, policy, RetentionPolicy.defaults()))
                 .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("retention (retention) changed from 1d to 90d")
                 .hasMessageContaining("'" + field + "_1' on {" + field + "}")
                 .hasMessageContaining("expireAfterSeconds " + used)
                 .hasMessageContaining("needs " + needed)
-                .hasMessageContaining("collMod");
+                .hasMessageContaining("the server refused to change it")
+                .hasMessageContaining("db.runCommand({'collMod': '" + settings.collection() + "', 'index': {'name': '"
+                        + field + "_1', 'expireAfterSeconds': " + needed + "}})");
         assertThat(find(indexes(settings), field + "_1").getNumber("expireAfterSeconds").longValue())
                 .as("never dropped or changed").isEqualTo(used);
+    }
+
+    @ParameterizedTest(name = "{0} store")
+    @CsvSource({"windowed, start, 7783200", "paged, last, 7779600"})
+    void ttlIndexFollowsASafeRetentionChangeWithCollMod(String policyName, String field, long needed) {
+        // given
+        MongoLane.assumeRealServer("mongo-java-server has no collMod");
+        BucketPolicy policy = policyName.equals("paged") ? BucketPolicy.paged(10) : BucketPolicy.defaults();
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        MongoBucketReadingStore.open(settings, policy, RetentionPolicy.of(Duration.ofDays(1))).close();
+
+        // when
+        try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, policy, RetentionPolicy.defaults())) {
+            // then
+            assertThat(store.startNotes()).anyMatch(note -> note.contains("retention (retention) changed from 1d to 90d"));
+        }
+        assertThat(find(indexes(settings), field + "_1").getNumber("expireAfterSeconds").longValue()).isEqualTo(needed);
+    }
+
+    @Test
+    void collModCommandChangesTheTtlIndexByName() {
+        assertThat(ExpiryIndex.collMod("buckets", "start_1", 7_783_200L).toJson()).isEqualTo(
+                "{\"collMod\": \"buckets\", \"index\": {\"name\": \"start_1\", \"expireAfterSeconds\": 7783200}}");
     }
 
     @Test

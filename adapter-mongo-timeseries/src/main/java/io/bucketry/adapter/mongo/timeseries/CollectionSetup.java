@@ -5,6 +5,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
+import io.bucketry.application.layout.LayoutStart;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.Document;
@@ -33,11 +34,13 @@ final class CollectionSetup {
     private final boolean fallbackAllowed;
     private final TimeSeriesOptions options;
     private final ServerFeatures version;
+    private final LayoutStart layout;
     private final List<String> warnings = new ArrayList<>();
 
     private CollectionSetup(MongoDatabase database, MongoTimeSeriesSettings settings, BucketPolicy policy,
-                            RetentionPolicy retention, ServerFeatures version) {
+                            RetentionPolicy retention, ServerFeatures version, LayoutStart layout) {
         this.database = database;
+        this.layout = layout;
         this.name = settings.collection();
         this.namespace = settings.database() + "." + settings.collection();
         this.fallbackAllowed = settings.fallback();
@@ -49,10 +52,13 @@ final class CollectionSetup {
         }
     }
 
-    /** Prepares the collection; refuses with an IllegalStateException whose message says what to do. */
+    /**
+     * Prepares the collection after its layout was checked ({@code layout}); refuses with an
+     * IllegalStateException whose message says what to do.
+     */
     static StoreLayout prepare(MongoDatabase database, ServerFeatures features, MongoTimeSeriesSettings settings,
-                               BucketPolicy policy, RetentionPolicy retention) {
-        return new CollectionSetup(database, settings, policy, retention, features).prepare();
+                               BucketPolicy policy, RetentionPolicy retention, LayoutStart layout) {
+        return new CollectionSetup(database, settings, policy, retention, features, layout).prepare();
     }
 
     private StoreLayout prepare() {
@@ -99,7 +105,10 @@ final class CollectionSetup {
         Long wanted = options.expireAfterSeconds();
         Number actual = info.expireAfterSeconds();
         if (!Objects.equals(wanted, actual == null ? null : actual.longValue())) {
-            warnings.add(StartMessages.expiryDiffers(namespace, actual, wanted));
+            String warning = ExpiryFollows.collection(database, name, namespace, actual, wanted, layout);
+            if (warning != null) {
+                warnings.add(warning);
+            }
         }
         if (!version.atLeast(ServerVersion.META_DELETES)) {
             warnings.add(StartMessages.noDeletes(version) + ": deleting a series will fail");
@@ -135,14 +144,17 @@ final class CollectionSetup {
         }
     }
 
-    /** The fallback's retention: a TTL index on t; one left by an earlier retention is kept, with a warning. */
+    /** The fallback's retention: a TTL index on t; one of another retention follows a safe change, else is kept with a warning. */
     private void expiryIndex(MongoCollection<Document> collection) {
         long wanted = options.expireAfterSeconds();
         for (Document index : collection.listIndexes()) {
             if (new Document(TimeSeriesOptions.TIME_FIELD, 1).equals(index.get("key"))) {
                 Number actual = index.get("expireAfterSeconds", Number.class);
                 if (actual == null || actual.longValue() != wanted) {
-                    warnings.add(StartMessages.expiryIndexDiffers(namespace, actual, wanted));
+                    String warning = ExpiryFollows.index(database, name, namespace, actual, wanted, layout);
+                    if (warning != null) {
+                        warnings.add(warning);
+                    }
                 }
                 return;
             }

@@ -6,6 +6,9 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
+import io.bucketry.application.layout.CollectionLayout;
+import io.bucketry.application.layout.LayoutGuard;
+import io.bucketry.application.layout.LayoutStart;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.SeriesSummary;
@@ -54,11 +57,13 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     private final ReadingRemover remover;
     private final MongoCalls calls;
     private final SeriesLister lister;
+    private final List<String> startNotes;
 
     private MongoTimeSeriesReadingStore(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
-                                        BucketPolicy policy, CommandCounter counter) {
+                                        BucketPolicy policy, CommandCounter counter, List<String> startNotes) {
         this.client = client;
         this.calls = new MongoCalls(StoreClients.servers(settings));
+        this.startNotes = List.copyOf(startNotes);
         this.layout = layout;
         this.counter = counter;
         // The layout's collection reads from the primary (reads there decide writes); plain queries and
@@ -75,11 +80,13 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     }
 
     /**
-     * Connects, then finds or creates the collection (see {@link MongoTimeSeriesSettings}).
+     * Connects, checks or records the collection's layout (in the database's bucketry_layouts
+     * collection), then finds or creates the collection (see {@link MongoTimeSeriesSettings}).
      *
      * @throws IllegalArgumentException for a paged policy (native collections bucket by time, not count)
-     * @throws IllegalStateException when the server has no time-series collections and the fallback is
-     *         off, or the collection exists and is not a matching time-series collection
+     * @throws IllegalStateException when the layout changed in a way that is not safe (a bucket width),
+     *         the server has no time-series collections and the fallback is off, or the collection
+     *         exists and is not a matching time-series collection
      * @throws StoreUnavailableException when the server cannot be reached
      */
     public static MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings, BucketPolicy policy,
@@ -102,8 +109,16 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
             // Every read at start decides a write (create the collection, an index): never from a secondary.
             MongoDatabase database = client.getDatabase(settings.database()).withReadPreference(ReadPreference.primary());
             ServerFeatures features = ServerFeatures.read(database, client.getDatabase("admin"));
-            StoreLayout layout = CollectionSetup.prepare(database, features, settings, policy, retention);
-            return new MongoTimeSeriesReadingStore(client, settings, layout, policy, counter);
+            String where = StatisticsReader.BACKEND + " collection " + settings.database() + "." + settings.collection();
+            CollectionInfo existing = CollectionInfo.find(database, settings.collection());
+            // The layout first, so that a changed width is refused for what it is, before any expiry check.
+            LayoutStart layoutStart = LayoutGuard.start(new LayoutDocuments(database, settings.collection()),
+                    CollectionLayout.of(StatisticsReader.BACKEND, policy, retention, UnrecordedCollection.serverOptions(existing)),
+                    false, where, () -> UnrecordedCollection.inspect(database, existing, policy));
+            StoreLayout layout = CollectionSetup.prepare(database, features, settings, policy, retention, layoutStart);
+            List<String> notes = layoutStart.confirm(UnrecordedCollection.serverOptions(
+                    CollectionInfo.find(database, settings.collection())));
+            return new MongoTimeSeriesReadingStore(client, settings, layout, policy, counter, notes);
         } catch (MongoException e) {
             client.close();
             throw new StoreUnavailableException("mongo-timeseries: cannot prepare collection "
@@ -120,10 +135,10 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         return StatisticsReader.BACKEND;
     }
 
-    /** Never PAGED_BUCKETS; BUCKET_BYTES on a native collection (collStats measures its buckets). */
+    /** Never PAGED_BUCKETS; BUCKET_BYTES on a native collection (collStats measures its buckets); DURABLE. */
     @Override
     public Set<Capability> capabilities() {
-        return layout.fallback() ? EnumSet.noneOf(Capability.class) : EnumSet.of(Capability.BUCKET_BYTES);
+        return layout.fallback() ? EnumSet.of(Capability.DURABLE) : EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE);
     }
 
     /** True when readings go to a plain collection because the server has no native time-series collections. */
@@ -134,6 +149,11 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     /** What the operator should be told at start (the fallback above all); empty when all is as asked. */
     public List<String> startWarnings() {
         return layout.warnings();
+    }
+
+    /** What the operator should be told about the layout at start: recorded, adopted, or safely changed. */
+    public List<String> startNotes() {
+        return startNotes;
     }
 
     /** The MongoDB version the server reported. */

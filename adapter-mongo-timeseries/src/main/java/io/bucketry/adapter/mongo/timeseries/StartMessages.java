@@ -51,17 +51,17 @@ final class StartMessages {
                 + " document and index entry per reading. Use mongo-bucket for bucketed storage on this server";
     }
 
-    static String expiryDiffers(String namespace, Number actual, Long wanted) {
+    static String expiryDiffers(String namespace, Number actual, Long wanted, String cause, String fix) {
         return "time-series collection " + namespace + " expires readings after "
-                + (actual == null ? "never" : actual + " s") + ", the retention policy asks for "
-                + (wanted == null ? "never" : wanted + " s") + "; the collection's setting is kept"
-                + " (change it with collMod)";
+                + (actual == null ? "never" : actual + " s") + ", the retention policy (retention + grace) asks for "
+                + (wanted == null ? "never" : wanted + " s") + ": " + cause + "; the collection's setting is kept"
+                + " (change it with db.runCommand(" + fix + "))";
     }
 
-    static String expiryIndexDiffers(String namespace, Number actual, long wanted) {
+    static String expiryIndexDiffers(String namespace, Number actual, long wanted, String cause, String fix) {
         return "collection " + namespace + " already has an index on t that expires readings after "
-                + (actual == null ? "never" : actual + " s") + ", the retention policy asks for " + wanted
-                + " s; the index is kept as it is (change it with collMod)";
+                + (actual == null ? "never" : actual + " s") + ", the retention policy (retention + grace) asks for "
+                + wanted + " s: " + cause + "; the index is kept as it is (change it with db.runCommand(" + fix + "))";
     }
 
     static String noPhysicalEviction(ServerFeatures version) {

@@ -122,7 +122,7 @@ class NativeCollectionTest {
     }
 
     @Test
-    void reopeningKeepsTheCollectionAndWarnsWhenItsExpiryDiffersFromTheRetention() {
+    void reopeningWithAnotherRetentionChangesTheCollectionsExpiryWithCollMod() {
         // given
         MongoTimeSeriesSettings settings = lane.freshSettings("native");
         TestData.open(settings).close();
@@ -131,7 +131,30 @@ class NativeCollectionTest {
         try (MongoTimeSeriesReadingStore store = MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(),
                 RetentionPolicy.of(Duration.ofDays(30)))) {
             // then
-            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 7779600 s"));
+            assertThat(store.startWarnings()).noneMatch(w -> w.contains("expires readings after"));
+            assertThat(store.startNotes()).anyMatch(n -> n.contains("retention (retention) changed from 90d to 30d, which is safe"));
+        }
+        try (MongoClient client = TestData.client()) {
+            Document options = client.getDatabase(settings.database()).listCollections()
+                    .filter(new Document("name", settings.collection())).first().get("options", Document.class);
+            assertThat(options.get("expireAfterSeconds", Number.class).longValue()).isEqualTo(30L * 86_400 + 3_600);
+        }
+    }
+
+    @Test
+    void reopeningKeepsAnExpiryChangedByHandAndWarnsNamingTheRecordedRetention() {
+        // given
+        MongoTimeSeriesSettings settings = lane.freshSettings("native");
+        TestData.open(settings).close();
+        try (MongoClient client = TestData.client()) {
+            client.getDatabase(settings.database()).runCommand(ExpiryFollows.collectionCommand(settings.collection(), 60L));
+        }
+
+        // when
+        try (MongoTimeSeriesReadingStore store = TestData.open(settings)) {
+            // then
+            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 60 s")
+                    && w.contains("the recorded retention and grace are the configured ones"));
         }
     }
 

@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.timeseries;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.Capability;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.Document;
@@ -71,7 +72,7 @@ class StartWithoutTimeSeriesTest {
             List<Document> keys = new ArrayList<>();
             TestData.collection(client, settings).listIndexes().forEach(index -> keys.add(index.get("key", Document.class)));
             assertThat(keys).contains(new Document("series", 1).append("t", 1), new Document("t", 1));
-            assertThat(store.capabilities()).isEmpty();
+            assertThat(store.capabilities()).containsExactly(Capability.DURABLE);
         }
     }
 

@@ -26,5 +26,11 @@ public enum Capability {
      * then validates and stores a large batch in parts by series, each part on its own core.
      * Stores without it get each batch in one call.
      */
-    PARALLEL_STORE
+    PARALLEL_STORE,
+    /**
+     * The store keeps its readings across a close and a reopen on the same place (a collection),
+     * with the layout they were stored in: a reopen with a layout that would misplace them is
+     * refused. Stores without it start empty every time.
+     */
+    DURABLE
 }

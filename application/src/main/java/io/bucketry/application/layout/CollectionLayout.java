@@ -1,0 +1,81 @@
+package io.bucketry.application.layout;
+
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The layout a store's collection holds its readings in, as recorded at its first start: the
+ * backend, the bucket policy (kind, width or page size, count and byte ceilings), the retention
+ * and grace it was last started with, and options its server fixed at creation (for native
+ * time-series collections: timeField, metaField, granularity or bucket span).
+ *
+ * @param width the window width, or null for a paged policy
+ * @param serverOptions options the server fixed when the collection was created, by name (may be empty)
+ * @param version the layout version ({@value #VERSION} for this Bucketry)
+ */
+public record CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
+                               Duration grace, Map<String, String> serverOptions, int version) {
+
+    /** The layout version this Bucketry writes and reads. */
+    public static final int VERSION = 1;
+
+    public CollectionLayout {
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(retention, "retention");
+        Objects.requireNonNull(grace, "grace");
+        serverOptions = Map.copyOf(serverOptions == null ? Map.of() : serverOptions);
+    }
+
+    /** The layout a store with these policies starts with, under this Bucketry's layout version. */
+    public static CollectionLayout of(String backend, BucketPolicy policy, RetentionPolicy retention,
+                                      Map<String, String> serverOptions) {
+        return new CollectionLayout(backend, policy.width(), policy.maxCount(), policy.maxBytes(), retention.retention(),
+                retention.grace(), serverOptions, VERSION);
+    }
+
+    public boolean isPaged() {
+        return width == null;
+    }
+
+    /** This layout with the server options of {@code other} (options fixed at creation never follow the configuration). */
+    public CollectionLayout withServerOptionsOf(CollectionLayout other) {
+        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, other.serverOptions, version);
+    }
+
+    /** The record as plain values (String, Integer, Long, nested Map), for a store to persist as it likes. */
+    public Map<String, Object> toFields() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put(LayoutFields.VERSION, version);
+        fields.put(LayoutFields.BACKEND, backend);
+        fields.put(LayoutFields.POLICY, isPaged() ? LayoutFields.PAGED : LayoutFields.WINDOWED);
+        if (!isPaged()) {
+            fields.put(LayoutFields.WIDTH_MILLIS, width.toMillis());
+        }
+        fields.put(LayoutFields.MAX_COUNT, maxCount);
+        fields.put(LayoutFields.MAX_BYTES, maxBytes);
+        fields.put(LayoutFields.RETENTION_MILLIS, retention.toMillis());
+        fields.put(LayoutFields.GRACE_MILLIS, grace.toMillis());
+        fields.put(LayoutFields.SERVER_OPTIONS, new TreeMap<>(serverOptions));
+        // For a person reading the record in a shell; never read back.
+        fields.put(LayoutFields.DESCRIPTION, describe());
+        return fields;
+    }
+
+    /** The layout a record written by {@link #toFields()} holds; IllegalStateException naming what is unreadable. */
+    public static CollectionLayout fromFields(Map<String, ?> fields) {
+        return LayoutFields.read(fields);
+    }
+
+    /** One phrase: {@code mongo-bucket, windowed 1h, max count 1000, max bytes 2097152, retention 90d, grace 1h}. */
+    public String describe() {
+        String policy = isPaged() ? "paged " + maxCount : "windowed " + LayoutText.duration(width) + ", max count " + maxCount;
+        return backend + ", " + policy + ", max bytes " + maxBytes + ", retention " + LayoutText.duration(retention)
+                + ", grace " + LayoutText.duration(grace) + (serverOptions.isEmpty() ? "" : ", " + new TreeMap<>(serverOptions));
+    }
+}
