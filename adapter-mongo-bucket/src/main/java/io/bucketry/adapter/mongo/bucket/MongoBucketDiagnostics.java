@@ -1,0 +1,82 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.event.CommandListener;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.SeriesId;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.conversions.Bson;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/**
+ * What the mongo-bucket store would build, for {@code check} to compare with what the server has:
+ * the index definitions it creates, and the server's query plans ({@code explain}) of the store's
+ * own range, latest and upsert filters. Driver-free answers: plain records and JSON text.
+ */
+public final class MongoBucketDiagnostics {
+
+    private MongoBucketDiagnostics() {
+    }
+
+    /** The indexes {@link MongoBucketReadingStore#open} creates for these policies (besides _id). */
+    public static List<MongoServerDiagnostics.Index> expectedIndexes(BucketPolicy policy, RetentionPolicy retention) {
+        return List.of(new MongoServerDiagnostics.Index(BucketIndexes.KEY_INDEX, "{\"series\": 1, \"start\": 1, \"seq\": 1}",
+                        true, null),
+                new MongoServerDiagnostics.Index(BucketIndexes.ttlIndex(policy),
+                        "{\"" + BucketIndexes.ttlField(policy) + "\": 1}", false,
+                        BucketIndexes.expireAfterSeconds(policy, retention)));
+    }
+
+    /**
+     * The server's {@code explain} (verbosity queryPlanner) of the store's queries on its collection,
+     * by name: "range" (one series over [from, to)), "latest" and "upsert" (the statement adding
+     * {@code reading} to seq 0 of its window). Read-only: an explained update writes nothing.
+     */
+    public static Map<String, String> explain(MongoBucketSettings settings, BucketPolicy policy, Reading reading,
+                                              Instant from, Instant to) {
+        Objects.requireNonNull(reading, "reading");
+        try (MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { })) {
+            MongoDatabase database = client.getDatabase(settings.database());
+            String collection = settings.collection();
+            SeriesId series = reading.series();
+            Map<String, String> plans = new LinkedHashMap<>();
+            Bson range = new BucketQueries(database.getCollection(collection, BsonDocument.class), policy)
+                    .overlapping(series, from.toEpochMilli(), to.toEpochMilli());
+            plans.put("range", explain(database, new BsonDocument("find", new BsonString(collection))
+                    .append("filter", range.toBsonDocument()).append("sort", BucketQueries.BY_KEY.toBsonDocument())));
+            plans.put("latest", explain(database, new BsonDocument("find", new BsonString(collection))
+                    .append("filter", new BsonDocument(SERIES, new BsonString(series.value())))
+                    .append("sort", BsonDocument.parse("{series: -1, start: -1, seq: -1}"))
+                    .append("limit", new BsonInt32(1))));
+            long start = policy.isPaged() ? reading.epochMilli() : Math.floorDiv(reading.epochMilli(), policy.widthMillis())
+                    * policy.widthMillis();
+            UpdateOneModel<BsonDocument> upsert = BucketUpdate.of(new Placement(series, start, 0, List.of(reading), false), policy);
+            BsonDocument statement = new BsonDocument("q", upsert.getFilter().toBsonDocument())
+                    .append("u", upsert.getUpdate().toBsonDocument()).append("upsert", BsonBoolean.TRUE);
+            plans.put("upsert", explain(database, new BsonDocument("update", new BsonString(collection))
+                    .append("updates", new BsonArray(List.of(statement)))));
+            return plans;
+        }
+    }
+
+    private static String explain(MongoDatabase database, BsonDocument command) {
+        return MongoFailures.translate("explain " + command.getFirstKey(), () -> database.runCommand(
+                new BsonDocument("explain", command).append("verbosity", new BsonString("queryPlanner")),
+                BsonDocument.class).toJson());
+    }
+}
