@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
@@ -60,7 +61,7 @@ public final class MongoServerDiagnostics implements AutoCloseable {
             String value = fcv == null ? null : fcv.getString("version");
             return new Server(version, value, value == null ? "getParameter answered without a version" : null);
         } catch (MongoException e) {
-            return new Server(version, null, "getParameter featureCompatibilityVersion refused: " + e.getMessage());
+            return new Server(version, null, "getParameter featureCompatibilityVersion refused: " + reason(e));
         }
     }
 
@@ -127,8 +128,13 @@ public final class MongoServerDiagnostics implements AutoCloseable {
             String source = answer.getString("defaultWriteConcernSource");
             return (concern == null ? "{}" : concern.toJson()) + (source == null ? "" : " (" + source + ")");
         } catch (MongoException e) {
-            return "unknown: getDefaultRWConcern refused: " + e.getMessage();
+            return "unknown: getDefaultRWConcern refused: " + reason(e);
         }
+    }
+
+    /** The server's own words: a command error's message without the driver's dump of the whole answer. */
+    static String reason(MongoException e) {
+        return e instanceof MongoCommandException command ? command.getErrorMessage() : e.getMessage();
     }
 
     public void drop(String collection) {

@@ -44,7 +44,7 @@ public final class StorageProbe {
                             .append("bytes", new Document("$sum", new Document("$bsonSize", "$$ROOT")))))).first();
             bson = total == null ? 0L : total.get("bytes", Number.class).longValue();
         } catch (MongoException e) {
-            notes.add("$bsonSize refused: " + e.getMessage());
+            notes.add("$bsonSize refused: " + MongoServerDiagnostics.reason(e));
         }
         Long size = null;
         Long storage = null;
@@ -59,7 +59,7 @@ public final class StorageProbe {
                 indexes = add(indexes, stats, "totalIndexSize");
             }
         } catch (MongoException e) {
-            notes.add("$collStats refused: " + e.getMessage());
+            notes.add("$collStats refused: " + MongoServerDiagnostics.reason(e));
         }
         return new Sizes(count, bson, size, storage, indexes, List.copyOf(notes));
     }
