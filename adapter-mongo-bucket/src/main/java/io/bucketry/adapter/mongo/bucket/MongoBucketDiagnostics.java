@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.event.CommandListener;
@@ -52,31 +53,39 @@ public final class MongoBucketDiagnostics {
         Objects.requireNonNull(reading, "reading");
         try (MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { })) {
             MongoDatabase database = client.getDatabase(settings.database());
-            String collection = settings.collection();
-            SeriesId series = reading.series();
             Map<String, String> plans = new LinkedHashMap<>();
-            Bson range = new BucketQueries(database.getCollection(collection, BsonDocument.class), policy)
-                    .overlapping(series, from.toEpochMilli(), to.toEpochMilli());
-            plans.put("range", explain(database, new BsonDocument("find", new BsonString(collection))
-                    .append("filter", range.toBsonDocument()).append("sort", BucketQueries.BY_KEY.toBsonDocument())));
-            plans.put("latest", explain(database, new BsonDocument("find", new BsonString(collection))
-                    .append("filter", new BsonDocument(SERIES, new BsonString(series.value())))
-                    .append("sort", BsonDocument.parse("{series: -1, start: -1, seq: -1}"))
-                    .append("limit", new BsonInt32(1))));
-            long start = policy.isPaged() ? reading.epochMilli() : Math.floorDiv(reading.epochMilli(), policy.widthMillis())
-                    * policy.widthMillis();
-            UpdateOneModel<BsonDocument> upsert = BucketUpdate.of(new Placement(series, start, 0, List.of(reading), false), policy);
-            BsonDocument statement = new BsonDocument("q", upsert.getFilter().toBsonDocument())
-                    .append("u", upsert.getUpdate().toBsonDocument()).append("upsert", BsonBoolean.TRUE);
-            plans.put("upsert", explain(database, new BsonDocument("update", new BsonString(collection))
-                    .append("updates", new BsonArray(List.of(statement)))));
+            commands(database.getCollection(settings.collection(), BsonDocument.class), policy, reading, from, to)
+                    .forEach((name, command) -> plans.put(name, MongoFailures.translate("explain the " + name + " query",
+                            () -> database.runCommand(command, BsonDocument.class).toJson())));
             return plans;
         }
     }
 
-    private static String explain(MongoDatabase database, BsonDocument command) {
-        return MongoFailures.translate("explain " + command.getFirstKey(), () -> database.runCommand(
-                new BsonDocument("explain", command).append("verbosity", new BsonString("queryPlanner")),
-                BsonDocument.class).toJson());
+    /** The explain commands of {@link #explain}, by name, built as the store builds its queries. */
+    static Map<String, BsonDocument> commands(MongoCollection<BsonDocument> buckets, BucketPolicy policy, Reading reading,
+                                              Instant from, Instant to) {
+        String collection = buckets.getNamespace().getCollectionName();
+        SeriesId series = reading.series();
+        Map<String, BsonDocument> commands = new LinkedHashMap<>();
+        Bson range = new BucketQueries(buckets, policy).overlapping(series, from.toEpochMilli(), to.toEpochMilli());
+        commands.put("range", explain(new BsonDocument("find", new BsonString(collection))
+                .append("filter", range.toBsonDocument()).append("sort", BucketQueries.BY_KEY.toBsonDocument())));
+        commands.put("latest", explain(new BsonDocument("find", new BsonString(collection))
+                .append("filter", new BsonDocument(SERIES, new BsonString(series.value())))
+                .append("sort", BsonDocument.parse("{series: -1, start: -1, seq: -1}"))
+                .append("limit", new BsonInt32(1))));
+        long start = policy.isPaged() ? reading.epochMilli()
+                : Math.floorDiv(reading.epochMilli(), policy.widthMillis()) * policy.widthMillis();
+        UpdateOneModel<BsonDocument> upsert = BucketUpdate.of(new Placement(series, start, 0, List.of(reading), false), policy);
+        BsonDocument statement = new BsonDocument("q", upsert.getFilter().toBsonDocument())
+                .append("u", upsert.getUpdate().toBsonDocument()).append("upsert", BsonBoolean.TRUE);
+        commands.put("upsert", explain(new BsonDocument("update", new BsonString(collection))
+                .append("updates", new BsonArray(List.of(statement)))));
+        return commands;
+    }
+
+    /** Verbosity queryPlanner: the server plans the command and answers the plan, without running it. */
+    private static BsonDocument explain(BsonDocument command) {
+        return new BsonDocument("explain", command).append("verbosity", new BsonString("queryPlanner"));
     }
 }
