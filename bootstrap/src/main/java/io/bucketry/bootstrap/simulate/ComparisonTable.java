@@ -104,7 +104,10 @@ public record ComparisonTable(String scenario, boolean embeddedServer, List<Row>
 
     private static String cell(Object value, List<String> reasons) {
         if (value instanceof Number number) {
-            return number instanceof Double d ? String.format(Locale.ROOT, "%,.1f", d) : String.format(Locale.ROOT, "%,d", number.longValue());
+            if (number instanceof Double d) {
+                return String.format(Locale.ROOT, Math.abs(d) < 10 ? "%.3f" : "%,.1f", d);   // e.g. 0.117 commands
+            }
+            return String.format(Locale.ROOT, "%,d", number.longValue());
         }
         String text = String.valueOf(value);
         if (!text.startsWith("n/a: ")) {
