@@ -5,10 +5,13 @@ import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.bootstrap.json.Json;
+import io.bucketry.bootstrap.simulate.Comparison;
+import io.bucketry.bootstrap.simulate.ComparisonTable;
 import io.bucketry.bootstrap.simulate.HumanReport;
 import io.bucketry.bootstrap.simulate.Scenario;
 import io.bucketry.bootstrap.simulate.Simulation;
 import io.bucketry.bootstrap.simulate.SimulationReport;
+import io.bucketry.bootstrap.simulate.SimulationTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -16,6 +19,8 @@ import picocli.CommandLine.ParentCommand;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -65,8 +70,24 @@ public final class SimulateCommand implements Callable<Integer> {
                     "(default). --no-warm-up times a cold JVM."})
     boolean warmUp;
 
+    @Option(names = "--force", description = {"On a MongoDB server, empty simulate's own collections (simulate_buckets,",
+            "simulate_buckets_baseline, simulate_timeseries) when they hold data, instead of refusing to run."})
+    boolean force;
+
+    @Option(names = "--keep", description = "On a MongoDB server, keep what the run wrote instead of dropping it at the end.")
+    boolean keep;
+
+    @Option(names = "--compare", description = {"Run the same stream into mongo-bucket (beside one document per reading)",
+            "and mongo-timeseries on one server and print one table (same as --backend mongo-bucket,mongo-timeseries)."})
+    boolean compare;
+
     @Override
     public Integer call() throws Exception {
+        boolean comparing = compare || (options.backend != null && options.backend.contains(","));
+        if (comparing) {
+            requireComparedBackends();
+            options.backend = "mongo-bucket";   // the comparison sets the backend of each of its runs
+        }
         // No expiry sweep during a run: nothing in the stream expires within it, and a sweep's deletes
         // would count among the write commands measured during ingest.
         BucketryConfig config = options.load(parent.environment, Map.of()).toBuilder().sweepInterval(NO_SWEEP).build();
@@ -78,9 +99,23 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp);
         simulation.checkMemory(config);
+        if (comparing) {
+            ComparisonTable table = new Comparison(scenario, warmUp, parent.err).run(config, force, keep, Clock.systemUTC());
+            if (json) {
+                parent.out.println(Json.mapper().writeValueAsString(table));
+            } else {
+                table.print(parent.out);
+            }
+            parent.out.flush();
+            return 0;
+        }
+        SimulationTarget target = SimulationTarget.of(config);
+        target.prepare(config, force, parent.err);
         SimulationReport report;
-        try (Bucketry bucketry = Bucketry.start(config)) {
+        try (Bucketry bucketry = Bucketry.start(target.config())) {
             report = simulation.run(bucketry);
+        } finally {
+            target.finish(keep, parent.err);
         }
         if (json) {
             parent.out.println(Json.mapper().writeValueAsString(report));
@@ -89,6 +124,15 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         parent.out.flush();
         return 0;
+    }
+
+    /** A comparison runs the two Mongo backends; {@code --backend a,b} may name them in either order. */
+    private void requireComparedBackends() {
+        if (options.backend != null && (compare || options.backend.contains(",")) && !options.backend.equals("mongo-bucket")
+                && !List.of("mongo-bucket", "mongo-timeseries").equals(Arrays.stream(options.backend.split(","))
+                .map(String::strip).sorted().toList())) {
+            throw new ConfigurationException("--backend '" + options.backend + "': --compare runs mongo-bucket,mongo-timeseries");
+        }
     }
 
     private static Duration duration(String flag, String text) {

@@ -30,7 +30,12 @@ final class DashboardBenchmark {
     }
 
     static Result run(ReadReadingsUseCase read, String[] sensorIds, Instant now, int warmUp, int runs) {
-        Instant from = now.minus(WINDOW);
+        return run(read, sensorIds, now, warmUp, runs, WINDOW);
+    }
+
+    /** The same over the last {@code window} (seed 002's occasional seven-day query of one sensor). */
+    static Result run(ReadReadingsUseCase read, String[] sensorIds, Instant now, int warmUp, int runs, Duration window) {
+        Instant from = now.minus(window);
         Instant to = now.plusMillis(1);
         SeriesId[] series = Arrays.stream(sensorIds).map(SeriesId::new).toArray(SeriesId[]::new);
         double checksum = 0;

@@ -1,0 +1,91 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.event.CommandListener;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.SeriesId;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.conversions.Bson;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/**
+ * What the mongo-bucket store would build, for {@code check} to compare with what the server has:
+ * the index definitions it creates, and the server's query plans ({@code explain}) of the store's
+ * own range, latest and upsert filters. Driver-free answers: plain records and JSON text.
+ */
+public final class MongoBucketDiagnostics {
+
+    private MongoBucketDiagnostics() {
+    }
+
+    /** The indexes {@link MongoBucketReadingStore#open} creates for these policies (besides _id). */
+    public static List<MongoServerDiagnostics.Index> expectedIndexes(BucketPolicy policy, RetentionPolicy retention) {
+        return List.of(new MongoServerDiagnostics.Index(BucketIndexes.KEY_INDEX, "{\"series\": 1, \"start\": 1, \"seq\": 1}",
+                        true, null),
+                new MongoServerDiagnostics.Index(BucketIndexes.ttlIndex(policy),
+                        "{\"" + BucketIndexes.ttlField(policy) + "\": 1}", false,
+                        BucketIndexes.expireAfterSeconds(policy, retention)));
+    }
+
+    /**
+     * The server's {@code explain} (verbosity queryPlanner) of the store's queries on its collection,
+     * by name: "range" (one series over [from, to)), "latest" and "upsert" (the statement adding
+     * {@code reading} to seq 0 of its window). Read-only: an explained update writes nothing.
+     */
+    public static Map<String, String> explain(MongoBucketSettings settings, BucketPolicy policy, Reading reading,
+                                              Instant from, Instant to) {
+        Objects.requireNonNull(reading, "reading");
+        try (MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { })) {
+            MongoDatabase database = client.getDatabase(settings.database());
+            Map<String, String> plans = new LinkedHashMap<>();
+            commands(database.getCollection(settings.collection(), BsonDocument.class), policy, reading, from, to)
+                    .forEach((name, command) -> plans.put(name, MongoFailures.translate("explain the " + name + " query",
+                            () -> database.runCommand(command, BsonDocument.class).toJson())));
+            return plans;
+        }
+    }
+
+    /** The explain commands of {@link #explain}, by name, built as the store builds its queries. */
+    static Map<String, BsonDocument> commands(MongoCollection<BsonDocument> buckets, BucketPolicy policy, Reading reading,
+                                              Instant from, Instant to) {
+        String collection = buckets.getNamespace().getCollectionName();
+        SeriesId series = reading.series();
+        Map<String, BsonDocument> commands = new LinkedHashMap<>();
+        Bson range = new BucketQueries(buckets, policy).overlapping(series, from.toEpochMilli(), to.toEpochMilli());
+        commands.put("range", explain(new BsonDocument("find", new BsonString(collection))
+                .append("filter", range.toBsonDocument()).append("sort", BucketQueries.BY_KEY.toBsonDocument())));
+        commands.put("latest", explain(new BsonDocument("find", new BsonString(collection))
+                .append("filter", new BsonDocument(SERIES, new BsonString(series.value())))
+                .append("sort", BsonDocument.parse("{series: -1, start: -1, seq: -1}"))
+                .append("limit", new BsonInt32(1))));
+        long start = policy.isPaged() ? reading.epochMilli()
+                : Math.floorDiv(reading.epochMilli(), policy.widthMillis()) * policy.widthMillis();
+        UpdateOneModel<BsonDocument> upsert = BucketUpdate.of(new Placement(series, start, 0, List.of(reading), false), policy);
+        BsonDocument statement = new BsonDocument("q", upsert.getFilter().toBsonDocument())
+                .append("u", upsert.getUpdate().toBsonDocument()).append("upsert", BsonBoolean.TRUE);
+        commands.put("upsert", explain(new BsonDocument("update", new BsonString(collection))
+                .append("updates", new BsonArray(List.of(statement)))));
+        return commands;
+    }
+
+    /** Verbosity queryPlanner: the server plans the command and answers the plan, without running it. */
+    private static BsonDocument explain(BsonDocument command) {
+        return new BsonDocument("explain", command).append("verbosity", new BsonString("queryPlanner"));
+    }
+}
