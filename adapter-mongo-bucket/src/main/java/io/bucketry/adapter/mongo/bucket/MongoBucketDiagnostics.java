@@ -53,9 +53,10 @@ public final class MongoBucketDiagnostics {
         Objects.requireNonNull(reading, "reading");
         try (MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { })) {
             MongoDatabase database = client.getDatabase(settings.database());
+            MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
             Map<String, String> plans = new LinkedHashMap<>();
             commands(database.getCollection(settings.collection(), BsonDocument.class), policy, reading, from, to)
-                    .forEach((name, command) -> plans.put(name, MongoFailures.translate("explain the " + name + " query",
+                    .forEach((name, command) -> plans.put(name, failures.translate("explain the " + name + " query",
                             () -> database.runCommand(command, BsonDocument.class).toJson())));
             return plans;
         }
@@ -76,7 +77,7 @@ public final class MongoBucketDiagnostics {
                 .append("limit", new BsonInt32(1))));
         long start = policy.isPaged() ? reading.epochMilli()
                 : Math.floorDiv(reading.epochMilli(), policy.widthMillis()) * policy.widthMillis();
-        UpdateOneModel<BsonDocument> upsert = BucketUpdate.of(new Placement(series, start, 0, List.of(reading), false), policy);
+        UpdateOneModel<BsonDocument> upsert = BucketUpdate.of(new Placement(series, start, 0, List.of(reading), false, false), policy);
         BsonDocument statement = new BsonDocument("q", upsert.getFilter().toBsonDocument())
                 .append("u", upsert.getUpdate().toBsonDocument()).append("upsert", BsonBoolean.TRUE);
         commands.put("upsert", explain(new BsonDocument("update", new BsonString(collection))

@@ -37,21 +37,24 @@ public final class MongoServerDiagnostics implements AutoCloseable {
 
     private final MongoClient client;
     private final MongoDatabase database;
+    private final MongoFailures failures;
 
-    private MongoServerDiagnostics(MongoClient client, MongoDatabase database) {
+    private MongoServerDiagnostics(MongoClient client, MongoDatabase database, MongoFailures failures) {
         this.client = client;
         this.database = database;
+        this.failures = failures;
     }
 
     /** Connects to the server of {@code settings} and inspects its database (the collection is not used). */
     public static MongoServerDiagnostics open(MongoBucketSettings settings) {
         Objects.requireNonNull(settings, "settings");
         MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { });
-        return new MongoServerDiagnostics(client, client.getDatabase(settings.database()));
+        return new MongoServerDiagnostics(client, client.getDatabase(settings.database()),
+                new MongoFailures(MongoConnections.servers(settings)));
     }
 
     public Server server() {
-        String version = MongoFailures.translate("read buildInfo",
+        String version = failures.translate("read buildInfo",
                 () -> database.runCommand(new Document("buildInfo", 1)).getString("version"));
         try {
             // The server gates features on the FCV, not on the binary (manual: setFeatureCompatibilityVersion).
@@ -67,7 +70,7 @@ public final class MongoServerDiagnostics implements AutoCloseable {
 
     /** The indexes of {@code collection}, in listIndexes order; empty when it does not exist. */
     public List<Index> indexes(String collection) {
-        return MongoFailures.translate("list the indexes of " + collection, () -> {
+        return failures.translate("list the indexes of " + collection, () -> {
             List<Index> indexes = new ArrayList<>();
             for (BsonDocument index : database.getCollection(collection).listIndexes(BsonDocument.class)) {
                 BsonValue ttl = index.get("expireAfterSeconds");
@@ -81,7 +84,7 @@ public final class MongoServerDiagnostics implements AutoCloseable {
 
     /** {@code name} as listCollections reports it, filtered here (the embedded test server ignores a filter). */
     public Optional<Collection> collection(String name) {
-        return MongoFailures.translate("list the collections", () -> {
+        return failures.translate("list the collections", () -> {
             for (Document entry : database.listCollections()) {
                 if (name.equals(entry.getString("name"))) {
                     Document options = entry.get("options", Document.class);
@@ -96,17 +99,17 @@ public final class MongoServerDiagnostics implements AutoCloseable {
 
     /** The names of the database's collections (system collections included). */
     public List<String> collectionNames() {
-        return MongoFailures.translate("list the collections", () -> database.listCollectionNames().into(new ArrayList<>()));
+        return failures.translate("list the collections", () -> database.listCollectionNames().into(new ArrayList<>()));
     }
 
     /** Documents in {@code collection} (0 when it does not exist). */
     public long count(String collection) {
-        return MongoFailures.translate("count " + collection, () -> database.getCollection(collection).countDocuments());
+        return failures.translate("count " + collection, () -> database.getCollection(collection).countDocuments());
     }
 
     /** Stored sizes of {@code collection}, each measured by the server where it can. */
     public StorageProbe.Sizes storage(String collection) {
-        return new StorageProbe(database).sizes(collection);
+        return new StorageProbe(database, failures).sizes(collection);
     }
 
     /** The write concern a client of these settings sends: its {@code w} as text, or null when left to the server. */
@@ -138,11 +141,11 @@ public final class MongoServerDiagnostics implements AutoCloseable {
     }
 
     public void drop(String collection) {
-        MongoFailures.translate("drop " + collection, () -> database.getCollection(collection).drop());
+        failures.translate("drop " + collection, () -> database.getCollection(collection).drop());
     }
 
     public void dropDatabase() {
-        MongoFailures.translate("drop database " + database.getName(), () -> database.drop());
+        failures.translate("drop database " + database.getName(), () -> database.drop());
     }
 
     @Override

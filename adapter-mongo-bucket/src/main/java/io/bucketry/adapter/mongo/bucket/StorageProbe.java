@@ -28,15 +28,17 @@ public final class StorageProbe {
     }
 
     private final MongoDatabase database;
+    private final MongoFailures failures;
 
-    StorageProbe(MongoDatabase database) {
+    StorageProbe(MongoDatabase database, MongoFailures failures) {
         this.database = database;
+        this.failures = failures;
     }
 
     Sizes sizes(String collection) {
         List<String> notes = new ArrayList<>();
         String documents = storedDocuments(collection);
-        long count = MongoFailures.translate("count " + documents, () -> database.getCollection(documents).countDocuments());
+        long count = failures.translate("count " + documents, () -> database.getCollection(documents).countDocuments());
         Long bson = null;
         try {
             Document total = database.getCollection(documents).aggregate(List.of(

@@ -39,9 +39,11 @@ public final class MongoTimeSeriesDiagnostics {
     /** The native collection's options {@link MongoTimeSeriesReadingStore#open} creates on this server. */
     public static ExpectedOptions expectedOptions(MongoTimeSeriesSettings settings, BucketPolicy policy,
                                                  RetentionPolicy retention) {
-        return call(settings, "read buildInfo", database -> {
-            ServerVersion version = ServerVersion.from(database.runCommand(new Document("buildInfo", 1)));
-            TimeSeriesOptions options = TimeSeriesOptions.derive(policy, retention, version);
+        return onClient(settings, "read buildInfo and the feature compatibility version", client -> {
+            // min(binary, FCV), as the store decides (manual: setFeatureCompatibilityVersion)
+            ServerFeatures features = ServerFeatures.read(client.getDatabase(settings.database()),
+                    client.getDatabase("admin"));
+            TimeSeriesOptions options = TimeSeriesOptions.derive(policy, retention, features, Instant.now());
             return new ExpectedOptions(TimeSeriesOptions.TIME_FIELD, TimeSeriesOptions.META_FIELD, options.granularity(),
                     options.bucketSpanSeconds(), options.expireAfterSeconds());
         });
@@ -90,8 +92,12 @@ public final class MongoTimeSeriesDiagnostics {
     }
 
     private static <T> T call(MongoTimeSeriesSettings settings, String what, Function<MongoDatabase, T> call) {
+        return onClient(settings, what, client -> call.apply(client.getDatabase(settings.database())));
+    }
+
+    private static <T> T onClient(MongoTimeSeriesSettings settings, String what, Function<MongoClient, T> call) {
         try (MongoClient client = StoreClients.create(settings, new CommandCounter(), null)) {
-            return call.apply(client.getDatabase(settings.database()));
+            return call.apply(client);
         } catch (MongoException e) {
             throw new StoreUnavailableException("mongo-timeseries: could not " + what + ": " + e.getMessage(), e);
         }
