@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap.config;
 
+import io.bucketry.application.ConnectionStrings;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.Quote;
 
@@ -60,7 +61,7 @@ public final class ConfigLoader {
         try {
             key.apply(builder, sourced.text());
         } catch (IllegalArgumentException e) {
-            String shown = key.sensitive() ? MaskedUri.mask(sourced.text()) : sourced.text();
+            String shown = key.sensitive() ? ConnectionStrings.mask(sourced.text()) : sourced.text();
             throw new ConfigurationException("invalid " + key.key() + " " + Quote.of(shown) + " (from " + sourced.source()
                     + "): " + e.getMessage());
         }
