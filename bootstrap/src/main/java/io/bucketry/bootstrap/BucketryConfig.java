@@ -2,8 +2,8 @@ package io.bucketry.bootstrap;
 
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
-import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
 
 import java.time.Duration;
@@ -41,7 +41,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             throw new IllegalArgumentException("maxBodySize " + maxBodySize + " must be positive");
         }
         if (sweepInterval.isNegative() || sweepInterval.isZero()) {
-            throw new IllegalArgumentException("sweepInterval " + sweepInterval + " must be positive");
+            throw new IllegalArgumentException("sweepInterval " + DurationText.of(sweepInterval) + " must be positive");
         }
         new ApplicationSettings(new RetentionPolicy(retention, grace, futureTolerance), maxBatchSize, maxWindows, pageSize);
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
@@ -59,11 +59,11 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
     /** Every key as it would be written in a configuration file; the Mongo URI with its credentials masked. */
     @Override
     public String toString() {
-        return "backend=" + backend + " bucketPolicy=" + bucketPolicy + " bucketWidth=" + Durations.format(bucketWidth)
-                + " bucketMaxCount=" + bucketMaxCount + " pageSize=" + pageSize + " retention=" + Durations.format(retention)
-                + " grace=" + Durations.format(grace) + " futureTolerance=" + Durations.format(futureTolerance)
+        return "backend=" + backend + " bucketPolicy=" + bucketPolicy + " bucketWidth=" + DurationText.of(bucketWidth)
+                + " bucketMaxCount=" + bucketMaxCount + " pageSize=" + pageSize + " retention=" + DurationText.of(retention)
+                + " grace=" + DurationText.of(grace) + " futureTolerance=" + DurationText.of(futureTolerance)
                 + " maxBatchSize=" + maxBatchSize + " maxWindows=" + maxWindows + " port=" + port + " bind=" + bind
-                + " maxBodySize=" + ByteSizes.format(maxBodySize) + " sweepInterval=" + Durations.format(sweepInterval)
+                + " maxBodySize=" + ByteSizes.format(maxBodySize) + " sweepInterval=" + DurationText.of(sweepInterval)
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
