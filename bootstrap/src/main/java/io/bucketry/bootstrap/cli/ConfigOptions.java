@@ -3,11 +3,16 @@ package io.bucketry.bootstrap.cli;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigKey;
 import io.bucketry.bootstrap.config.ConfigLoader;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintStream;
 
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The configuration flags that {@code serve} and {@code simulate} share. Values stay text here so
@@ -84,8 +89,19 @@ public final class ConfigOptions {
                     + "(env BUCKETRY_EMBEDDED_MONGO; default false).")
     String embeddedMongo;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     /** The configuration from these flags, {@code environment}, the file and defaults, plus {@code extra} flags. */
     BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra) {
+        return load(environment, extra, Set.of());
+    }
+
+    /**
+     * As {@link #load(Map, Map)} for a command that does not use the keys {@code unused}; each warning
+     * about settings that cannot be meant goes to stderr as one line.
+     */
+    BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra, Set<ConfigKey> unused) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         flags.put(ConfigKey.BACKEND, backend);
         flags.put(ConfigKey.BUCKET_POLICY, bucketPolicy);
@@ -103,6 +119,8 @@ public final class ConfigOptions {
         flags.put(ConfigKey.TIMESERIES_FALLBACK, timeseriesFallback);
         flags.put(ConfigKey.EMBEDDED_MONGO, embeddedMongo);
         flags.putAll(extra);
-        return ConfigLoader.load(flags, config, environment);
+        PrintStream err = ((BucketryCommand) command.root().userObject()).err;
+        String prefix = command.qualifiedName() + ": warning: ";
+        return ConfigLoader.load(flags, config, environment, unused, warning -> err.println(prefix + warning));
     }
 }

@@ -2,6 +2,7 @@ package io.bucketry.bootstrap.cli;
 
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.ConfigKey;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.bootstrap.json.Json;
@@ -16,7 +17,9 @@ import picocli.CommandLine.ParentCommand;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code bucketry simulate}: seed 002's case study — generate, ingest, query, report. */
@@ -26,6 +29,9 @@ import java.util.concurrent.Callable;
 public final class SimulateCommand implements Callable<Integer> {
 
     private static final Duration NO_SWEEP = Duration.ofDays(3650);
+    /** Keys only {@code serve} uses: their environment variables do not concern a simulation. */
+    static final Set<ConfigKey> SERVE_ONLY = EnumSet.of(ConfigKey.PORT, ConfigKey.BIND, ConfigKey.MAX_BODY_SIZE,
+            ConfigKey.SWEEP_INTERVAL);
 
     @ParentCommand
     BucketryCommand parent;
@@ -69,9 +75,9 @@ public final class SimulateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // No expiry sweep during a run: nothing in the stream expires within it, and a sweep's deletes
         // would count among the write commands measured during ingest.
-        BucketryConfig config = options.load(parent.environment, Map.of()).toBuilder().sweepInterval(NO_SWEEP).build();
-        Scenario scenario = new Scenario(sensors, duration("--interval", interval), duration("--duration", duration),
-                lateShare, duplicateShare, batchSize);
+        BucketryConfig config = options.load(parent.environment, Map.of(), SERVE_ONLY).toBuilder()
+                .sweepInterval(NO_SWEEP).build();
+        Scenario scenario = scenario();
         if (batchSize > config.maxBatchSize()) {
             throw new ConfigurationException("--batch-size " + batchSize + " is larger than maxBatchSize "
                     + config.maxBatchSize() + "; lower it or raise --max-batch-size");
@@ -89,6 +95,16 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         parent.out.flush();
         return 0;
+    }
+
+    private Scenario scenario() {
+        Duration every = duration("--interval", interval);
+        Duration span = duration("--duration", duration);
+        try {
+            return new Scenario(sensors, every, span, lateShare, duplicateShare, batchSize);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage());
+        }
     }
 
     private static Duration duration(String flag, String text) {
