@@ -71,6 +71,11 @@ public final class SimulateCommand implements Callable<Integer> {
                     "(default). --no-warm-up times a cold JVM."})
     boolean warmUp;
 
+    @Option(names = "--progress-bar", negatable = true,
+            description = {"Draw the ingest progress as a bar redrawn in place (default on a terminal); --no-progress-bar",
+                    "prints a plain line every few seconds (default when stderr is a file or a pipe)."})
+    Boolean progressBar;
+
     @Override
     public Integer call() throws Exception {
         // No expiry sweep during a run: nothing in the stream expires within it, and a sweep's deletes
@@ -82,7 +87,7 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new ConfigurationException("--batch-size " + batchSize + " is larger than maxBatchSize "
                     + config.maxBatchSize() + "; lower it or raise --max-batch-size");
         }
-        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp);
+        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp, progressBar);
         simulation.checkMemory(config);
         SimulationReport report;
         try (Bucketry bucketry = Bucketry.start(config)) {
