@@ -1,8 +1,10 @@
 package io.bucketry.bootstrap.cli;
 
+import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigKey;
 import io.bucketry.bootstrap.config.ConfigLoader;
+import io.bucketry.bootstrap.config.ConfigurationException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -122,5 +124,18 @@ public final class ConfigOptions {
         PrintStream err = ((BucketryCommand) command.root().userObject()).err;
         String prefix = command.qualifiedName() + ": warning: ";
         return ConfigLoader.load(flags, config, environment, unused, warning -> err.println(prefix + warning));
+    }
+
+    /**
+     * Starts Bucketry from {@code config}. A value the store itself refuses (a database or collection
+     * name, a connection string the driver cannot parse: IllegalArgumentException) is a configuration
+     * error like any other, so that it exits as bad usage.
+     */
+    static Bucketry start(BucketryConfig config) {
+        try {
+            return Bucketry.start(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("invalid configuration: " + e.getMessage());
+        }
     }
 }

@@ -90,7 +90,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp, progressBar);
         simulation.checkMemory(config);
         SimulationReport report;
-        try (Bucketry bucketry = Bucketry.start(config)) {
+        try (Bucketry bucketry = ConfigOptions.start(config)) {
             report = simulation.run(bucketry);
         }
         if (json) {

@@ -48,6 +48,11 @@ class ExitCodesTest {
             BUCKETRY_CONFIG=/nonexistent | simulate                               | 2 | does not exist
             -                            | simulate --config /nonexistent.yaml    | 2 | does not exist
             -                            | simulate --sensors 100000000 --duration 90d | 1 | refused
+            -                            | simulate --backend mongo-bucket --embedded-mongo --mongo-database a/b --sensors 1 --duration 1m | 2 | database
+            -                            | simulate --backend mongo-timeseries --embedded-mongo --mongo-collection system.x --sensors 1 --duration 1m | 2 | collection
+            -                            | serve --backend mongo-bucket --embedded-mongo --mongo-database a/b --port 0 | 2 | database
+            -                            | simulate --backend mongo-bucket --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
+            -                            | simulate --backend mongo-timeseries --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
             """)
     void everyKindOfFailureExitsWithItsCode(String env, String args, int code, String fragment) {
         Run run = Cli.run(environment(env), args.split(" "));
