@@ -1,5 +1,9 @@
 package io.bucketry.adapter.mongo.timeseries;
 
+import io.bucketry.domain.DurationText;
+
+import java.time.Duration;
+
 /** The messages with which a start is refused or warned about, in one place so they stay consistent. */
 final class StartMessages {
 
@@ -51,15 +55,20 @@ final class StartMessages {
 
     static String expiryDiffers(String namespace, Number actual, Long wanted) {
         return "time-series collection " + namespace + " expires readings after "
-                + (actual == null ? "never" : actual + " s") + ", the retention policy asks for "
-                + (wanted == null ? "never" : wanted + " s") + "; the collection's setting is kept"
+                + expiry(actual) + ", the retention policy asks for " + expiry(wanted) + "; the collection's setting is kept"
                 + " (change it with collMod)";
     }
 
     static String expiryIndexDiffers(String namespace, Number actual, long wanted) {
         return "collection " + namespace + " already has an index on t that expires readings after "
-                + (actual == null ? "never" : actual + " s") + ", the retention policy asks for " + wanted
-                + " s; the index is kept as it is (change it with collMod)";
+                + expiry(actual) + ", the retention policy asks for " + expiry(wanted)
+                + "; the index is kept as it is (change it with collMod)";
+    }
+
+    /** {@code 2161h (expireAfterSeconds 7779600)}: the duration as people write it, and the server's number for collMod. */
+    private static String expiry(Number seconds) {
+        return seconds == null ? "never"
+                : DurationText.of(Duration.ofSeconds(seconds.longValue())) + " (expireAfterSeconds " + seconds + ")";
     }
 
     static String noPhysicalEviction(ServerVersion version) {

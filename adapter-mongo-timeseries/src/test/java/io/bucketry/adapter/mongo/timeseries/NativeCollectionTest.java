@@ -96,7 +96,7 @@ class NativeCollectionTest {
         try (MongoTimeSeriesReadingStore store = MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(),
                 RetentionPolicy.of(Duration.ofDays(30)))) {
             // then
-            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 7779600 s"));
+            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 2161h (expireAfterSeconds 7779600)"));
         }
     }
 
