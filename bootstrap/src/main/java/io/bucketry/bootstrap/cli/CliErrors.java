@@ -10,7 +10,8 @@ import java.io.PrintStream;
 /**
  * Turns every failure of a command into one line on stderr and a non-zero exit code: 2 for bad
  * usage (a flag picocli refuses, or any {@link ConfigurationException}: a value of a flag, an
- * environment variable or the file), 1 for anything that fails while running. A stack trace is shown only when {@code BUCKETRY_DEBUG=true}.
+ * environment variable or the file), 1 for anything that fails while running. A stack trace is
+ * shown only when {@code BUCKETRY_DEBUG=true}.
  */
 final class CliErrors {
 

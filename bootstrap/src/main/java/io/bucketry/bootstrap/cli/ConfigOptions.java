@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;

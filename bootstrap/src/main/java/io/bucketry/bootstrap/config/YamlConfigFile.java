@@ -2,7 +2,6 @@ package io.bucketry.bootstrap.config;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -33,14 +32,11 @@ final class YamlConfigFile {
             root = YAML.readTree(Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             throw new ConfigurationException("configuration file " + file + " does not exist");
-        } catch (StreamReadException e) {
+        } catch (JacksonException e) {
             Matcher duplicate = DUPLICATE.matcher(e.getOriginalMessage());
             throw new ConfigurationException("configuration file " + file + (duplicate.lookingAt()
                     ? " sets " + duplicate.group(1) + " twice" + locationOf(e) + "; keep one"
                     : " is not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("") + locationOf(e)));
-        } catch (JacksonException e) {
-            throw new ConfigurationException("configuration file " + file + " is not valid YAML: "
-                    + e.getOriginalMessage().lines().findFirst().orElse("") + locationOf(e));
         } catch (IOException e) {
             throw new ConfigurationException("cannot read configuration file " + file + ": " + e.getMessage());
         }
