@@ -5,7 +5,10 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -38,9 +41,21 @@ final class IngestProgress implements AutoCloseable {
                 .setUpdateIntervalMillis(500).setConsumer(new ConsoleProgressBarConsumer(out, 100)).build() : null;
     }
 
-    /** True when stderr is most likely a terminal, where a redrawn bar can be read. */
-    static boolean onTerminal() {
-        return System.console() != null;
+    /**
+     * True when {@code out} is the process's stderr and that is a terminal, where a redrawn bar can be
+     * read. On Linux, where fd 2 points to is asked, so that {@code 2>run.log} from a terminal gets
+     * plain lines; elsewhere a console ({@link System#console()}) stands for it.
+     */
+    static boolean onTerminal(PrintStream out) {
+        if (out != System.err) {
+            return false;
+        }
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
     }
 
     /** Counts {@code batch} more readings, ingested in {@code batchNanos} inside the use case. */

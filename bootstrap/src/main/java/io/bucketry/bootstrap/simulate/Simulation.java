@@ -44,7 +44,7 @@ public final class Simulation {
         this.clock = clock;
         this.progress = progress;
         this.warmUp = warmUp;
-        this.bar = bar == null ? IngestProgress.onTerminal() : bar;
+        this.bar = bar == null ? IngestProgress.onTerminal(progress) : bar;
     }
 
     /** Refuses (IllegalStateException, one line) a scenario that would not fit the heap; call before starting. */

@@ -69,4 +69,11 @@ class IngestProgressTest {
         String last = text.substring(text.lastIndexOf('\r') + 1);
         assertThat(last).contains(String.format(java.util.Locale.ROOT, "%,d readings/s", Math.round(result.readingsPerSecond())));
     }
+
+    @Test
+    void aCapturedStreamOrAStderrThatIsAPipeIsNoTerminal() {
+        assertThat(IngestProgress.onTerminal(out)).isFalse();
+        // the test JVM's stderr is a pipe to the build tool
+        assertThat(IngestProgress.onTerminal(System.err)).isFalse();
+    }
 }
