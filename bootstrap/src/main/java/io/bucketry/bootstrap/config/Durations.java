@@ -1,5 +1,7 @@
 package io.bucketry.bootstrap.config;
 
+import io.bucketry.domain.DurationText;
+
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Matcher;
@@ -59,5 +61,10 @@ public final class Durations {
             throw new IllegalArgumentException("expected whole milliseconds, " + ALLOWED.substring(2));
         }
         return duration;
+    }
+
+    /** The form every message and report writes: {@link DurationText#of}, the project's one formatter. */
+    public static String format(Duration duration) {
+        return DurationText.of(duration);
     }
 }

@@ -43,7 +43,7 @@ class DurationsTest {
     @Test
     void formatIsReadBack() {
         for (String text : new String[] {"90d", "1h", "5m", "30s", "500ms"}) {
-            assertThat(DurationText.of(Durations.parse(text))).isEqualTo(text);
+            assertThat(Durations.format(Durations.parse(text))).isEqualTo(text).isEqualTo(DurationText.of(Durations.parse(text)));
         }
     }
 }
