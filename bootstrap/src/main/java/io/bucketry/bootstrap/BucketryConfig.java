@@ -2,8 +2,8 @@ package io.bucketry.bootstrap;
 
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
-import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
 
 import java.time.Duration;
@@ -45,7 +45,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             throw new IllegalArgumentException("memoryLimit " + memoryLimitPercent + "% must be from 1% to 95% of the heap");
         }
         if (sweepInterval.isNegative() || sweepInterval.isZero()) {
-            throw new IllegalArgumentException("sweepInterval " + sweepInterval + " must be positive");
+            throw new IllegalArgumentException("sweepInterval " + DurationText.of(sweepInterval) + " must be positive");
         }
         new ApplicationSettings(new RetentionPolicy(retention, grace, futureTolerance), maxBatchSize, maxWindows, pageSize);
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
@@ -63,16 +63,16 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
     /** Every key as it would be written in a configuration file; the Mongo URI with its credentials masked. */
     @Override
     public String toString() {
-        return "backend=" + backend + " bucketPolicy=" + bucketPolicy + " bucketWidth=" + Durations.format(bucketWidth)
-                + " bucketMaxCount=" + bucketMaxCount + " pageSize=" + pageSize + " retention=" + Durations.format(retention)
-                + " grace=" + Durations.format(grace) + " futureTolerance=" + Durations.format(futureTolerance)
+        return "backend=" + backend + " bucketPolicy=" + bucketPolicy + " bucketWidth=" + DurationText.of(bucketWidth)
+                + " bucketMaxCount=" + bucketMaxCount + " pageSize=" + pageSize + " retention=" + DurationText.of(retention)
+                + " grace=" + DurationText.of(grace) + " futureTolerance=" + DurationText.of(futureTolerance)
                 + " maxBatchSize=" + maxBatchSize + " maxWindows=" + maxWindows + " port=" + port + " bind=" + bind
-                + " maxBodySize=" + ByteSizes.format(maxBodySize) + " sweepInterval=" + Durations.format(sweepInterval)
+                + " maxBodySize=" + ByteSizes.format(maxBodySize) + " sweepInterval=" + DurationText.of(sweepInterval)
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
                 + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%"
-                + " mongoTimeout=" + Durations.format(mongo.timeout());
+                + " mongoTimeout=" + DurationText.of(mongo.timeout());
     }
 
     /** A builder holding this configuration's values. */

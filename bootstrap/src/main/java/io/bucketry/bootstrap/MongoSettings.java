@@ -1,6 +1,6 @@
 package io.bucketry.bootstrap;
 
-import io.bucketry.bootstrap.config.MaskedUri;
+import io.bucketry.application.ConnectionStrings;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -48,7 +48,7 @@ public record MongoSettings(String uri, String database, String collection, bool
 
     /** The URI with any user name and password replaced by {@code ***}. */
     public String maskedUri() {
-        return MaskedUri.mask(uri);
+        return ConnectionStrings.mask(uri);
     }
 
     @Override

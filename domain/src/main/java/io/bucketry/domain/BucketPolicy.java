@@ -24,13 +24,13 @@ public record BucketPolicy(Duration width, int maxCount, int maxBytes) {
     public BucketPolicy {
         if (width != null) {
             if (width.isNegative() || width.isZero()) {
-                throw new IllegalArgumentException("bucket width " + width + " must be positive");
+                throw new IllegalArgumentException("bucket width " + DurationText.of(width) + " must be positive");
             }
             if (width.getNano() % 1_000_000 != 0) {
-                throw new IllegalArgumentException("bucket width " + width + " must be a whole number of milliseconds");
+                throw new IllegalArgumentException("bucket width " + DurationText.of(width) + " must be a whole number of milliseconds");
             }
             if (width.compareTo(Duration.ofMillis(Long.MAX_VALUE)) > 0) {
-                throw new IllegalArgumentException("bucket width " + width + " is too large to count in milliseconds");
+                throw new IllegalArgumentException("bucket width " + DurationText.of(width) + " is too large to count in milliseconds");
             }
         }
         if (maxCount < 1 || maxCount > MAX_COUNT_LIMIT) {
@@ -79,6 +79,6 @@ public record BucketPolicy(Duration width, int maxCount, int maxBytes) {
 
     @Override
     public String toString() {
-        return isPaged() ? "paged(" + maxCount + ")" : "windowed(" + width + ", " + maxCount + ")";
+        return isPaged() ? "paged(" + maxCount + ")" : "windowed(" + DurationText.of(width) + ", " + maxCount + ")";
     }
 }

@@ -20,13 +20,13 @@ public record RetentionPolicy(Duration retention, Duration grace, Duration futur
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(futureTolerance, "futureTolerance");
         if (retention.isNegative() || retention.isZero()) {
-            throw new IllegalArgumentException("retention " + retention + " must be positive");
+            throw new IllegalArgumentException("retention " + DurationText.of(retention) + " must be positive");
         }
         if (grace.isNegative()) {
-            throw new IllegalArgumentException("grace " + grace + " must not be negative");
+            throw new IllegalArgumentException("grace " + DurationText.of(grace) + " must not be negative");
         }
         if (futureTolerance.isNegative()) {
-            throw new IllegalArgumentException("future tolerance " + futureTolerance + " must not be negative");
+            throw new IllegalArgumentException("future tolerance " + DurationText.of(futureTolerance) + " must not be negative");
         }
     }
 

@@ -28,13 +28,13 @@ public final class WindowAggregator {
     /** The window size in milliseconds, or an exception naming a non-positive or sub-millisecond window. */
     public static long requirePositiveMillis(Duration window) {
         if (window == null || window.isNegative() || window.isZero()) {
-            throw new IllegalArgumentException("window " + window + " must be positive");
+            throw new IllegalArgumentException("window " + DurationText.of(window) + " must be positive");
         }
         if (window.getNano() % 1_000_000 != 0) {
-            throw new IllegalArgumentException("window " + window + " must be a whole number of milliseconds");
+            throw new IllegalArgumentException("window " + DurationText.of(window) + " must be a whole number of milliseconds");
         }
         if (window.compareTo(Duration.ofMillis(Long.MAX_VALUE)) > 0) {
-            throw new IllegalArgumentException("window " + window + " is too large to count in milliseconds");
+            throw new IllegalArgumentException("window " + DurationText.of(window) + " is too large to count in milliseconds");
         }
         return window.toMillis();
     }

@@ -22,7 +22,7 @@ class BucketPolicyTest {
         assertThat(policy.widthMillis()).isEqualTo(3_600_000L);
         assertThat(policy.maxCount()).isEqualTo(1000);
         assertThat(policy.maxBytes()).isEqualTo(2 * 1024 * 1024).isLessThan(16 * 1024 * 1024);
-        assertThat(policy).hasToString("windowed(PT1H, 1000)");
+        assertThat(policy).hasToString("windowed(1h, 1000)");
     }
 
     @Test
@@ -70,8 +70,8 @@ class BucketPolicyTest {
 
     @Test
     void aWidthThatIsNotPositiveIsRefused() {
-        assertThatThrownBy(() -> BucketPolicy.windowed(Duration.ZERO, 10)).hasMessage("bucket width PT0S must be positive");
-        assertThatThrownBy(() -> BucketPolicy.windowed(Duration.ofMinutes(-1), 10)).hasMessage("bucket width PT-1M must be positive");
+        assertThatThrownBy(() -> BucketPolicy.windowed(Duration.ZERO, 10)).hasMessage("bucket width 0s must be positive");
+        assertThatThrownBy(() -> BucketPolicy.windowed(Duration.ofMinutes(-1), 10)).hasMessage("bucket width -1m must be positive");
         assertThatThrownBy(() -> BucketPolicy.windowed(null, 10)).isInstanceOf(NullPointerException.class);
     }
 

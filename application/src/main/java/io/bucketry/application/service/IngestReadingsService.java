@@ -10,6 +10,7 @@ import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.domain.DurationText;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.InvalidReadingException;
 import io.bucketry.domain.Reading;
@@ -171,11 +172,11 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         RejectionReason reason = admission.check(time);
         if (reason == RejectionReason.EXPIRED) {
             throw new InvalidReadingException(reason, "time " + time + " is older than the retention of "
-                    + retention.retention() + " (oldest kept: " + admission.oldest() + ")" + secondsHint(input, time));
+                    + DurationText.of(retention.retention()) + " (oldest kept: " + admission.oldest() + ")" + secondsHint(input, time));
         }
         if (reason == RejectionReason.FUTURE) {
             throw new InvalidReadingException(reason, "time " + time + " is more than "
-                    + retention.futureTolerance() + " ahead of now (" + now + ")");
+                    + DurationText.of(retention.futureTolerance()) + " ahead of now (" + now + ")");
         }
         return new Reading(series, time, Fields.of(input.fields()));
     }

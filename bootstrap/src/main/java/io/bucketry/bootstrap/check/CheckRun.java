@@ -3,7 +3,7 @@ package io.bucketry.bootstrap.check;
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics;
 import io.bucketry.bootstrap.BucketryConfig;
-import io.bucketry.bootstrap.config.MaskedUri;
+import io.bucketry.application.ConnectionStrings;
 import io.bucketry.bootstrap.wiring.EmbeddedMongo;
 
 import java.io.PrintStream;
@@ -47,7 +47,7 @@ public final class CheckRun {
                     .timeseriesFallback(config.mongo().timeseriesFallback() || embedded).sweepInterval(NO_SWEEP).build();
             try (MongoServerDiagnostics diagnostics = MongoServerDiagnostics.open(new MongoBucketSettings(uri, database, null))) {
                 MongoServerDiagnostics.Server facts = diagnostics.server();
-                String shownUri = MaskedUri.mask(uri);
+                String shownUri = ConnectionStrings.mask(uri);
                 if (lines != null) {
                     CheckReport.printHeader(lines, config.backend().id(), shownUri, embedded, facts.version(),
                             facts.featureCompatibilityVersion(), facts.fcvNote(), database + (keep ? " (kept: --keep)"

@@ -1,13 +1,19 @@
 package io.bucketry.bootstrap.cli;
 
+import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigKey;
 import io.bucketry.bootstrap.config.ConfigLoader;
+import io.bucketry.bootstrap.config.ConfigurationException;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The configuration flags that {@code serve} and {@code simulate} share. Values stay text here so
@@ -94,8 +100,19 @@ public final class ConfigOptions {
                     + "timeoutMS or socketTimeoutMS (env BUCKETRY_MONGO_TIMEOUT; default 10s).")
     String mongoTimeout;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     /** The configuration from these flags, {@code environment}, the file and defaults, plus {@code extra} flags. */
     BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra) {
+        return load(environment, extra, Set.of());
+    }
+
+    /**
+     * As {@link #load(Map, Map)} for a command that does not use the keys {@code unused}; each warning
+     * about settings that cannot be meant goes to stderr as one line.
+     */
+    BucketryConfig load(Map<String, String> environment, Map<ConfigKey, String> extra, Set<ConfigKey> unused) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         flags.put(ConfigKey.BACKEND, backend);
         flags.put(ConfigKey.BUCKET_POLICY, bucketPolicy);
@@ -115,6 +132,21 @@ public final class ConfigOptions {
         flags.put(ConfigKey.MEMORY_LIMIT, memoryLimit);
         flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
         flags.putAll(extra);
-        return ConfigLoader.load(flags, config, environment);
+        PrintStream err = ((BucketryCommand) command.root().userObject()).err;
+        String prefix = command.qualifiedName() + ": warning: ";
+        return ConfigLoader.load(flags, config, environment, unused, warning -> err.println(prefix + warning));
+    }
+
+    /**
+     * Starts Bucketry from {@code config}. A value the store itself refuses (a database or collection
+     * name, a connection string the driver cannot parse: IllegalArgumentException) is a configuration
+     * error like any other, so that it exits as bad usage.
+     */
+    static Bucketry start(BucketryConfig config) {
+        try {
+            return Bucketry.start(config);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("invalid configuration: " + e.getMessage());
+        }
     }
 }

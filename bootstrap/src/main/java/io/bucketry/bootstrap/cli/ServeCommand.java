@@ -48,7 +48,7 @@ public final class ServeCommand implements Callable<Integer> {
         extra.put(ConfigKey.MAX_BODY_SIZE, maxBodySize);
         extra.put(ConfigKey.SWEEP_INTERVAL, sweepInterval);
         BucketryConfig config = options.load(parent.environment, extra);
-        Bucketry bucketry = Bucketry.start(config);
+        Bucketry bucketry = ConfigOptions.start(config);
         ApiServer server;
         try {
             server = ApiServer.start(bucketry);

@@ -2,6 +2,7 @@ package io.bucketry.bootstrap.cli;
 
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.ConfigKey;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.bootstrap.json.Json;
@@ -21,7 +22,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code bucketry simulate}: seed 002's case study — generate, ingest, query, report. */
@@ -31,6 +34,9 @@ import java.util.concurrent.Callable;
 public final class SimulateCommand implements Callable<Integer> {
 
     private static final Duration NO_SWEEP = Duration.ofDays(3650);
+    /** Keys only {@code serve} uses: their environment variables do not concern a simulation. */
+    static final Set<ConfigKey> SERVE_ONLY = EnumSet.of(ConfigKey.PORT, ConfigKey.BIND, ConfigKey.MAX_BODY_SIZE,
+            ConfigKey.SWEEP_INTERVAL);
 
     @ParentCommand
     BucketryCommand parent;
@@ -81,6 +87,11 @@ public final class SimulateCommand implements Callable<Integer> {
             "and mongo-timeseries on one server and print one table (same as --backend mongo-bucket,mongo-timeseries)."})
     boolean compare;
 
+    @Option(names = "--progress-bar", negatable = true,
+            description = {"Draw the ingest progress as a bar redrawn in place (default on a terminal); --no-progress-bar",
+                    "prints a plain line every few seconds (default when stderr is a file or a pipe)."})
+    Boolean progressBar;
+
     @Override
     public Integer call() throws Exception {
         boolean comparing = compare || (options.backend != null && options.backend.contains(","));
@@ -90,14 +101,14 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         // No expiry sweep during a run: nothing in the stream expires within it, and a sweep's deletes
         // would count among the write commands measured during ingest.
-        BucketryConfig config = options.load(parent.environment, Map.of()).toBuilder().sweepInterval(NO_SWEEP).build();
-        Scenario scenario = new Scenario(sensors, duration("--interval", interval), duration("--duration", duration),
-                lateShare, duplicateShare, batchSize);
+        BucketryConfig config = options.load(parent.environment, Map.of(), SERVE_ONLY).toBuilder()
+                .sweepInterval(NO_SWEEP).build();
+        Scenario scenario = scenario();
         if (batchSize > config.maxBatchSize()) {
             throw new ConfigurationException("--batch-size " + batchSize + " is larger than maxBatchSize "
                     + config.maxBatchSize() + "; lower it or raise --max-batch-size");
         }
-        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp);
+        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp, progressBar);
         simulation.checkMemory(config);
         if (comparing) {
             ComparisonTable table = new Comparison(scenario, warmUp, parent.err).run(config, force, keep, Clock.systemUTC());
@@ -112,7 +123,7 @@ public final class SimulateCommand implements Callable<Integer> {
         SimulationTarget target = SimulationTarget.of(config);
         target.prepare(config, force, parent.err);
         SimulationReport report;
-        try (Bucketry bucketry = Bucketry.start(target.config())) {
+        try (Bucketry bucketry = ConfigOptions.start(target.config())) {
             report = simulation.run(bucketry);
         } finally {
             target.finish(keep, parent.err);
@@ -132,6 +143,16 @@ public final class SimulateCommand implements Callable<Integer> {
                 && !List.of("mongo-bucket", "mongo-timeseries").equals(Arrays.stream(options.backend.split(","))
                 .map(String::strip).sorted().toList())) {
             throw new ConfigurationException("--backend '" + options.backend + "': --compare runs mongo-bucket,mongo-timeseries");
+        }
+    }
+
+    private Scenario scenario() {
+        Duration every = duration("--interval", interval);
+        Duration span = duration("--duration", duration);
+        try {
+            return new Scenario(sensors, every, span, lateShare, duplicateShare, batchSize);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage());
         }
     }
 

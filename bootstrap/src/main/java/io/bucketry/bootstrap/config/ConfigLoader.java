@@ -1,17 +1,25 @@
 package io.bucketry.bootstrap.config;
 
+import io.bucketry.application.ConnectionStrings;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.Quote;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Builds a {@link BucketryConfig} from, in order of precedence: command-line flags, environment
  * variables, a YAML file, defaults. Any unknown key or invalid value stops with a
  * {@link ConfigurationException} whose one-line message names the key, where the value came from
- * and what is allowed. Environment variables that name no key are ignored.
+ * and what is allowed, even a value that a source of higher precedence overrides. Environment
+ * variables that name no key, and empty ones, are ignored.
  */
 public final class ConfigLoader {
 
@@ -27,40 +35,66 @@ public final class ConfigLoader {
      * @param environment the process environment ({@code System.getenv()})
      */
     public static BucketryConfig load(Map<ConfigKey, String> flags, Path configFile, Map<String, String> environment) {
-        Map<ConfigKey, Sourced> values = new EnumMap<>(ConfigKey.class);
+        return load(flags, configFile, environment, Set.of(), warning -> { });
+    }
+
+    /**
+     * As {@link #load(Map, Path, Map)}, for a command that does not use the keys {@code unused}: their
+     * environment variables are not read (the environment is shared by every command). Every value given
+     * is checked, even one that a source of higher precedence overrides; an empty environment variable
+     * counts as unset. Each setting that cannot be meant goes to {@code warnings} as one line.
+     */
+    public static BucketryConfig load(Map<ConfigKey, String> flags, Path configFile, Map<String, String> environment,
+                                      Set<ConfigKey> unused, Consumer<String> warnings) {
+        List<Map<ConfigKey, Sourced>> layers = new ArrayList<>();
         Path file = configFile;
         if (file == null && environment.get(CONFIG_FILE_ENV) != null && !environment.get(CONFIG_FILE_ENV).isBlank()) {
             file = Path.of(environment.get(CONFIG_FILE_ENV));
         }
         if (file != null) {
             String source = "configuration file " + file;
-            YamlConfigFile.read(file).forEach((key, text) -> values.put(key, new Sourced(text, source)));
+            layers.add(layer(YamlConfigFile.read(file), text -> source));
         }
+        Map<ConfigKey, String> fromEnvironment = new EnumMap<>(ConfigKey.class);
         for (ConfigKey key : ConfigKey.values()) {
             String text = environment.get(key.env());
-            if (text != null) {
-                values.put(key, new Sourced(text, "environment variable " + key.env()));
+            if (text != null && !text.isBlank() && !unused.contains(key)) {
+                fromEnvironment.put(key, text);
             }
         }
-        flags.forEach((key, text) -> {
-            if (text != null) {
-                values.put(key, new Sourced(text, "flag " + key.flag()));
-            }
-        });
+        layers.add(layer(fromEnvironment, key -> "environment variable " + key.env()));
+        layers.add(layer(flags, key -> "flag " + key.flag()));
         BucketryConfig.Builder builder = BucketryConfig.builder();
-        values.forEach((key, sourced) -> apply(builder, key, sourced));
+        Set<ConfigKey> given = EnumSet.noneOf(ConfigKey.class);
+        for (Map<ConfigKey, Sourced> layer : layers) {
+            layer.forEach((key, sourced) -> apply(builder, key, sourced));
+            given.addAll(layer.keySet());
+        }
+        BucketryConfig config;
         try {
-            return builder.build();
+            config = builder.build();
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("invalid configuration: " + e.getMessage());
         }
+        ConfigWarnings.of(config, given).forEach(warnings);
+        return config;
+    }
+
+    private static Map<ConfigKey, Sourced> layer(Map<ConfigKey, String> values, Function<ConfigKey, String> source) {
+        Map<ConfigKey, Sourced> layer = new EnumMap<>(ConfigKey.class);
+        values.forEach((key, text) -> {
+            if (text != null) {
+                layer.put(key, new Sourced(text, source.apply(key)));
+            }
+        });
+        return layer;
     }
 
     private static void apply(BucketryConfig.Builder builder, ConfigKey key, Sourced sourced) {
         try {
             key.apply(builder, sourced.text());
         } catch (IllegalArgumentException e) {
-            String shown = key.sensitive() ? MaskedUri.mask(sourced.text()) : sourced.text();
+            String shown = key.sensitive() ? ConnectionStrings.mask(sourced.text()) : sourced.text();
             throw new ConfigurationException("invalid " + key.key() + " " + Quote.of(shown) + " (from " + sourced.source()
                     + "): " + e.getMessage());
         }

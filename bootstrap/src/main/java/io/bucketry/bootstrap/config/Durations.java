@@ -1,5 +1,7 @@
 package io.bucketry.bootstrap.config;
 
+import io.bucketry.domain.DurationText;
+
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Matcher;
@@ -61,21 +63,8 @@ public final class Durations {
         return duration;
     }
 
-    /** The shortest form this parser reads back: {@code 90d}, {@code 5m}, {@code 500ms}, … */
+    /** The form every message and report writes: {@link DurationText#of}, the project's one formatter. */
     public static String format(Duration duration) {
-        long millis = duration.toMillis();
-        if (millis != 0 && millis % 86_400_000 == 0) {
-            return millis / 86_400_000 + "d";
-        }
-        if (millis != 0 && millis % 3_600_000 == 0) {
-            return millis / 3_600_000 + "h";
-        }
-        if (millis != 0 && millis % 60_000 == 0) {
-            return millis / 60_000 + "m";
-        }
-        if (millis % 1000 == 0) {
-            return millis / 1000 + "s";
-        }
-        return millis + "ms";
+        return DurationText.of(duration);
     }
 }

@@ -1,6 +1,7 @@
 package io.bucketry.bootstrap.config;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -12,11 +13,15 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Reads a flat YAML configuration file ({@code key: value} lines) into key → text, refusing unknown keys. */
 final class YamlConfigFile {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper YAML = new ObjectMapper(
+            YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'");
 
     private YamlConfigFile() {
     }
@@ -28,8 +33,10 @@ final class YamlConfigFile {
         } catch (NoSuchFileException e) {
             throw new ConfigurationException("configuration file " + file + " does not exist");
         } catch (JacksonException e) {
-            throw new ConfigurationException("configuration file " + file + " is not valid YAML: "
-                    + e.getOriginalMessage().lines().findFirst().orElse("") + locationOf(e));
+            Matcher duplicate = DUPLICATE.matcher(e.getOriginalMessage());
+            throw new ConfigurationException("configuration file " + file + (duplicate.lookingAt()
+                    ? " sets " + duplicate.group(1) + " twice" + locationOf(e) + "; keep one"
+                    : " is not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse("") + locationOf(e)));
         } catch (IOException e) {
             throw new ConfigurationException("cannot read configuration file " + file + ": " + e.getMessage());
         }

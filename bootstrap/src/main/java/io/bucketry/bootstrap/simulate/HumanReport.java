@@ -1,8 +1,10 @@
 package io.bucketry.bootstrap.simulate;
 
 import io.bucketry.bootstrap.json.StatisticsView;
+import io.bucketry.domain.DurationText;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
 
 /** Prints a {@link SimulationReport} for people: each figure with how it was measured. */
@@ -18,8 +20,10 @@ public final class HumanReport {
         var a = r.alertingQuery();
         StatisticsView st = r.storage();
         out.println("Bucketry simulate - backend " + r.backend());
-        out.println(f("scenario   %,d sensors, one reading every %ss for %sh; late share %s, duplicate share %s; batches of %,d",
-                s.sensors(), s.intervalSeconds(), s.hours(), s.lateShare(), s.duplicateShare(), r.batchSize()));
+        out.println(f("scenario   %,d sensors, one reading every %s for %s; late share %s, duplicate share %s; batches of %,d",
+                s.sensors(), DurationText.of(Duration.ofMillis(Math.round(s.intervalSeconds().doubleValue() * 1e3))),
+                DurationText.of(Duration.ofMillis(Math.round(s.hours().doubleValue() * 3.6e6))), s.lateShare(),
+                s.duplicateShare(), r.batchSize()));
         out.println(f("ingest     %,d readings in %.3f s = %,d readings/s (accepted %,d, duplicates %,d, rejected %,d)",
                 i.readings(), i.seconds(), i.readingsPerSecond(), i.accepted(), i.duplicates(), i.rejected()));
         out.println("           how: wall time of the ingest use case calls only (validation + store), batch generation excluded; "
@@ -29,7 +33,7 @@ public final class HumanReport {
         out.println("           how: heap used after explicit full GCs (MemoryMXBean.gc) after ingest, minus the same before, / accepted"
                 + (r.mongo() == null ? "" : "; a Mongo store keeps its readings in the server, so only an embedded test"
                 + " server's data is in this heap"));
-        out.println(f("dashboard  p50 %.1f us, p99 %.1f us over %,d runs (%,d readings per run)",
+        out.println(f("dashboard  p50 %.1f µs, p99 %.1f µs over %,d runs (%,d readings per run)",
                 d.p50Micros(), d.p99Micros(), d.runs(), d.readings()));
         out.println(f("           how: read use case, one sensor (a different one each run), [end-24h, end], after %,d warm-up runs;"
                 + " every reading touched%s", d.warmUp(), r.runsNote()));

@@ -8,6 +8,11 @@ record IngestResult(long readings, long accepted, long duplicates, long rejected
     }
 
     double readingsPerSecond() {
-        return nanos == 0 ? 0 : readings / seconds();
+        return perSecond(readings, nanos);
+    }
+
+    /** The ingest rate, the one measure of the report and the progress: readings per second inside the use case. */
+    static double perSecond(long readings, long nanos) {
+        return nanos == 0 ? 0 : readings / (nanos / 1e9);
     }
 }

@@ -32,12 +32,17 @@ final class IngestWarmUp {
                 scenario.lateShare(), scenario.duplicateShare(), scenario.batchSize());
     }
 
-    /** Runs the warm-up for {@code scenario} under {@code config}'s policies; answers the readings ingested. */
-    static long run(Scenario scenario, BucketryConfig config, Instant end, PrintStream progress) {
+    /**
+     * Runs the warm-up for {@code scenario} under {@code config}'s policies; answers the readings ingested.
+     *
+     * @param bar draw a progress bar rather than plain lines
+     */
+    static long run(Scenario scenario, BucketryConfig config, Instant end, PrintStream progress, boolean bar) {
         Scenario scratch = scratchOf(scenario);
         try (Bucketry bucketry = Bucketry.start(config.toBuilder().backend(Backend.INMEMORY).build())) {
             ReadingGenerator generator = new ReadingGenerator(scratch, ReadingGenerator.sensorIds(scratch.sensors()), end);
-            return IngestPhase.run("warm-up", generator, bucketry.ingest(), scratch.submissions(), progress).readings();
+            return IngestPhase.run(generator, bucketry.ingest(), new IngestProgress("warm-up", scratch.submissions(),
+                    progress, bar, IngestProgress.LINE_EVERY_NANOS)).readings();
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.bucketry.bootstrap.simulate;
 
+import io.bucketry.domain.DurationText;
+
 import java.time.Duration;
 
 /**
@@ -18,10 +20,10 @@ public record Scenario(int sensors, Duration interval, Duration duration, double
             throw new IllegalArgumentException("--sensors " + sensors + " must be at least 1");
         }
         if (interval.isNegative() || interval.isZero() || interval.getNano() % 1_000_000 != 0) {
-            throw new IllegalArgumentException("--interval " + interval + " must be a positive whole number of milliseconds");
+            throw new IllegalArgumentException("--interval " + DurationText.of(interval) + " must be a positive whole number of milliseconds");
         }
         if (duration.compareTo(interval) < 0) {
-            throw new IllegalArgumentException("--duration " + duration + " must be at least one --interval (" + interval + ")");
+            throw new IllegalArgumentException("--duration " + DurationText.of(duration) + " must be at least one --interval (" + DurationText.of(interval) + ")");
         }
         requireShare("--late-share", lateShare);
         requireShare("--duplicate-share", duplicateShare);

@@ -31,13 +31,20 @@ public final class Simulation {
     private final Clock clock;
     private final PrintStream progress;
     private final boolean warmUp;
+    private final boolean bar;
 
     /** @param warmUp whether to warm the ingest path up before it is timed (see {@link IngestWarmUp}) */
     public Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp) {
+        this(scenario, clock, progress, warmUp, null);
+    }
+
+    /** @param bar draw progress bars (true), plain progress lines (false) or bars only on a terminal (null) */
+    public Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp, Boolean bar) {
         this.scenario = scenario;
         this.clock = clock;
         this.progress = progress;
         this.warmUp = warmUp;
+        this.bar = bar == null ? IngestProgress.onTerminal(progress) : bar;
     }
 
     /** Refuses (IllegalStateException, one line) a scenario that would not fit the heap; call before starting. */
@@ -57,7 +64,7 @@ public final class Simulation {
         long warmUpReadings = 0;
         if (warmUp) {
             progress.println("bucketry: warming up the ingest path on a scratch in-memory store (not timed)");
-            warmUpReadings = IngestWarmUp.run(scenario, bucketry.config(), end, progress);
+            warmUpReadings = IngestWarmUp.run(scenario, bucketry.config(), end, progress, bar);
         }
         String[] sensorIds = ReadingGenerator.sensorIds(scenario.sensors());
         Optional<WriteMetrics> writesBefore = bucketry.writeMetrics();
@@ -91,7 +98,8 @@ public final class Simulation {
 
     /** In its own method so that the generator and the last batch are unreachable when the heap is measured. */
     private IngestResult ingest(Bucketry bucketry, ReadingGenerator generator) {
-        return IngestPhase.run("ingest", generator, bucketry.ingest(), scenario.submissions(), progress);
+        return IngestPhase.run(generator, bucketry.ingest(),
+                new IngestProgress("ingest", scenario.submissions(), progress, bar, IngestProgress.LINE_EVERY_NANOS));
     }
 
     /** After every measured phase, so that neither its time nor its data weighs on them. */

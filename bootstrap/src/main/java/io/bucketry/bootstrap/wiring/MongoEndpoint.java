@@ -1,6 +1,6 @@
 package io.bucketry.bootstrap.wiring;
 
-import io.bucketry.bootstrap.config.MaskedUri;
+import io.bucketry.application.ConnectionStrings;
 
 /**
  * The MongoDB server the Mongo store modules connect to: the configured {@code mongoUri}, or the
@@ -13,6 +13,6 @@ public record MongoEndpoint(String uri, boolean embedded) {
 
     /** The URI with any user name and password hidden. */
     public String maskedUri() {
-        return MaskedUri.mask(uri);
+        return ConnectionStrings.mask(uri);
     }
 }

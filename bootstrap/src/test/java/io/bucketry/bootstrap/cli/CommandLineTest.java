@@ -58,33 +58,35 @@ class CommandLineTest {
 
     @Test
     void anInvalidConfigurationValueStopsWithOneLineNamingTheKey() {
-        assertOneLineError(Cli.run("simulate", "--bucket-width", "5x"), 1,
+        assertOneLineError(Cli.run("simulate", "--bucket-width", "5x"), 2,
                 "invalid bucketWidth '5x' (from flag --bucket-width)", "500ms, 30s, 5m, 1h, 90d");
-        assertOneLineError(Cli.run(Map.of("BUCKETRY_RETENTION", "forever"), "serve"), 1,
+        assertOneLineError(Cli.run(Map.of("BUCKETRY_RETENTION", "forever"), "serve"), 2,
                 "invalid retention 'forever' (from environment variable BUCKETRY_RETENTION)");
-        assertOneLineError(Cli.run("serve", "--port", "99999"), 1, "invalid port '99999'", "0 to 65535");
-        assertOneLineError(Cli.run("serve", "--config", "/nonexistent/bucketry.yaml"), 1, "does not exist");
+        assertOneLineError(Cli.run("serve", "--port", "99999"), 2, "invalid port '99999'", "0 to 65535");
+        assertOneLineError(Cli.run("serve", "--config", "/nonexistent/bucketry.yaml"), 2, "does not exist");
     }
 
     @Test
     void aMongoUriIsNeverEchoedWithItsPassword() {
         Run run = Cli.run("simulate", "--mongo-uri", "mongo://alice:s3cret@db");
 
-        assertOneLineError(run, 1, "invalid mongoUri", "***@db");
+        assertOneLineError(run, 2, "invalid mongoUri", "***@db");
         assertThat(run.err()).doesNotContain("s3cret");
     }
 
     @Test
     void aBooleanFlagWithAValueOtherThanTrueOrFalseNamesTheKey() {
-        assertOneLineError(Cli.run("simulate", "--embedded-mongo=yes"), 1,
+        assertOneLineError(Cli.run("simulate", "--embedded-mongo=yes"), 2,
                 "invalid embeddedMongo 'yes' (from flag --embedded-mongo)", "true or false");
     }
 
     @Test
     void anInvalidScenarioStopsWithOneLine() {
-        assertOneLineError(Cli.run("simulate", "--late-share", "1.5"), 1, "--late-share 1.5 must be between 0 and 1");
-        assertOneLineError(Cli.run("simulate", "--interval", "soon"), 1, "invalid --interval 'soon'");
-        assertOneLineError(Cli.run("simulate", "--batch-size", "200000"), 1, "--batch-size 200000 is larger than maxBatchSize");
+        assertOneLineError(Cli.run("simulate", "--late-share", "1.5"), 2, "--late-share 1.5 must be between 0 and 1");
+        assertOneLineError(Cli.run("simulate", "--interval", "soon"), 2, "invalid --interval 'soon'");
+        assertOneLineError(Cli.run("simulate", "--batch-size", "200000"), 2, "--batch-size 200000 is larger than maxBatchSize");
+        assertOneLineError(Cli.run("simulate", "--duration", "30s", "--interval", "1m"), 2,
+                "--duration 30s must be at least one --interval (1m)");
     }
 
     @Test

@@ -141,6 +141,8 @@ class SimulateCommandTest {
                 "after a warm-up of 150 readings into a scratch in-memory store",
                 "memory", "how: heap used after explicit full GC", "dashboard", "p50", "alerting", "storage",
                 "documentReduction");
+        assertThat(run.out()).containsPattern("p50 [\\d.]+ µs, p99 [\\d.]+ µs")
+                .doesNotContainPattern("\\d us\\b").contains("one reading every 1m for 30m;");
         assertThat(run.err()).contains("ingest", "warming up");   // the progress bar and the warm-up
     }
 

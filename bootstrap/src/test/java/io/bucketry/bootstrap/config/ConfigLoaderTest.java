@@ -13,8 +13,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -213,5 +216,75 @@ class ConfigLoaderTest {
 
         assertThat(config.mongo().uri()).isEqualTo("mongodb://alice:s3cret@db:27017");
         assertThat(config.toString()).doesNotContain("s3cret").contains("mongodb://***@db:27017");
+    }
+
+    @Test
+    void aKeySetTwiceInTheFileIsAnErrorNamingTheKeyAndTheLine() throws IOException {
+        Path file = file("retention: 30d\nbucketWidth: 1h\nretention: 60d\n");
+
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), file, Map.of()))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("configuration file " + file + " sets retention twice (line 3); keep one");
+    }
+
+    @Test
+    void anEmptyOrBlankEnvironmentVariableCountsAsUnset() {
+        BucketryConfig config = ConfigLoader.load(Map.of(), null,
+                Map.of("BUCKETRY_PORT", "", "BUCKETRY_BACKEND", "  ", "MONGODB_URI", "", "BUCKETRY_CONFIG", ""));
+
+        assertThat(config).isEqualTo(BucketryConfig.defaults());
+    }
+
+    @Test
+    void theEnvironmentOfKeysACommandDoesNotUseIsNotRead() {
+        Map<String, String> env = Map.of("BUCKETRY_PORT", "abc", "BUCKETRY_RETENTION", "7d");
+
+        BucketryConfig config = ConfigLoader.load(Map.of(), null, env, Set.of(ConfigKey.PORT), warning -> { });
+
+        assertThat(config.port()).isEqualTo(BucketryConfig.defaults().port());
+        assertThat(config.retention()).isEqualTo(Duration.ofDays(7));
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), null, env)).hasMessageContaining("invalid port 'abc'");
+    }
+
+    @Test
+    void anInvalidValueIsReportedEvenWhenASourceOfHigherPrecedenceOverridesIt() throws IOException {
+        Path file = file("port: eighty\n");
+
+        assertThatThrownBy(() -> ConfigLoader.load(flags(ConfigKey.PORT, "8081"), file, Map.of("BUCKETRY_PORT", "8082")))
+                .hasMessage("invalid port 'eighty' (from configuration file " + file
+                        + "): expected a whole number from 0 to 65535");
+        assertThatThrownBy(() -> ConfigLoader.load(flags(ConfigKey.RETENTION, "7d"), null, Map.of("BUCKETRY_RETENTION", "ever")))
+                .hasMessageStartingWith("invalid retention 'ever' (from environment variable BUCKETRY_RETENTION)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            embeddedMongo: true                                 | embeddedMongo has no effect with backend inmemory
+            timeseriesFallback: true                            | timeseriesFallback has no effect with backend inmemory
+            'backend: mongo-bucket\\ntimeseriesFallback: true'   | timeseriesFallback has no effect with backend mongo-bucket
+            mongoDatabase: db                                   | mongoDatabase has no effect with backend inmemory
+            'mongoUri: mongodb://h\\nmongoCollection: c'         | mongoUri, mongoCollection have no effect with backend inmemory
+            'backend: mongo-bucket\\nembeddedMongo: true\\nmongoUri: mongodb://h' | mongoUri is not used: embeddedMongo starts a test server
+            'bucketPolicy: paged\\nbucketWidth: 2h'              | bucketWidth has no effect with bucketPolicy paged
+            'bucketPolicy: paged\\nbucketWidth: 2h\\nbucketMaxCount: 5' | bucketWidth, bucketMaxCount have no effect with bucketPolicy paged
+            'bucketWidth: 30d\\nretention: 7d'                   | bucketWidth 30d is longer than retention 7d
+            """)
+    void aSettingThatCannotBeMeantGivesOneWarning(String yaml, String warning) throws IOException {
+        List<String> warnings = new ArrayList<>();
+
+        ConfigLoader.load(Map.of(), file(yaml.replace("\\n", "\n")), Map.of(), Set.of(), warnings::add);
+
+        assertThat(warnings).singleElement().asString().startsWith(warning).doesNotContain("\n");
+    }
+
+    @Test
+    void sensibleSettingsGiveNoWarning() throws IOException {
+        List<String> warnings = new ArrayList<>();
+        Path file = file("backend: mongo-timeseries\ntimeseriesFallback: true\nembeddedMongo: true\nbucketWidth: 7d\n"
+                + "mongoDatabase: db\npageSize: 10\n");
+
+        ConfigLoader.load(flags(ConfigKey.BUCKET_POLICY, "windowed"), file, Map.of(), Set.of(), warnings::add);
+
+        assertThat(warnings).isEmpty();
     }
 }

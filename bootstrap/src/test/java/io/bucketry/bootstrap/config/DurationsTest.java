@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap.config;
 
+import io.bucketry.domain.DurationText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,7 +43,7 @@ class DurationsTest {
     @Test
     void formatIsReadBack() {
         for (String text : new String[] {"90d", "1h", "5m", "30s", "500ms"}) {
-            assertThat(Durations.format(Durations.parse(text))).isEqualTo(text);
+            assertThat(Durations.format(Durations.parse(text))).isEqualTo(text).isEqualTo(DurationText.of(Durations.parse(text)));
         }
     }
 }

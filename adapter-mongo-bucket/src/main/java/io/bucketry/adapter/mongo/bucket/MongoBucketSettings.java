@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.application.ConnectionStrings;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -27,7 +29,7 @@ public record MongoBucketSettings(String uri, String database, String collection
     public MongoBucketSettings {
         Objects.requireNonNull(uri, "uri");
         if (!uri.startsWith("mongodb://") && !uri.startsWith("mongodb+srv://")) {
-            throw new IllegalArgumentException("MongoDB uri '" + redacted(uri) + "' must start with mongodb:// or mongodb+srv://");
+            throw new IllegalArgumentException("MongoDB uri '" + ConnectionStrings.mask(uri) + "' must start with mongodb:// or mongodb+srv://");
         }
         database = database == null || database.isBlank() ? DEFAULT_DATABASE : database;
         collection = collection == null || collection.isBlank() ? DEFAULT_COLLECTION : collection;
@@ -67,23 +69,12 @@ public record MongoBucketSettings(String uri, String database, String collection
 
     /** The uri with its credentials masked ({@code mongodb://***@host/db}), for messages and logs. */
     public String redactedUri() {
-        return redacted(uri);
+        return ConnectionStrings.mask(uri);
     }
 
     /** The settings with the credentials of the uri masked. */
     @Override
     public String toString() {
         return "MongoBucketSettings[uri=" + redactedUri() + ", database=" + database + ", collection=" + collection + ", timeout=" + timeout + "]";
-    }
-
-    /**
-     * Everything up to the last {@code @} masked as {@code ***@}, so that user name and password go,
-     * even a password with an unescaped {@code @}, {@code /} or {@code :}.
-     */
-    private static String redacted(String uri) {
-        int scheme = uri.indexOf("://");
-        int start = scheme < 0 ? 0 : scheme + 3;
-        int at = uri.lastIndexOf('@');
-        return at < start ? uri : uri.substring(0, start) + "***" + uri.substring(at);
     }
 }

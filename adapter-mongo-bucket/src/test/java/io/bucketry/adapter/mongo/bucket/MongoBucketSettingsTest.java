@@ -34,12 +34,14 @@ class MongoBucketSettingsTest {
     }
 
     @Test
-    void credentialsUpToTheLastAtAreMaskedInMessages() {
+    void credentialsAreMaskedInMessagesAndTheHostIsKept() {
         assertThat(new MongoBucketSettings("mongodb://user:secret@host:27017/x", "db", "c").redactedUri())
                 .isEqualTo("mongodb://***@host:27017/x");
         assertThat(new MongoBucketSettings("mongodb://alice:p@ss/w@rd@host/x", "db", "c").redactedUri())
                 .isEqualTo("mongodb://***@host/x");
         assertThat(MongoBucketSettings.of("mongodb://host:27017").redactedUri()).isEqualTo("mongodb://host:27017");
+        assertThat(MongoBucketSettings.of("mongodb://host/?appName=a@b&password=s3cret").redactedUri())
+                .isEqualTo("mongodb://host/?appName=a@b&password=***");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.timeseries;
 
+import io.bucketry.application.ConnectionStrings;
+
 import com.mongodb.ConnectionString;
 
 import java.time.Duration;
@@ -97,15 +99,6 @@ public record MongoTimeSeriesSettings(String uri, String database, String collec
     }
 
     static String redacted(String uri) {
-        int hosts = uri.indexOf("://") + 3;
-        int end = uri.length();
-        for (char stop : new char[] {'/', '?'}) {
-            int index = uri.indexOf(stop, hosts);
-            if (index >= 0) {
-                end = Math.min(end, index);
-            }
-        }
-        int at = uri.lastIndexOf('@', end - 1);
-        return at < hosts ? uri : uri.substring(0, hosts) + "***@" + uri.substring(at + 1);
+        return ConnectionStrings.mask(uri);
     }
 }

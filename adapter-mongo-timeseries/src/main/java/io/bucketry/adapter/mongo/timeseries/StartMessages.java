@@ -1,6 +1,9 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.DurationText;
+
+import java.time.Duration;
 
 /** The messages with which a start is refused or warned about, in one place so they stay consistent. */
 final class StartMessages {
@@ -53,15 +56,20 @@ final class StartMessages {
 
     static String expiryDiffers(String namespace, Number actual, Long wanted, String cause, String fix) {
         return "time-series collection " + namespace + " expires readings after "
-                + (actual == null ? "never" : actual + " s") + ", the retention policy (retention + grace) asks for "
-                + (wanted == null ? "never" : wanted + " s") + ": " + cause + "; the collection's setting is kept"
-                + " (change it with db.runCommand(" + fix + "))";
+                + expiry(actual) + ", the retention policy (retention + grace) asks for " + expiry(wanted) + ": " + cause
+                + "; the collection's setting is kept (change it with db.runCommand(" + fix + "))";
     }
 
     static String expiryIndexDiffers(String namespace, Number actual, long wanted, String cause, String fix) {
         return "collection " + namespace + " already has an index on t that expires readings after "
-                + (actual == null ? "never" : actual + " s") + ", the retention policy (retention + grace) asks for "
-                + wanted + " s: " + cause + "; the index is kept as it is (change it with db.runCommand(" + fix + "))";
+                + expiry(actual) + ", the retention policy (retention + grace) asks for " + expiry(wanted) + ": " + cause
+                + "; the index is kept as it is (change it with db.runCommand(" + fix + "))";
+    }
+
+    /** {@code 2161h (expireAfterSeconds 7779600)}: the duration as people write it, and the server's number for collMod. */
+    private static String expiry(Number seconds) {
+        return seconds == null ? "never"
+                : DurationText.of(Duration.ofSeconds(seconds.longValue())) + " (expireAfterSeconds " + seconds + ")";
     }
 
     static String noPhysicalEviction(ServerFeatures version) {

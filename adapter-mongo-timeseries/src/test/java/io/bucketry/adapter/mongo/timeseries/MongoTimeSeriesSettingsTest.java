@@ -45,5 +45,7 @@ class MongoTimeSeriesSettingsTest {
         assertThat(settings.toString()).doesNotContain("s3cr").doesNotContain("ann")
                 .contains("mongodb://***@db1:27017,db2/?tls=true");
         assertThat(MongoTimeSeriesSettings.redacted("mongodb://localhost/x?a=b@c")).isEqualTo("mongodb://localhost/x?a=b@c");
+        assertThat(MongoTimeSeriesSettings.redacted("mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:s3cret"))
+                .isEqualTo("mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:***");
     }
 }

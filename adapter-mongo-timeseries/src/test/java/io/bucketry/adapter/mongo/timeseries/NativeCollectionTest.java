@@ -153,7 +153,7 @@ class NativeCollectionTest {
         // when
         try (MongoTimeSeriesReadingStore store = TestData.open(settings)) {
             // then
-            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 60 s")
+            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 1m (expireAfterSeconds 60)")
                     && w.contains("the recorded retention and grace are the configured ones"));
         }
     }

@@ -104,7 +104,8 @@ class StartWithoutTimeSeriesTest {
                 RetentionPolicy.of(Duration.ofDays(7)))) {
             // then
             assertThat(store.startWarnings()).hasSize(2);
-            assertThat(store.startWarnings().get(1)).contains("already has an index on t that expires readings after 7779600 s", "asks for 608400 s");
+            assertThat(store.startWarnings().get(1)).contains("already has an index on t that expires readings after 2161h (expireAfterSeconds 7779600)",
+                    "asks for 169h (expireAfterSeconds 608400)");
         }
     }
 
