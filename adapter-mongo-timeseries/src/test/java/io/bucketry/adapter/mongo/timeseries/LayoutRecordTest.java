@@ -83,8 +83,8 @@ class LayoutRecordTest {
         try (MongoTimeSeriesReadingStore store = MongoTimeSeriesReadingStore.open(settings, BucketPolicy.defaults(),
                 RetentionPolicy.of(Duration.ofDays(7)))) {
             // then
-            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 7779600 s")
-                    && w.contains("asks for 608400 s: retention (retention) changed from 90d to 7d")
+            assertThat(store.startWarnings()).anyMatch(w -> w.contains("expires readings after 2161h (expireAfterSeconds 7779600)")
+                    && w.contains("asks for 169h (expireAfterSeconds 608400): retention (retention) changed from 90d to 7d")
                     && w.contains("the server refused to change it")
                     && w.contains("db.runCommand({'collMod': '" + settings.collection() + "', 'index': {'keyPattern': {'t': 1},"
                     + " 'expireAfterSeconds': 608400}})"));
