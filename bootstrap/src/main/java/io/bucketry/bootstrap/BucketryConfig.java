@@ -21,11 +21,12 @@ import java.util.Objects;
  * @param bind address {@code serve} listens on
  * @param maxBodySize largest HTTP request body in bytes
  * @param sweepInterval how often buckets past retention + grace are reclaimed
+ * @param http limits {@code serve} puts on its clients: body read time, concurrent ingests, drain period
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
-                             Duration sweepInterval, MongoSettings mongo) {
+                             Duration sweepInterval, MongoSettings mongo, HttpLimits http) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -34,6 +35,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(sweepInterval, "sweepInterval");
         Objects.requireNonNull(mongo, "mongo");
+        Objects.requireNonNull(http, "http");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
         }
@@ -67,7 +69,10 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
-                + " embeddedMongo=" + mongo.embedded();
+                + " embeddedMongo=" + mongo.embedded()
+                + " bodyReadTimeout=" + Durations.format(http.bodyReadTimeout())
+                + " maxConcurrentIngests=" + http.maxConcurrentIngests()
+                + " drainTimeout=" + Durations.format(http.drainTimeout());
     }
 
     /** A builder holding this configuration's values. */
@@ -107,6 +112,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private long maxBodySize = 16L << 20;
         private Duration sweepInterval = Duration.ofMinutes(1);
         private MongoSettings mongo = MongoSettings.defaults();
+        private HttpLimits http = HttpLimits.defaults();
 
         private Builder() {
         }
@@ -116,6 +122,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             bucketMaxCount = c.bucketMaxCount; pageSize = c.pageSize; retention = c.retention; grace = c.grace;
             futureTolerance = c.futureTolerance; maxBatchSize = c.maxBatchSize; maxWindows = c.maxWindows;
             port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
+            http = c.http;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -133,6 +140,22 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder maxBodySize(long value) { maxBodySize = value; return this; }
         public Builder sweepInterval(Duration value) { sweepInterval = value; return this; }
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
+        public Builder http(HttpLimits value) { http = value; return this; }
+
+        public Builder bodyReadTimeout(Duration value) {
+            http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
+            return this;
+        }
+
+        public Builder maxConcurrentIngests(int value) {
+            http = new HttpLimits(http.bodyReadTimeout(), value, http.drainTimeout());
+            return this;
+        }
+
+        public Builder drainTimeout(Duration value) {
+            http = new HttpLimits(http.bodyReadTimeout(), http.maxConcurrentIngests(), value);
+            return this;
+        }
 
         public Builder mongoUri(String value) {
             mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
@@ -162,7 +185,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         /** The configuration; IllegalArgumentException naming the first invalid value. */
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
-                    futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo);
+                    futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo, http);
         }
     }
 }

@@ -40,6 +40,21 @@ public final class ServeCommand implements Callable<Integer> {
             description = "How often expired buckets are reclaimed (env BUCKETRY_SWEEP_INTERVAL; default 1m).")
     String sweepInterval;
 
+    @Option(names = "--body-read-timeout", paramLabel = "DURATION",
+            description = "Longest time a client may take to send a request body; slower ones get 408 "
+                    + "(env BUCKETRY_BODY_READ_TIMEOUT; default 5s).")
+    String bodyReadTimeout;
+
+    @Option(names = "--max-concurrent-ingests", paramLabel = "N",
+            description = "At most N ingest requests at once; more get 503 BUSY with Retry-After "
+                    + "(env BUCKETRY_MAX_CONCURRENT_INGESTS; default 32).")
+    String maxConcurrentIngests;
+
+    @Option(names = "--drain-timeout", paramLabel = "DURATION",
+            description = "On SIGTERM, how long requests in flight may still run before they are cut "
+                    + "(env BUCKETRY_DRAIN_TIMEOUT; default 30s).")
+    String drainTimeout;
+
     @Override
     public Integer call() throws InterruptedException {
         Map<ConfigKey, String> extra = new EnumMap<>(ConfigKey.class);
@@ -47,6 +62,9 @@ public final class ServeCommand implements Callable<Integer> {
         extra.put(ConfigKey.BIND, bind);
         extra.put(ConfigKey.MAX_BODY_SIZE, maxBodySize);
         extra.put(ConfigKey.SWEEP_INTERVAL, sweepInterval);
+        extra.put(ConfigKey.BODY_READ_TIMEOUT, bodyReadTimeout);
+        extra.put(ConfigKey.MAX_CONCURRENT_INGESTS, maxConcurrentIngests);
+        extra.put(ConfigKey.DRAIN_TIMEOUT, drainTimeout);
         BucketryConfig config = options.load(parent.environment, extra);
         Bucketry bucketry = Bucketry.start(config);
         ApiServer server;

@@ -51,7 +51,13 @@ public enum ConfigKey {
     TIMESERIES_FALLBACK("timeseriesFallback", "BUCKETRY_TIMESERIES_FALLBACK", "true or false",
             (b, v) -> b.timeseriesFallback(Numbers.parseBoolean(v))),
     EMBEDDED_MONGO("embeddedMongo", "BUCKETRY_EMBEDDED_MONGO", "true or false",
-            (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v)));
+            (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v))),
+    BODY_READ_TIMEOUT("bodyReadTimeout", "BUCKETRY_BODY_READ_TIMEOUT", "a positive " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.bodyReadTimeout(Durations.parsePositive(v))),
+    MAX_CONCURRENT_INGESTS("maxConcurrentIngests", "BUCKETRY_MAX_CONCURRENT_INGESTS", wholeNumber(1, 10_000),
+            (b, v) -> b.maxConcurrentIngests(Numbers.parseInt(v, 1, 10_000))),
+    DRAIN_TIMEOUT("drainTimeout", "BUCKETRY_DRAIN_TIMEOUT", "a non-negative " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.drainTimeout(Durations.parseNonNegative(v)));
 
     private final String key;
     private final String env;
