@@ -2,7 +2,6 @@ package io.bucketry.bootstrap.http;
 
 import io.bucketry.application.UseCases;
 import io.bucketry.bootstrap.json.StatisticsView;
-import io.javalin.Javalin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,9 +17,9 @@ final class StatusRoutes {
         this.backend = backend;
     }
 
-    void register(Javalin app) {
-        app.get("/v1/stats", ctx -> ctx.json(StatisticsView.of(useCases.describe().describe())));
-        app.get("/health", ctx -> {
+    void register(RouteTable routes) {
+        routes.get("/v1/stats", ctx -> ctx.json(StatisticsView.of(useCases.describe().describe())));
+        routes.get("/health", ctx -> {
             Map<String, Object> health = new LinkedHashMap<>();
             health.put("status", "UP");
             health.put("backend", backend);
