@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.cli;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigKey;
+import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.bootstrap.http.ApiServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code bucketry serve}: the HTTP API until SIGTERM / Ctrl-C, which finishes requests in flight first. */
+/** {@code bucketry serve}: the HTTP API until SIGTERM / Ctrl-C, which finishes requests in flight (up to the drain timeout) first. */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Serve the HTTP API (JSON) until stopped with SIGTERM or Ctrl-C.")
 public final class ServeCommand implements Callable<Integer> {
@@ -77,7 +78,8 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try (bucketry; server) {
-                parent.err.println("bucketry: stopping; finishing requests in flight");
+                parent.err.println("bucketry: stopping; finishing requests in flight (for up to "
+                        + Durations.format(config.http().drainTimeout()) + ", the drainTimeout)");
             } finally {
                 stopped.countDown();
             }
