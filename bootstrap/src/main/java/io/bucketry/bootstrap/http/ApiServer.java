@@ -90,19 +90,10 @@ public final class ApiServer implements AutoCloseable {
         try {
             app.stop();
         } catch (RuntimeException e) {
-            if (!timedOut(e)) {
+            if (!Causes.include(e, TimeoutException.class)) {
                 throw e;
             }
             LOG.warn("requests still in flight after the drain timeout of {} were cut", Durations.format(drainTimeout));
         }
-    }
-
-    private static boolean timedOut(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof TimeoutException) {
-                return true;
-            }
-        }
-        return false;
     }
 }

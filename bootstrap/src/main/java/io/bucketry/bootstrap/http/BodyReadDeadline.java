@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.http;
 import io.bucketry.bootstrap.config.Durations;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletRequest;
@@ -14,6 +15,8 @@ import org.eclipse.jetty.server.Request;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Bounds the time a client may take to send a request body, counted from the moment the request
@@ -63,10 +66,10 @@ final class BodyReadDeadline implements Filter {
         private final ServletInputStream in;
         private final HttpChannel channel;
         private final long deadline;
-        private final java.util.function.Supplier<ApiException> timedOut;
+        private final Supplier<ApiException> timedOut;
 
         DeadlineInputStream(ServletInputStream in, HttpChannel channel, long deadline,
-                            java.util.function.Supplier<ApiException> timedOut) {
+                            Supplier<ApiException> timedOut) {
             this.in = in;
             this.channel = channel;
             this.deadline = deadline;
@@ -93,22 +96,13 @@ final class BodyReadDeadline implements Filter {
             try {
                 return read.run();
             } catch (IOException e) {
-                if (System.nanoTime() - deadline >= 0 || isTimeout(e)) {
+                if (System.nanoTime() - deadline >= 0 || Causes.include(e, TimeoutException.class)) {
                     throw timedOut.get();
                 }
                 throw e;
             } finally {
                 channel.setIdleTimeout(idle);
             }
-        }
-
-        private static boolean isTimeout(Throwable e) {
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof java.util.concurrent.TimeoutException) {
-                    return true;
-                }
-            }
-            return false;
         }
 
         @Override
@@ -122,7 +116,7 @@ final class BodyReadDeadline implements Filter {
         }
 
         @Override
-        public void setReadListener(jakarta.servlet.ReadListener listener) {
+        public void setReadListener(ReadListener listener) {
             in.setReadListener(listener);
         }
 
