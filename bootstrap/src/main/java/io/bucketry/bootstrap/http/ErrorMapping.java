@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.http;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.InvalidReadingException;
+import io.bucketry.domain.Quote;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -52,10 +53,10 @@ final class ErrorMapping {
     private static void noRoute(Context ctx, RouteTable routes) {
         String allowed = routes.allowed(ctx.path()).orElse(null);
         if (allowed == null) {
-            answer(ctx, 404, "NOT_FOUND", "no such resource: " + ctx.method() + " " + ctx.path());
+            answer(ctx, 404, "NOT_FOUND", "no such resource: " + ctx.method() + " " + Quote.of(ctx.path()));
         } else {
             ctx.header("Allow", allowed);
-            answer(ctx, 405, "METHOD_NOT_ALLOWED", ctx.method() + " is not allowed on " + ctx.path()
+            answer(ctx, 405, "METHOD_NOT_ALLOWED", ctx.method() + " is not allowed on " + Quote.of(ctx.path())
                     + "; allowed: " + allowed);
         }
     }

@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -73,6 +74,19 @@ class HttpMethodsTest extends ApiTestBase {
             assertThat(json.get("error").asText()).isEqualTo("METHOD_NOT_ALLOWED");
             assertThat(json.get("message").asText()).contains(method);
         }
+    }
+
+    @Test
+    void aLongUnknownPathIsEchoedAbbreviatedIn404And405() throws Exception {
+        String tail = "x".repeat(2_000);
+
+        RawHttp.Response notFound = request("GET", "/v1/" + tail);
+        RawHttp.Response wrongMethod = request("PUT", "/v1/series/" + tail + "/latest");
+
+        assertThat(notFound.status()).isEqualTo(404);
+        assertThat(wrongMethod.status()).isEqualTo(405);
+        assertThat(JSON.readTree(notFound.body()).get("message").asText()).hasSizeLessThan(200);
+        assertThat(JSON.readTree(wrongMethod.body()).get("message").asText()).hasSizeLessThan(200);
     }
 
     @ParameterizedTest(name = "HEAD {0}")
