@@ -22,11 +22,12 @@ import java.util.Objects;
  * @param maxBodySize largest HTTP request body in bytes
  * @param sweepInterval how often buckets past retention + grace are reclaimed
  * @param memoryLimitPercent the inmemory store refuses batches once its readings would take more than this share of the JVM's max heap
+ * @param http limits {@code serve} puts on its clients: body read time, concurrent ingests, drain period
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
-                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent) {
+                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -35,6 +36,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(sweepInterval, "sweepInterval");
         Objects.requireNonNull(mongo, "mongo");
+        Objects.requireNonNull(http, "http");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
         }
@@ -72,7 +74,10 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
                 + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%"
-                + " mongoTimeout=" + DurationText.of(mongo.timeout());
+                + " mongoTimeout=" + DurationText.of(mongo.timeout())
+                + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
+                + " maxConcurrentIngests=" + http.maxConcurrentIngests()
+                + " drainTimeout=" + DurationText.of(http.drainTimeout());
     }
 
     /** A builder holding this configuration's values. */
@@ -113,6 +118,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private Duration sweepInterval = Duration.ofMinutes(1);
         private MongoSettings mongo = MongoSettings.defaults();
         private int memoryLimitPercent = 50;
+        private HttpLimits http = HttpLimits.defaults();
 
         private Builder() {
         }
@@ -123,6 +129,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             futureTolerance = c.futureTolerance; maxBatchSize = c.maxBatchSize; maxWindows = c.maxWindows;
             port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
             memoryLimitPercent = c.memoryLimitPercent;
+            http = c.http;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -141,6 +148,22 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder sweepInterval(Duration value) { sweepInterval = value; return this; }
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
         public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
+        public Builder http(HttpLimits value) { http = value; return this; }
+
+        public Builder bodyReadTimeout(Duration value) {
+            http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
+            return this;
+        }
+
+        public Builder maxConcurrentIngests(int value) {
+            http = new HttpLimits(http.bodyReadTimeout(), value, http.drainTimeout());
+            return this;
+        }
+
+        public Builder drainTimeout(Duration value) {
+            http = new HttpLimits(http.bodyReadTimeout(), http.maxConcurrentIngests(), value);
+            return this;
+        }
 
         public Builder mongoUri(String value) {
             mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
@@ -176,7 +199,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent);
+                    memoryLimitPercent, http);
         }
     }
 }

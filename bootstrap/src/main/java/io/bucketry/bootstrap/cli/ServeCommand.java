@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.cli;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigKey;
+import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.bootstrap.http.ApiServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code bucketry serve}: the HTTP API until SIGTERM / Ctrl-C, which finishes requests in flight first. */
+/** {@code bucketry serve}: the HTTP API until SIGTERM / Ctrl-C, which finishes requests in flight (up to the drain timeout) first. */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Serve the HTTP API (JSON) until stopped with SIGTERM or Ctrl-C.")
 public final class ServeCommand implements Callable<Integer> {
@@ -40,6 +41,21 @@ public final class ServeCommand implements Callable<Integer> {
             description = "How often expired buckets are reclaimed (env BUCKETRY_SWEEP_INTERVAL; default 1m).")
     String sweepInterval;
 
+    @Option(names = "--body-read-timeout", paramLabel = "DURATION",
+            description = "Longest time a client may take to send a request body; slower ones get 408 "
+                    + "(env BUCKETRY_BODY_READ_TIMEOUT; default 5s).")
+    String bodyReadTimeout;
+
+    @Option(names = "--max-concurrent-ingests", paramLabel = "N",
+            description = "At most N ingest requests at once; more get 503 BUSY with Retry-After "
+                    + "(env BUCKETRY_MAX_CONCURRENT_INGESTS; default 32).")
+    String maxConcurrentIngests;
+
+    @Option(names = "--drain-timeout", paramLabel = "DURATION",
+            description = "On SIGTERM, how long requests in flight may still run before they are cut "
+                    + "(env BUCKETRY_DRAIN_TIMEOUT; default 30s).")
+    String drainTimeout;
+
     @Override
     public Integer call() throws InterruptedException {
         Map<ConfigKey, String> extra = new EnumMap<>(ConfigKey.class);
@@ -47,6 +63,9 @@ public final class ServeCommand implements Callable<Integer> {
         extra.put(ConfigKey.BIND, bind);
         extra.put(ConfigKey.MAX_BODY_SIZE, maxBodySize);
         extra.put(ConfigKey.SWEEP_INTERVAL, sweepInterval);
+        extra.put(ConfigKey.BODY_READ_TIMEOUT, bodyReadTimeout);
+        extra.put(ConfigKey.MAX_CONCURRENT_INGESTS, maxConcurrentIngests);
+        extra.put(ConfigKey.DRAIN_TIMEOUT, drainTimeout);
         BucketryConfig config = options.load(parent.environment, extra);
         Bucketry bucketry = ConfigOptions.start(config);
         ApiServer server;
@@ -59,7 +78,8 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try (bucketry; server) {
-                parent.err.println("bucketry: stopping; finishing requests in flight");
+                parent.err.println("bucketry: stopping; finishing requests in flight (for up to "
+                        + Durations.format(config.http().drainTimeout()) + ", the drainTimeout)");
             } finally {
                 stopped.countDown();
             }

@@ -55,7 +55,13 @@ public enum ConfigKey {
     MEMORY_LIMIT("memoryLimit", "BUCKETRY_MEMORY_LIMIT", "a share of the JVM's max heap from 1% to 95%, such as 50%",
             (b, v) -> b.memoryLimitPercent(Numbers.parsePercent(v, 1, 95))),
     MONGO_TIMEOUT("mongoTimeout", "BUCKETRY_MONGO_TIMEOUT", "a positive " + Durations.ALLOWED.substring(2),
-            (b, v) -> b.mongoTimeout(Durations.parsePositive(v)));
+            (b, v) -> b.mongoTimeout(Durations.parsePositive(v))),
+    BODY_READ_TIMEOUT("bodyReadTimeout", "BUCKETRY_BODY_READ_TIMEOUT", "a positive " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.bodyReadTimeout(Durations.parsePositive(v))),
+    MAX_CONCURRENT_INGESTS("maxConcurrentIngests", "BUCKETRY_MAX_CONCURRENT_INGESTS", wholeNumber(1, 10_000),
+            (b, v) -> b.maxConcurrentIngests(Numbers.parseInt(v, 1, 10_000))),
+    DRAIN_TIMEOUT("drainTimeout", "BUCKETRY_DRAIN_TIMEOUT", "a non-negative " + Durations.ALLOWED.substring(2),
+            (b, v) -> b.drainTimeout(Durations.parseNonNegative(v)));
 
     private final String key;
     private final String env;

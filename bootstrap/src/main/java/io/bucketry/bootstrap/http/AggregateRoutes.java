@@ -3,7 +3,6 @@ package io.bucketry.bootstrap.http;
 import io.bucketry.application.UseCases;
 import io.bucketry.bootstrap.json.WindowView;
 import io.bucketry.domain.WindowAggregate;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 
 import java.time.Duration;
@@ -21,9 +20,9 @@ final class AggregateRoutes {
         this.useCases = useCases;
     }
 
-    void register(Javalin app) {
-        app.get("/v1/series/{id}/aggregates", this::ofSeries);
-        app.get("/v1/aggregates", this::ofAll);
+    void register(RouteTable routes) {
+        routes.get("/v1/series/{id}/aggregates", this::ofSeries);
+        routes.get("/v1/aggregates", this::ofAll);
     }
 
     private void ofSeries(Context ctx) {

@@ -4,24 +4,38 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bucketry.application.UseCases;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.HttpLimits;
+import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.bootstrap.json.Json;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
+import jakarta.servlet.DispatcherType;
+import org.eclipse.jetty.servlet.FilterHolder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.concurrent.TimeoutException;
 
 /**
- * The HTTP API of DESIGN §4 on Javalin, over a running {@link Bucketry}. Closing it stops accepting
- * connections, lets requests in flight finish (up to {@link #STOP_TIMEOUT_MILLIS}), then returns;
- * it does not close the Bucketry.
+ * The HTTP API of DESIGN §4 on Javalin, over a running {@link Bucketry}, within the
+ * {@link HttpLimits} of its configuration. Closing it stops accepting connections, lets requests in
+ * flight finish and answer (up to the drain timeout), then returns; it does not close the Bucketry.
  */
 public final class ApiServer implements AutoCloseable {
 
-    /** How long closing waits for requests in flight. */
-    public static final long STOP_TIMEOUT_MILLIS = 10_000;
+    /** Jetty's limit on the request line plus headers, in bytes (414 / 431 beyond it). */
+    static final int HEADER_LIMIT = 8192;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
 
     private final Javalin app;
+    private final Duration drainTimeout;
 
-    private ApiServer(Javalin app) {
+    private ApiServer(Javalin app, Duration drainTimeout) {
         this.app = app;
+        this.drainTimeout = drainTimeout;
     }
 
     /** Starts serving a running Bucketry on its configured bind address and port. */
@@ -31,23 +45,38 @@ public final class ApiServer implements AutoCloseable {
 
     /**
      * Starts serving {@code useCases} (over any store, e.g. one an embedding application built with
-     * {@link UseCases#over}) on the bind address, port and body limit of {@code config}.
+     * {@link UseCases#over}) on the bind address, port and limits of {@code config}; an
+     * IllegalStateException naming the address and the cause when it cannot listen there.
      */
     public static ApiServer start(UseCases useCases, String backend, BucketryConfig config) {
         ObjectMapper mapper = Json.mapper();
+        HttpLimits limits = config.http();
+        JsonErrorHandler errors = new JsonErrorHandler(mapper, HEADER_LIMIT);
         Javalin app = Javalin.create(javalin -> {
             javalin.showJavalinBanner = false;
             javalin.startupWatcherEnabled = false;
             javalin.jsonMapper(new JavalinJackson(mapper, false));
             javalin.http.maxRequestSize = config.maxBodySize();
-            javalin.jetty.modifyServer(server -> server.setStopTimeout(STOP_TIMEOUT_MILLIS));
+            javalin.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(HEADER_LIMIT));
+            javalin.jetty.modifyServer(server -> {
+                // graceful stop: the connector stops accepting, then waits for its connections to finish their requests
+                server.setStopTimeout(limits.drainTimeout().toMillis());
+                server.setErrorHandler(errors);
+            });
+            javalin.jetty.modifyServletContextHandler(context -> {
+                context.setErrorHandler(errors);
+                context.addFilter(new FilterHolder(new BodyReadDeadline(limits.bodyReadTimeout())), "/*",
+                        EnumSet.of(DispatcherType.REQUEST));
+            });
         });
-        ErrorMapping.register(app);
-        new ReadingRoutes(useCases, new RequestBody(config.maxBodySize(), config.maxBatchSize())).register(app);
-        new AggregateRoutes(useCases).register(app);
-        new StatusRoutes(useCases, backend).register(app);
-        app.start(config.bind(), config.port());
-        return new ApiServer(app);
+        RouteTable routes = new RouteTable(app);
+        ErrorMapping.register(app, routes);
+        new ReadingRoutes(useCases, new RequestBody(config.maxBodySize(), config.maxBatchSize()))
+                .register(routes, new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout()));
+        new AggregateRoutes(useCases).register(routes);
+        new StatusRoutes(useCases, backend).register(routes);
+        Listen.start(app, config.bind(), config.port());
+        return new ApiServer(app, limits.drainTimeout());
     }
 
     /** The port actually bound (useful with port 0). */
@@ -55,8 +84,16 @@ public final class ApiServer implements AutoCloseable {
         return app.port();
     }
 
+    /** Stops; requests still running after the drain timeout are cut (logged), the server is stopped all the same. */
     @Override
     public void close() {
-        app.stop();
+        try {
+            app.stop();
+        } catch (RuntimeException e) {
+            if (!Causes.include(e, TimeoutException.class)) {
+                throw e;
+            }
+            LOG.warn("requests still in flight after the drain timeout of {} were cut", Durations.format(drainTimeout));
+        }
     }
 }

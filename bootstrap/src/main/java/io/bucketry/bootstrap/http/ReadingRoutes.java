@@ -7,7 +7,6 @@ import io.bucketry.bootstrap.json.ReadingView;
 import io.bucketry.bootstrap.json.SeriesPageView;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 
 import java.util.List;
@@ -27,13 +26,13 @@ final class ReadingRoutes {
         this.body = body;
     }
 
-    void register(Javalin app) {
-        app.post("/v1/readings", this::ingest);
-        app.get("/v1/series", this::listSeries);
-        app.get("/v1/series/{id}/readings", this::readings);
-        app.get("/v1/series/{id}/latest", this::latest);
-        app.get("/v1/series/{id}/pages/{n}", this::page);
-        app.delete("/v1/series/{id}", this::delete);
+    void register(RouteTable routes, IngestGate gate) {
+        routes.post("/v1/readings", gate.guard(this::ingest));
+        routes.get("/v1/series", this::listSeries);
+        routes.get("/v1/series/{id}/readings", this::readings);
+        routes.get("/v1/series/{id}/latest", this::latest);
+        routes.get("/v1/series/{id}/pages/{n}", this::page);
+        routes.delete("/v1/series/{id}", this::delete);
     }
 
     private void ingest(Context ctx) {

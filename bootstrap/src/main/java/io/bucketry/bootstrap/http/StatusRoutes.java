@@ -3,7 +3,6 @@ package io.bucketry.bootstrap.http;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.bootstrap.json.StatisticsView;
-import io.javalin.Javalin;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,9 +21,9 @@ final class StatusRoutes {
         this.backend = backend;
     }
 
-    void register(Javalin app) {
-        app.get("/v1/stats", ctx -> ctx.json(StatisticsView.of(useCases.describe().describe())));
-        app.get("/health", ctx -> {
+    void register(RouteTable routes) {
+        routes.get("/v1/stats", ctx -> ctx.json(StatisticsView.of(useCases.describe().describe())));
+        routes.get("/health", ctx -> {
             StoreHealth health = useCases.health().check();
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("status", health.up() ? "UP" : "DOWN");

@@ -80,7 +80,8 @@ class ExitCodesTest {
     @Test
     void aServeOnlySettingInTheEnvironmentDoesNotConcernSimulate() {
         Run run = Cli.run(Map.of("BUCKETRY_PORT", "abc", "BUCKETRY_BIND", " ", "BUCKETRY_MAX_BODY_SIZE", "huge",
-                "BUCKETRY_SWEEP_INTERVAL", "never"), tiny(""));
+                "BUCKETRY_SWEEP_INTERVAL", "never", "BUCKETRY_BODY_READ_TIMEOUT", "slow",
+                "BUCKETRY_MAX_CONCURRENT_INGESTS", "many", "BUCKETRY_DRAIN_TIMEOUT", "-1"), tiny(""));
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("\"readings\":4");

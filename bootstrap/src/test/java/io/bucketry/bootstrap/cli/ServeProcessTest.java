@@ -29,7 +29,7 @@ class ServeProcessTest {
             assertThat(health.body()).isEqualTo("{\"status\":\"UP\",\"backend\":\"inmemory\"}");
 
             assertThat(serve.stop()).isTrue();   // SIGTERM
-            assertThat(serve.stderr()).contains("stopping; finishing requests in flight");
+            assertThat(serve.stderr()).contains("stopping; finishing requests in flight (for up to 30s");
         }
     }
 }

@@ -118,6 +118,6 @@ class HttpErrorsTest extends ApiTestBase {
     @Test
     void anUnknownPathIs404() {
         assertError(api.get("/v1/nothing"), 404, "NOT_FOUND");
-        assertError(api.get("/v1/series/s"), 404, "NOT_FOUND");
+        assertError(api.get("/v1/series/s/unknown"), 404, "NOT_FOUND");
     }
 }

@@ -39,7 +39,7 @@ class StoreFailureHttpTest {
         Answer answer = getFrom(store, "/v1/stats");
 
         assertThat(answer.status()).isEqualTo(500);
-        assertThat(answer.error()).isEqualTo("INTERNAL_ERROR");
+        assertThat(answer.error()).isEqualTo("INTERNAL");
         assertThat(answer.json().toString()).doesNotContain("secret internals");
     }
 
@@ -53,7 +53,7 @@ class StoreFailureHttpTest {
 
         // then
         assertThat(answer.status()).isEqualTo(500);
-        assertThat(answer.error()).isEqualTo("INTERNAL_ERROR");
+        assertThat(answer.error()).isEqualTo("INTERNAL");
         assertThat(answer.json().toString()).doesNotContain("secret internals");
     }
 }
