@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Set;
 
 /**
@@ -143,8 +144,13 @@ public final class ConfigOptions {
      * error like any other, so that it exits as bad usage.
      */
     static Bucketry start(BucketryConfig config) {
+        return asUsage(() -> Bucketry.start(config));
+    }
+
+    /** Runs {@code step}, which opens what {@code config} names, turning a value it refuses into a configuration error. */
+    static <T> T asUsage(Supplier<T> step) {
         try {
-            return Bucketry.start(config);
+            return step.get();
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("invalid configuration: " + e.getMessage());
         }

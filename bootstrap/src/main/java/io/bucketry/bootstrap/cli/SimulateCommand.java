@@ -121,7 +121,10 @@ public final class SimulateCommand implements Callable<Integer> {
             return 0;
         }
         SimulationTarget target = SimulationTarget.of(config);
-        target.prepare(config, force, parent.err);
+        ConfigOptions.asUsage(() -> {
+            target.prepare(config, force, parent.err);
+            return target;
+        });
         SimulationReport report;
         try (Bucketry bucketry = ConfigOptions.start(target.config())) {
             report = simulation.run(bucketry);

@@ -49,7 +49,7 @@ class ExitCodesTest {
             -                            | simulate --config /nonexistent.yaml    | 2 | does not exist
             -                            | simulate --sensors 100000000 --duration 90d | 1 | refused
             -                            | simulate --backend mongo-bucket --embedded-mongo --mongo-database a/b --sensors 1 --duration 1m | 2 | database
-            -                            | simulate --backend mongo-timeseries --embedded-mongo --mongo-collection system.x --sensors 1 --duration 1m | 2 | collection
+            -                            | serve --backend mongo-timeseries --embedded-mongo --mongo-collection system.x --port 0 | 2 | collection
             -                            | serve --backend mongo-bucket --embedded-mongo --mongo-database a/b --port 0 | 2 | database
             -                            | simulate --backend mongo-bucket --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
             -                            | simulate --backend mongo-timeseries --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
@@ -74,7 +74,7 @@ class ExitCodesTest {
         Run run = Cli.run("simulate", "--backend", "mongo-bucket", "--mongo-uri",
                 "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300", "--sensors", "1", "--duration", "1m");
 
-        assertOneLineError(run, 1, "mongo-bucket cannot start");
+        assertOneLineError(run, 1, "mongo-bucket", "the server at 127.0.0.1:1 did not answer");
     }
 
     @Test

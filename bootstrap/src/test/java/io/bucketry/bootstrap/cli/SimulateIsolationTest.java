@@ -44,7 +44,8 @@ class SimulateIsolationTest {
         BucketryConfig config = BucketryConfig.builder().backend(Backend.MONGO_BUCKET).mongoUri(server.uri())
                 .mongoCollection(collection).build();
         try (Bucketry bucketry = Bucketry.start(config)) {
-            Instant first = Instant.now().minus(Duration.ofHours(2));
+            // the start of an hour two hours ago: the readings of one call lie in one hourly bucket, whenever the test runs
+            Instant first = Instant.now().minus(Duration.ofHours(2)).truncatedTo(java.time.temporal.ChronoUnit.HOURS);
             List<ReadingInput> batch = new ArrayList<>();
             for (int i = 0; i < readings; i++) {
                 batch.add(new ReadingInput("user-sensor", first.plusSeconds(60L * i).toString(), Map.of("temperature", i)));
