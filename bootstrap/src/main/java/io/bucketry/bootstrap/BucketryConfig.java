@@ -3,6 +3,7 @@ package io.bucketry.bootstrap;
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
 import io.bucketry.bootstrap.config.Durations;
+import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 
@@ -22,11 +23,13 @@ import java.util.Objects;
  * @param maxBodySize largest HTTP request body in bytes
  * @param sweepInterval how often buckets past retention + grace are reclaimed
  * @param memoryLimitPercent the inmemory store refuses batches once its readings would take more than this share of the JVM's max heap
+ * @param lineProtocolSeriesId how line-protocol writes turn a measurement and tags into a series id
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
-                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent) {
+                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent,
+                             SeriesIdRule lineProtocolSeriesId) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -35,6 +38,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(sweepInterval, "sweepInterval");
         Objects.requireNonNull(mongo, "mongo");
+        Objects.requireNonNull(lineProtocolSeriesId, "lineProtocolSeriesId");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
         }
@@ -71,7 +75,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
-                + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%";
+                + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%"
+                + " lineProtocolSeriesId=" + lineProtocolSeriesId.key();
     }
 
     /** A builder holding this configuration's values. */
@@ -112,6 +117,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private Duration sweepInterval = Duration.ofMinutes(1);
         private MongoSettings mongo = MongoSettings.defaults();
         private int memoryLimitPercent = 50;
+        private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
 
         private Builder() {
         }
@@ -122,6 +128,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             futureTolerance = c.futureTolerance; maxBatchSize = c.maxBatchSize; maxWindows = c.maxWindows;
             port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
             memoryLimitPercent = c.memoryLimitPercent;
+            lineProtocolSeriesId = c.lineProtocolSeriesId;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -140,6 +147,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder sweepInterval(Duration value) { sweepInterval = value; return this; }
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
         public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
+        public Builder lineProtocolSeriesId(SeriesIdRule value) { lineProtocolSeriesId = value; return this; }
 
         public Builder mongoUri(String value) {
             mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded());
@@ -170,7 +178,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent);
+                    memoryLimitPercent, lineProtocolSeriesId);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.config;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.BucketPolicyKind;
 import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 
 import java.util.Arrays;
@@ -53,7 +54,9 @@ public enum ConfigKey {
     EMBEDDED_MONGO("embeddedMongo", "BUCKETRY_EMBEDDED_MONGO", "true or false",
             (b, v) -> b.embeddedMongo(Numbers.parseBoolean(v))),
     MEMORY_LIMIT("memoryLimit", "BUCKETRY_MEMORY_LIMIT", "a share of the JVM's max heap from 1% to 95%, such as 50%",
-            (b, v) -> b.memoryLimitPercent(Numbers.parsePercent(v, 1, 95)));
+            (b, v) -> b.memoryLimitPercent(Numbers.parsePercent(v, 1, 95))),
+    LINE_PROTOCOL_SERIES_ID("lineProtocolSeriesId", "BUCKETRY_LINE_PROTOCOL_SERIES_ID", SeriesIdRule.ALLOWED,
+            (b, v) -> b.lineProtocolSeriesId(SeriesIdRule.parse(v)));
 
     private final String key;
     private final String env;

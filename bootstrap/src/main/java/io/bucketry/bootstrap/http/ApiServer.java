@@ -46,6 +46,7 @@ public final class ApiServer implements AutoCloseable {
         new ReadingRoutes(useCases, new RequestBody(mapper, config.maxBodySize())).register(app);
         new AggregateRoutes(useCases).register(app);
         new StatusRoutes(useCases, backend).register(app);
+        new LineProtocolRoutes(useCases, config).register(app);
         app.start(config.bind(), config.port());
         return new ApiServer(app);
     }
