@@ -4,9 +4,7 @@ import io.bucketry.domain.RejectionReason;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -19,14 +17,14 @@ public final class LineParser {
 
     static final int DONE = 0;
     static final int NEED_MORE = 1;
-    private static final int CACHE_LIMIT = 100_000;
+    private static final int CACHE_LIMIT = 1 << 17;
 
     private final SeriesIdRule rule;
     private final Precision precision;
     private final Instant now;
     private final LineSink sink;
-    private final Map<String, SeriesKey> seriesCache = new HashMap<>();
-    private final Map<String, String> nameCache = new HashMap<>();
+    private final ByteKeyCache<SeriesKey> seriesCache = new ByteKeyCache<>(CACHE_LIMIT);
+    private final ByteKeyCache<String> nameCache = new ByteKeyCache<>(1024);
 
     /** A parser reading timestamps in {@code precision}, giving lines without one the time {@code now}. */
     public LineParser(SeriesIdRule rule, Precision precision, Instant now, LineSink sink) {
@@ -79,15 +77,7 @@ public final class LineParser {
     }
 
     private SeriesKey series(byte[] b, int s, int e) {
-        String raw = new String(b, s, e - s, StandardCharsets.ISO_8859_1);
-        SeriesKey key = seriesCache.get(raw);
-        if (key == null) {
-            key = SeriesKeys.parse(b, s, e, rule);
-            if (seriesCache.size() < CACHE_LIMIT) {
-                seriesCache.put(raw, key);
-            }
-        }
-        return key;
+        return seriesCache.get(b, s, e, () -> SeriesKeys.parse(b, s, e, rule));
     }
 
     /** Reads the field set from {@code i}; its end, or -1 when a quoted string runs past {@code e} and more may follow. */
@@ -137,14 +127,6 @@ public final class LineParser {
     }
 
     private String name(byte[] b, int s, int e) {
-        String raw = new String(b, s, e - s, StandardCharsets.ISO_8859_1);
-        String name = nameCache.get(raw);
-        if (name == null) {
-            name = FieldNames.of(Escapes.unescape(b, s, e, true));
-            if (nameCache.size() < CACHE_LIMIT) {
-                nameCache.put(raw, name);
-            }
-        }
-        return name;
+        return nameCache.get(b, s, e, () -> FieldNames.of(Escapes.unescape(b, s, e, true)));
     }
 }
