@@ -1,5 +1,7 @@
 package io.bucketry.bootstrap.lineprotocol;
 
+import io.bucketry.domain.RejectionReason;
+
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -45,7 +47,7 @@ final class Escapes {
                 return i;
             }
         }
-        throw new LineError(io.bucketry.domain.RejectionReason.NO_FIELDS,
+        throw new LineError(RejectionReason.NO_FIELDS,
                 "the line has no fields: expected a space after the measurement and tags");
     }
 

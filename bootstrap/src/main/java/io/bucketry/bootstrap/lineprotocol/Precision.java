@@ -34,8 +34,10 @@ public enum Precision {
     /** The InfluxDB 1 spelling ({@code n u ms s m h}, also ns and us; none means ns); null otherwise. */
     public static Precision ofV1(String text) {
         return switch (text == null ? "" : text) {
-            case "n", "u", "m", "h" -> text.equals("n") ? NANOSECONDS : text.equals("u") ? MICROSECONDS
-                    : text.equals("m") ? MINUTES : HOURS;
+            case "n" -> NANOSECONDS;
+            case "u" -> MICROSECONDS;
+            case "m" -> MINUTES;
+            case "h" -> HOURS;
             default -> ofV2(text);
         };
     }

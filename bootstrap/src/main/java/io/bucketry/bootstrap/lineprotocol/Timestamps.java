@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.lineprotocol;
 import io.bucketry.domain.RejectionReason;
 
 import java.time.Instant;
+import java.util.Locale;
 
 /** Line-protocol timestamps: a signed integer count of the request's precision since the epoch. */
 final class Timestamps {
@@ -35,7 +36,7 @@ final class Timestamps {
             return precision.instant(negative ? -value : value);
         } catch (ArithmeticException ex) {
             throw new LineError(RejectionReason.INVALID_TIME, "timestamp " + FieldValues.text(b, s, e) + " in "
-                    + precision.name().toLowerCase(java.util.Locale.ROOT) + " is beyond the range of time");
+                    + precision.name().toLowerCase(Locale.ROOT) + " is beyond the range of time");
         }
     }
 
