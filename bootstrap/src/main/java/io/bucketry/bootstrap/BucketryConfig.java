@@ -2,6 +2,7 @@ package io.bucketry.bootstrap;
 
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
+import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
@@ -23,11 +24,13 @@ import java.util.Objects;
  * @param sweepInterval how often buckets past retention + grace are reclaimed
  * @param memoryLimitPercent the inmemory store refuses batches once its readings would take more than this share of the JVM's max heap
  * @param http limits {@code serve} puts on its clients: body read time, concurrent ingests, drain period
+ * @param lineProtocolSeriesId how line-protocol writes turn a measurement and tags into a series id
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
-                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http) {
+                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
+                             SeriesIdRule lineProtocolSeriesId) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -37,6 +40,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         Objects.requireNonNull(sweepInterval, "sweepInterval");
         Objects.requireNonNull(mongo, "mongo");
         Objects.requireNonNull(http, "http");
+        Objects.requireNonNull(lineProtocolSeriesId, "lineProtocolSeriesId");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
         }
@@ -77,7 +81,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoTimeout=" + DurationText.of(mongo.timeout())
                 + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
                 + " maxConcurrentIngests=" + http.maxConcurrentIngests()
-                + " drainTimeout=" + DurationText.of(http.drainTimeout());
+                + " drainTimeout=" + DurationText.of(http.drainTimeout())
+                + " lineProtocolSeriesId=" + lineProtocolSeriesId.key();
     }
 
     /** A builder holding this configuration's values. */
@@ -119,6 +124,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private MongoSettings mongo = MongoSettings.defaults();
         private int memoryLimitPercent = 50;
         private HttpLimits http = HttpLimits.defaults();
+        private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
 
         private Builder() {
         }
@@ -130,6 +136,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
             memoryLimitPercent = c.memoryLimitPercent;
             http = c.http;
+            lineProtocolSeriesId = c.lineProtocolSeriesId;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -165,6 +172,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             return this;
         }
 
+        public Builder lineProtocolSeriesId(SeriesIdRule value) { lineProtocolSeriesId = value; return this; }
+
         public Builder mongoUri(String value) {
             mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
             return this;
@@ -199,7 +208,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http);
+                    memoryLimitPercent, http, lineProtocolSeriesId);
         }
     }
 }

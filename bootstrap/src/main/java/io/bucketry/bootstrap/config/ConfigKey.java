@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.config;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.BucketPolicyKind;
 import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 
 import java.util.Arrays;
@@ -61,7 +62,9 @@ public enum ConfigKey {
     MAX_CONCURRENT_INGESTS("maxConcurrentIngests", "BUCKETRY_MAX_CONCURRENT_INGESTS", wholeNumber(1, 10_000),
             (b, v) -> b.maxConcurrentIngests(Numbers.parseInt(v, 1, 10_000))),
     DRAIN_TIMEOUT("drainTimeout", "BUCKETRY_DRAIN_TIMEOUT", "a non-negative " + Durations.ALLOWED.substring(2),
-            (b, v) -> b.drainTimeout(Durations.parseNonNegative(v)));
+            (b, v) -> b.drainTimeout(Durations.parseNonNegative(v))),
+    LINE_PROTOCOL_SERIES_ID("lineProtocolSeriesId", "BUCKETRY_LINE_PROTOCOL_SERIES_ID", SeriesIdRule.ALLOWED,
+            (b, v) -> b.lineProtocolSeriesId(SeriesIdRule.parse(v)));
 
     private final String key;
     private final String env;

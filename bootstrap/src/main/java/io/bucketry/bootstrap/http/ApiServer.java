@@ -71,10 +71,11 @@ public final class ApiServer implements AutoCloseable {
         });
         RouteTable routes = new RouteTable(app);
         ErrorMapping.register(app, routes);
-        new ReadingRoutes(useCases, new RequestBody(config.maxBodySize(), config.maxBatchSize()))
-                .register(routes, new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout()));
+        IngestGate ingests = new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout());
+        new ReadingRoutes(useCases, new RequestBody(config.maxBodySize(), config.maxBatchSize())).register(routes, ingests);
         new AggregateRoutes(useCases).register(routes);
         new StatusRoutes(useCases, backend).register(routes);
+        new LineProtocolRoutes(useCases, config).register(routes, ingests);
         Listen.start(app, config.bind(), config.port());
         return new ApiServer(app, limits.drainTimeout());
     }
