@@ -93,7 +93,7 @@ public final class ConfigOptions {
 
     @Option(names = "--memory-limit", paramLabel = "PERCENT",
             description = "inmemory: refuse writes (507 STORE_FULL) once the readings would take more than this share "
-                    + "of the JVM's max heap, e.g. 60% (env BUCKETRY_MEMORY_LIMIT; default 50%).")
+                    + "of the JVM's max heap, e.g. 60%% (env BUCKETRY_MEMORY_LIMIT; default 50%%).")
     String memoryLimit;
 
     @Option(names = "--mongo-timeout", paramLabel = "DURATION",
