@@ -26,15 +26,19 @@ final class GrafanaAnnotations {
 
     private final UseCases useCases;
     private final int chunk;
+    private final int maxReadings;
+    private final int maxChanges;
 
     GrafanaAnnotations(UseCases useCases) {
-        this(useCases, CHUNK);
+        this(useCases, CHUNK, MAX_READINGS, MAX_CHANGES);
     }
 
-    /** Reading {@code chunk} readings at a time (tests use small chunks). */
-    GrafanaAnnotations(UseCases useCases, int chunk) {
+    /** Reading {@code chunk} readings at a time, at most {@code maxReadings}, answering at most {@code maxChanges}. */
+    GrafanaAnnotations(UseCases useCases, int chunk, int maxReadings, int maxChanges) {
         this.useCases = useCases;
         this.chunk = chunk;
+        this.maxReadings = maxReadings;
+        this.maxChanges = maxChanges;
     }
 
     /** The annotations of a request body {@code {range, annotation: {query, …}}}. */
@@ -56,8 +60,8 @@ final class GrafanaAnnotations {
             for (Reading reading : readings) {
                 FieldValue value = reading.fields().get(target.field());
                 if (value != null && previous != null && !value.equals(previous)) {
-                    if (changes.size() == MAX_CHANGES) {
-                        throw narrower("more than " + MAX_CHANGES + " changes");
+                    if (changes.size() == maxChanges) {
+                        throw narrower("more than " + maxChanges + " changes");
                     }
                     changes.add(change(annotation, target, reading, previous, value));
                 }
@@ -67,8 +71,8 @@ final class GrafanaAnnotations {
             if (readings.size() < chunk) {
                 break;
             }
-            if (read >= MAX_READINGS) {
-                throw narrower("more than " + MAX_READINGS + " readings");
+            if (read >= maxReadings) {
+                throw narrower("at least " + maxReadings + " readings");
             }
             cursor = readings.get(readings.size() - 1).time().plusMillis(1);   // one reading per series and millisecond
         }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** POST /grafana/annotations: the changes of a text field as Grafana annotations. */
 class GrafanaAnnotationsHttpTest extends ApiTestBase {
@@ -98,13 +99,35 @@ class GrafanaAnnotationsHttpTest extends ApiTestBase {
 
         // when: chunks of 7 readings, and the route's own chunks
         List<Long> chunked = new ArrayList<>();
-        new GrafanaAnnotations(bucketry.useCases(), 7).of(body).forEach(a -> chunked.add((Long) a.get("time")));
+        new GrafanaAnnotations(bucketry.useCases(), 7, 1000, 1000).of(body).forEach(a -> chunked.add((Long) a.get("time")));
         List<Long> routed = new ArrayList<>();
         api.post("/grafana/annotations", body.toString()).json().forEach(a -> routed.add(a.get("time").asLong()));
 
         // then
         assertThat(chunked).as("seed " + seed).isEqualTo(changes);
         assertThat(routed).as("seed " + seed).isEqualTo(changes);
+    }
+
+    @Test
+    void moreChangesOrReadingsThanTheLimitsAskForANarrowerRange() throws Exception {
+        // given: 30 readings, one a second, alternating OK and WARN (29 changes)
+        String series = newSeries();
+        Instant start = Instant.parse("2026-07-21T21:00:00Z");
+        List<String> readings = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            readings.add(reading(series, "\"" + start.plusSeconds(i) + "\"", "{\"status\":\"" + (i % 2 == 0 ? "OK" : "WARN") + "\"}"));
+        }
+        api.post("/v1/readings", "[" + String.join(",", readings) + "]");
+        JsonNode body = new ObjectMapper().readTree(documented(start.toString(), start.plusSeconds(30).toString(),
+                series + ":status"));
+
+        // then: 29 changes fit a limit of 29, not of 28; 30 readings fit chunks of 7 up to 35, not 28
+        assertThat(new GrafanaAnnotations(bucketry.useCases(), 7, 35, 29).of(body)).hasSize(29);
+        assertThatThrownBy(() -> new GrafanaAnnotations(bucketry.useCases(), 7, 35, 28).of(body))
+                .isInstanceOf(ApiException.class).hasMessageContaining("more than 28 changes");
+        assertThatThrownBy(() -> new GrafanaAnnotations(bucketry.useCases(), 7, 28, 100).of(body))
+                .isInstanceOf(ApiException.class).hasMessageContaining("at least 28 readings")
+                .extracting(e -> ((ApiException) e).code()).isEqualTo("TOO_MANY_ANNOTATIONS");
     }
 
     @Test
