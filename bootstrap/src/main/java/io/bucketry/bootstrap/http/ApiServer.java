@@ -76,6 +76,7 @@ public final class ApiServer implements AutoCloseable {
         new AggregateRoutes(useCases).register(routes);
         new StatusRoutes(useCases, backend).register(routes);
         new LineProtocolRoutes(useCases, config).register(routes, ingests);
+        new GrafanaRoutes(useCases, config.maxBodySize(), config.maxWindows()).register(routes);
         Listen.start(app, config.bind(), config.port());
         return new ApiServer(app, limits.drainTimeout());
     }
