@@ -23,11 +23,13 @@ import java.util.Objects;
  * @param sweepInterval how often buckets past retention + grace are reclaimed
  * @param memoryLimitPercent the inmemory store refuses batches once its readings would take more than this share of the JVM's max heap
  * @param http limits {@code serve} puts on its clients: body read time, concurrent ingests, drain period
+ * @param accessLog whether {@code serve} logs one line per request (method, path, status, milliseconds)
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
-                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http) {
+                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
+                             boolean accessLog) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -77,7 +79,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " mongoTimeout=" + DurationText.of(mongo.timeout())
                 + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
                 + " maxConcurrentIngests=" + http.maxConcurrentIngests()
-                + " drainTimeout=" + DurationText.of(http.drainTimeout());
+                + " drainTimeout=" + DurationText.of(http.drainTimeout())
+                + " accessLog=" + accessLog;
     }
 
     /** A builder holding this configuration's values. */
@@ -119,6 +122,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private MongoSettings mongo = MongoSettings.defaults();
         private int memoryLimitPercent = 50;
         private HttpLimits http = HttpLimits.defaults();
+        private boolean accessLog;
 
         private Builder() {
         }
@@ -130,6 +134,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
             memoryLimitPercent = c.memoryLimitPercent;
             http = c.http;
+            accessLog = c.accessLog;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -149,6 +154,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
         public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
         public Builder http(HttpLimits value) { http = value; return this; }
+        public Builder accessLog(boolean value) { accessLog = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
             http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
@@ -199,7 +205,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http);
+                    memoryLimitPercent, http, accessLog);
         }
     }
 }

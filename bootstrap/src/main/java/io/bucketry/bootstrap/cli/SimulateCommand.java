@@ -36,7 +36,8 @@ public final class SimulateCommand implements Callable<Integer> {
     private static final Duration NO_SWEEP = Duration.ofDays(3650);
     /** Keys only {@code serve} uses: their environment variables do not concern a simulation. */
     static final Set<ConfigKey> SERVE_ONLY = EnumSet.of(ConfigKey.PORT, ConfigKey.BIND, ConfigKey.MAX_BODY_SIZE,
-            ConfigKey.SWEEP_INTERVAL, ConfigKey.BODY_READ_TIMEOUT, ConfigKey.MAX_CONCURRENT_INGESTS, ConfigKey.DRAIN_TIMEOUT);
+            ConfigKey.SWEEP_INTERVAL, ConfigKey.BODY_READ_TIMEOUT, ConfigKey.MAX_CONCURRENT_INGESTS, ConfigKey.DRAIN_TIMEOUT,
+            ConfigKey.ACCESS_LOG);
 
     @ParentCommand
     BucketryCommand parent;

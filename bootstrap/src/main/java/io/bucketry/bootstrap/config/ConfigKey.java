@@ -61,7 +61,9 @@ public enum ConfigKey {
     MAX_CONCURRENT_INGESTS("maxConcurrentIngests", "BUCKETRY_MAX_CONCURRENT_INGESTS", wholeNumber(1, 10_000),
             (b, v) -> b.maxConcurrentIngests(Numbers.parseInt(v, 1, 10_000))),
     DRAIN_TIMEOUT("drainTimeout", "BUCKETRY_DRAIN_TIMEOUT", "a non-negative " + Durations.ALLOWED.substring(2),
-            (b, v) -> b.drainTimeout(Durations.parseNonNegative(v)));
+            (b, v) -> b.drainTimeout(Durations.parseNonNegative(v))),
+    ACCESS_LOG("accessLog", "BUCKETRY_ACCESS_LOG", "true or false",
+            (b, v) -> b.accessLog(Numbers.parseBoolean(v)));
 
     private final String key;
     private final String env;
