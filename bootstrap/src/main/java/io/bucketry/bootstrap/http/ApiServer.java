@@ -21,8 +21,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The HTTP API of DESIGN §4 on Javalin, over a running {@link Bucketry}, within the
- * {@link HttpLimits} of its configuration. Closing it stops accepting connections, lets requests in
- * flight finish and answer (up to the drain timeout), then returns; it does not close the Bucketry.
+ * {@link HttpLimits} of its configuration, with its metrics at {@code /metrics}. Closing it stops
+ * accepting connections, lets requests in flight finish and answer (up to the drain timeout), then
+ * returns; it does not close the Bucketry.
  */
 public final class ApiServer implements AutoCloseable {
 
@@ -82,7 +83,12 @@ public final class ApiServer implements AutoCloseable {
         new AggregateRoutes(useCases).register(routes);
         new StatusRoutes(useCases, backend).register(routes);
         routes.get("/metrics", ctx -> ctx.contentType(ServerMetrics.CONTENT_TYPE).result(metrics.scrape()));
-        Listen.start(app, config.bind(), config.port());
+        try {
+            Listen.start(app, config.bind(), config.port());
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
         return new ApiServer(app, limits.drainTimeout(), metrics);
     }
 
