@@ -25,12 +25,13 @@ import java.util.Objects;
  * @param memoryLimitPercent the inmemory store refuses batches once its readings would take more than this share of the JVM's max heap
  * @param http limits {@code serve} puts on its clients: body read time, concurrent ingests, drain period
  * @param lineProtocolSeriesId how line-protocol writes turn a measurement and tags into a series id
+ * @param accessLog whether {@code serve} logs one line per request (method, path, status, milliseconds)
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
                              Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
-                             SeriesIdRule lineProtocolSeriesId) {
+                             SeriesIdRule lineProtocolSeriesId, boolean accessLog) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -82,7 +83,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
                 + " maxConcurrentIngests=" + http.maxConcurrentIngests()
                 + " drainTimeout=" + DurationText.of(http.drainTimeout())
-                + " lineProtocolSeriesId=" + lineProtocolSeriesId.key();
+                + " lineProtocolSeriesId=" + lineProtocolSeriesId.key()
+                + " accessLog=" + accessLog;
     }
 
     /** A builder holding this configuration's values. */
@@ -125,6 +127,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private int memoryLimitPercent = 50;
         private HttpLimits http = HttpLimits.defaults();
         private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
+        private boolean accessLog;
 
         private Builder() {
         }
@@ -137,6 +140,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             memoryLimitPercent = c.memoryLimitPercent;
             http = c.http;
             lineProtocolSeriesId = c.lineProtocolSeriesId;
+            accessLog = c.accessLog;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -156,6 +160,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
         public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
         public Builder http(HttpLimits value) { http = value; return this; }
+        public Builder accessLog(boolean value) { accessLog = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
             http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
@@ -208,7 +213,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http, lineProtocolSeriesId);
+                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog);
         }
     }
 }

@@ -56,6 +56,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "(env BUCKETRY_DRAIN_TIMEOUT; default 30s).")
     String drainTimeout;
 
+    @Option(names = "--access-log", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "Log one line per request: method, path, status, milliseconds "
+                    + "(env BUCKETRY_ACCESS_LOG; default false).")
+    String accessLog;
+
     @Override
     public Integer call() throws InterruptedException {
         Map<ConfigKey, String> extra = new EnumMap<>(ConfigKey.class);
@@ -66,6 +71,7 @@ public final class ServeCommand implements Callable<Integer> {
         extra.put(ConfigKey.BODY_READ_TIMEOUT, bodyReadTimeout);
         extra.put(ConfigKey.MAX_CONCURRENT_INGESTS, maxConcurrentIngests);
         extra.put(ConfigKey.DRAIN_TIMEOUT, drainTimeout);
+        extra.put(ConfigKey.ACCESS_LOG, accessLog);
         BucketryConfig config = options.load(parent.environment, extra);
         Bucketry bucketry = ConfigOptions.start(config);
         ApiServer server;

@@ -37,7 +37,7 @@ public final class SimulateCommand implements Callable<Integer> {
     /** Keys only {@code serve} uses: their environment variables do not concern a simulation. */
     static final Set<ConfigKey> SERVE_ONLY = EnumSet.of(ConfigKey.PORT, ConfigKey.BIND, ConfigKey.MAX_BODY_SIZE,
             ConfigKey.SWEEP_INTERVAL, ConfigKey.BODY_READ_TIMEOUT, ConfigKey.MAX_CONCURRENT_INGESTS, ConfigKey.DRAIN_TIMEOUT,
-            ConfigKey.LINE_PROTOCOL_SERIES_ID);
+            ConfigKey.LINE_PROTOCOL_SERIES_ID, ConfigKey.ACCESS_LOG);
 
     @ParentCommand
     BucketryCommand parent;

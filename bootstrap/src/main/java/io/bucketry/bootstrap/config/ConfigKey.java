@@ -64,7 +64,9 @@ public enum ConfigKey {
     DRAIN_TIMEOUT("drainTimeout", "BUCKETRY_DRAIN_TIMEOUT", "a non-negative " + Durations.ALLOWED.substring(2),
             (b, v) -> b.drainTimeout(Durations.parseNonNegative(v))),
     LINE_PROTOCOL_SERIES_ID("lineProtocolSeriesId", "BUCKETRY_LINE_PROTOCOL_SERIES_ID", SeriesIdRule.ALLOWED,
-            (b, v) -> b.lineProtocolSeriesId(SeriesIdRule.parse(v)));
+            (b, v) -> b.lineProtocolSeriesId(SeriesIdRule.parse(v))),
+    ACCESS_LOG("accessLog", "BUCKETRY_ACCESS_LOG", "true or false",
+            (b, v) -> b.accessLog(Numbers.parseBoolean(v)));
 
     private final String key;
     private final String env;

@@ -7,6 +7,7 @@ import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.HttpLimits;
 import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.bootstrap.json.Json;
+import io.bucketry.bootstrap.metrics.ServerMetrics;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
 import jakarta.servlet.DispatcherType;
@@ -20,8 +21,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The HTTP API of DESIGN §4 on Javalin, over a running {@link Bucketry}, within the
- * {@link HttpLimits} of its configuration. Closing it stops accepting connections, lets requests in
- * flight finish and answer (up to the drain timeout), then returns; it does not close the Bucketry.
+ * {@link HttpLimits} of its configuration, with its metrics at {@code /metrics}. Closing it stops
+ * accepting connections, lets requests in flight finish and answer (up to the drain timeout), then
+ * returns; it does not close the Bucketry.
  */
 public final class ApiServer implements AutoCloseable {
 
@@ -32,10 +34,12 @@ public final class ApiServer implements AutoCloseable {
 
     private final Javalin app;
     private final Duration drainTimeout;
+    private final ServerMetrics metrics;
 
-    private ApiServer(Javalin app, Duration drainTimeout) {
+    private ApiServer(Javalin app, Duration drainTimeout, ServerMetrics metrics) {
         this.app = app;
         this.drainTimeout = drainTimeout;
+        this.metrics = metrics;
     }
 
     /** Starts serving a running Bucketry on its configured bind address and port. */
@@ -48,7 +52,9 @@ public final class ApiServer implements AutoCloseable {
      * {@link UseCases#over}) on the bind address, port and limits of {@code config}; an
      * IllegalStateException naming the address and the cause when it cannot listen there.
      */
-    public static ApiServer start(UseCases useCases, String backend, BucketryConfig config) {
+    public static ApiServer start(UseCases unmetered, String backend, BucketryConfig config) {
+        ServerMetrics metrics = ServerMetrics.over(unmetered);
+        UseCases useCases = metrics.useCases();
         ObjectMapper mapper = Json.mapper();
         HttpLimits limits = config.http();
         JsonErrorHandler errors = new JsonErrorHandler(mapper, HEADER_LIMIT);
@@ -56,6 +62,7 @@ public final class ApiServer implements AutoCloseable {
             javalin.showJavalinBanner = false;
             javalin.startupWatcherEnabled = false;
             javalin.jsonMapper(new JavalinJackson(mapper, false));
+            javalin.requestLogger.http(new RequestLog(metrics, config.accessLog()));
             javalin.http.maxRequestSize = config.maxBodySize();
             javalin.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(HEADER_LIMIT));
             javalin.jetty.modifyServer(server -> {
@@ -77,8 +84,14 @@ public final class ApiServer implements AutoCloseable {
         new StatusRoutes(useCases, backend).register(routes);
         new LineProtocolRoutes(useCases, config).register(routes, ingests);
         new GrafanaRoutes(useCases, config.maxBodySize(), config.maxWindows()).register(routes);
-        Listen.start(app, config.bind(), config.port());
-        return new ApiServer(app, limits.drainTimeout());
+        routes.get("/metrics", ctx -> ctx.contentType(ServerMetrics.CONTENT_TYPE).result(metrics.scrape()));
+        try {
+            Listen.start(app, config.bind(), config.port());
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
+        return new ApiServer(app, limits.drainTimeout(), metrics);
     }
 
     /** The port actually bound (useful with port 0). */
@@ -96,6 +109,8 @@ public final class ApiServer implements AutoCloseable {
                 throw e;
             }
             LOG.warn("requests still in flight after the drain timeout of {} were cut", Durations.format(drainTimeout));
+        } finally {
+            metrics.close();
         }
     }
 }
