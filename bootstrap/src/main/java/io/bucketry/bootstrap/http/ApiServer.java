@@ -57,6 +57,7 @@ public final class ApiServer implements AutoCloseable {
             javalin.startupWatcherEnabled = false;
             javalin.jsonMapper(new JavalinJackson(mapper, false));
             javalin.http.maxRequestSize = config.maxBodySize();
+            Dashboard.serve(javalin);
             javalin.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(HEADER_LIMIT));
             javalin.jetty.modifyServer(server -> {
                 // graceful stop: the connector stops accepting, then waits for its connections to finish their requests
