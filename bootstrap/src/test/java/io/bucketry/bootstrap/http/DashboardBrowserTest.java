@@ -192,6 +192,33 @@ class DashboardBrowserTest {
 
     @Test
     @Order(7)
+    void aRangeWithMoreReadingsThanTheBandTakesShowsTheLastOnesAndSaysSo() {
+        browser.clear("#search");
+        browser.type("#search", "yard.");
+        browser.waitFor(WAIT, "the pump listed", "return document.querySelector(\"#series-list li[data-series='"
+                + DashboardData.PUMP + "']\") !== null", JsonNode::asBoolean);
+        browser.click("#series-list li[data-series='" + DashboardData.PUMP + "']");
+        String band = "const b = document.querySelector(\".state[data-field='status']\");"
+                + "return b && bucketry.view.series === arguments[0] ? {from: b.dataset.from, note: b.querySelector('.note').textContent,"
+                + " first: b.querySelector('.segment').dataset.state, window: bucketry.view.window} : null";
+
+        JsonNode shown = browser.waitFor(WAIT, "the pump's status band", band,
+                v -> !v.isNull() && !v.get("note").asText().isEmpty(), DashboardData.PUMP);
+
+        Instant from = Instant.parse(shown.get("from").asText());
+        long window = shown.get("window").asLong();
+        List<DashboardData.Row> pump = data.readings(DashboardData.PUMP);
+        List<DashboardData.Row> inBand = pump.stream().filter(r -> !r.time().isBefore(from)).toList();
+        long oneWindowMore = pump.stream().filter(r -> !r.time().isBefore(from.minusMillis(window))).count();
+        assertThat(inBand.size()).isLessThanOrEqualTo(5000);
+        assertThat(oneWindowMore).as("readings from one window earlier").isGreaterThan(5000);
+        assertThat(shown.get("note").asText()).startsWith("Too many readings in this range to show every state: the band shows "
+                + DashboardData.plain(inBand.size()) + " of " + DashboardData.plain(pump.size()) + " readings");
+        assertThat(shown.get("first").asText()).isEqualTo(inBand.get(0).status());
+    }
+
+    @Test
+    @Order(8)
     void anErrorAnswerOfTheServerIsShownAndGoesAwayOnceARequestSucceeds() {
         browser.click("#ranges button[data-range='custom']");
         browser.script(DashboardScripts.SET_CUSTOM_RANGE, -3_600_000, -7_200_000);   // from after to
@@ -206,7 +233,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void anUnreachableServerIsShownAsAMessage() throws Exception {
         server.close();
 

@@ -16,15 +16,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The browser test's known data, relative to now: a boiler with an hour of readings every 2 s and a
- * WARN spell in its status, a hot boiler and a room over the last 10 minutes.
+ * WARN spell in its status, a hot boiler and a room over the last 10 minutes, a pump with 6,000 readings.
  */
 final class DashboardData {
 
     static final String BOILER_1 = "plant.boiler-1";
     static final String BOILER_2 = "plant.boiler-2";
     static final String ROOM = "office.room-1";
+    /** A pump with more readings in the last hour than a state band takes (6,000, every 0.5 s). */
+    static final String PUMP = "yard.pump-1";
+    static final int PUMP_READINGS = 6000;
     /** In id order, as the series list shows them. */
-    static final List<String> SERIES = List.of(ROOM, BOILER_1, BOILER_2);
+    static final List<String> SERIES = List.of(ROOM, BOILER_1, BOILER_2, PUMP);
     static final double THRESHOLD = 50;
 
     /** One reading; pressure and status are absent (null) where the series has no such field. */
@@ -56,6 +59,9 @@ final class DashboardData {
         for (int i = 0; i < 10; i++) {
             rows.add(new Row(BOILER_2, now.minusSeconds(50L * (10 - i)), 80 + i, 990, "ALARM"));
             rows.add(new Row(ROOM, now.minusSeconds(60L * (10 - i)), 21 + i / 10.0, null, null));
+        }
+        for (int i = 0; i < PUMP_READINGS; i++) {
+            rows.add(new Row(PUMP, now.minusMillis(500L * (PUMP_READINGS - i)), 10, null, i / 100 % 2 == 0 ? "ON" : "OFF"));
         }
     }
 

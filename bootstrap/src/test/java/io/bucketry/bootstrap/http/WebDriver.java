@@ -109,10 +109,10 @@ final class WebDriver implements AutoCloseable {
         command("POST", "/element/" + element(css) + "/clear", Map.of());
     }
 
-    /** Polls {@code script} until its value satisfies {@code done}, at most {@code timeout}; returns that value. */
-    JsonNode waitFor(Duration timeout, String what, String script, Predicate<JsonNode> done) {
+    /** Polls {@code script} (with {@code args}) until its value satisfies {@code done}, at most {@code timeout}; returns that value. */
+    JsonNode waitFor(Duration timeout, String what, String script, Predicate<JsonNode> done, Object... args) {
         JsonNode[] last = {null};
-        waitUntil(timeout, () -> what + " (last value: " + last[0] + ")", () -> done.test(last[0] = script(script)));
+        waitUntil(timeout, () -> what + " (last value: " + last[0] + ")", () -> done.test(last[0] = script(script, args)));
         return last[0];
     }
 

@@ -2,7 +2,6 @@
 // The page's state and refresh loop: series search, range, charts, states, latest, statistics, alerts.
 (() => {
   const $ = (id) => document.getElementById(id);
-  const STATE_LIMIT = 5000;
   const REFRESH_MS = 5000;
   const view = { series: null, range: '24h' };
   const errors = {};
@@ -73,38 +72,10 @@
     Panels.latest($('latest'), latest);
     const fields = Charts.drawNumeric($('charts'), windows, view);
     const texts = latest ? Object.keys(latest.fields).filter((f) => typeof latest.fields[f] === 'string') : [];
-    await showStates(path, range, windows, texts);
+    await States.show($('states'), path, range, windows, texts);
     if (fields.length === 0 && texts.length === 0) {
       $('window').textContent += ' — no readings in this range';
     }
-  }
-
-  // States come from the readings themselves; with more than STATE_LIMIT readings in the range, the
-  // window counts tell where the last STATE_LIMIT readings start, and the band shows those.
-  async function showStates(path, range, windows, texts) {
-    if (texts.length === 0) {
-      $('states').replaceChildren();
-      return;
-    }
-    const total = windows.reduce((sum, w) => sum + w.count, 0);
-    let from = range.from;
-    for (let i = windows.length - 1, seen = 0; i >= 0 && total > STATE_LIMIT; i--) {
-      seen += windows[i].count;
-      if (seen > STATE_LIMIT) {
-        from = Date.parse(windows[i].end);
-        break;
-      }
-    }
-    const readings = await Api.get(path + '/readings?' + Api.query({ from, to: range.to, limit: STATE_LIMIT }));
-    const full = readings.length >= STATE_LIMIT;
-    const end = full ? Date.parse(readings[readings.length - 1].time) : Math.min(range.to, Date.now());
-    const note = from > range.from || full
-      ? 'Too many readings in this range to show every state: the band shows ' + readings.length.toLocaleString()
-        + ' of ' + total.toLocaleString() + ' readings, ' + Panels.fmtTime(from) + ' – ' + Panels.fmtTime(end)
-        + '. Choose a shorter range to see the rest.'
-      : '';
-    $('states').replaceChildren();
-    texts.forEach((f) => Panels.stateBand($('states'), f, Charts.runs(readings, f, end), from, end, note));
   }
 
   async function showStats() {
@@ -112,31 +83,7 @@
   }
 
   async function showAlerts() {
-    const field = $('alert-field').value.trim();
-    const threshold = Number($('alert-threshold').value);
-    const now = Date.now();
-    const windows = await Api.get('/v1/aggregates?' + Api.query({ from: now - 10 * 60000, to: now, window: '5m' }));
-    const last = {};
-    const names = new Set();
-    windows.forEach((w) => {
-      Object.keys(w.fields).forEach((f) => names.add(f));
-      if (w.fields[field] && (!last[w.series] || last[w.series].start < w.start)) {
-        last[w.series] = w;
-      }
-    });
-    $('alert-fields').replaceChildren(...[...names].sort().map((n) => Object.assign(document.createElement('option'), { value: n })));
-    const above = Object.values(last).filter((w) => w.fields[field].avg > threshold);
-    Panels.list($('alerts'), above, (li, w) => {
-      li.dataset.series = w.series;
-      li.textContent = w.series + ' ';
-      const detail = document.createElement('span');
-      detail.className = 'muted';
-      detail.textContent = Panels.fmtNumber(w.fields[field].avg) + ' at ' + Panels.fmtTime(Date.parse(w.start)).split(' ').pop();
-      li.appendChild(detail);
-    }, (w) => pick(w.series));
-    if (above.length === 0) {
-      $('alerts').innerHTML = '<li class="muted">none</li>';
-    }
+    await Alerts.show({ field: $('alert-field'), threshold: $('alert-threshold'), fields: $('alert-fields'), list: $('alerts') }, pick);
   }
 
   async function search() {

@@ -40,6 +40,8 @@ const Panels = (() => {
     const box = document.createElement('div');
     box.className = 'state';
     box.dataset.field = field;
+    box.dataset.from = new Date(from).toISOString();
+    box.dataset.to = new Date(end).toISOString();
     box.innerHTML = '<h3></h3><div class="band"></div><div class="axis muted"><span></span><span></span></div>'
       + '<div class="legend"></div><p class="muted note"></p>';
     box.querySelector('h3').textContent = field;
