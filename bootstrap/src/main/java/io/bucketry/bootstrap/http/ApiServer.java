@@ -64,6 +64,7 @@ public final class ApiServer implements AutoCloseable {
             javalin.jsonMapper(new JavalinJackson(mapper, false));
             javalin.requestLogger.http(new RequestLog(metrics, config.accessLog()));
             javalin.http.maxRequestSize = config.maxBodySize();
+            Dashboard.serve(javalin);
             javalin.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(HEADER_LIMIT));
             javalin.jetty.modifyServer(server -> {
                 // graceful stop: the connector stops accepting, then waits for its connections to finish their requests
