@@ -14,7 +14,7 @@ import static org.assertj.core.api.InstanceOfAssertFactories.type;
 class FieldSchemaTest {
 
     @ParameterizedTest(name = "''{0}'' is a valid field name")
-    @ValueSource(strings = {"a", "Z", "temperature", "T", "tt", "t1", "t_", "a_b_c", "x9_Y", "A0"})
+    @ValueSource(strings = {"a", "Z", "temperature", "T", "tt", "t1", "t_", "a_b_c", "x9_Y", "A0", "az", "aZ", "za", "a0", "a9"})
     void namesMatchingThePatternAreValid(String name) {
         assertThat(FieldSchema.nameProblem(name)).isNull();
         FieldSchema.requireValidName(name);

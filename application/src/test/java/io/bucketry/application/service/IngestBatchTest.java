@@ -109,6 +109,37 @@ class IngestBatchTest {
         }
     }
 
+    @Test
+    void aParallelStoreGetsOneCallBelowTwoPartsOf2048ReadingsAndSeveralFromThere() {
+        // given: a store that gains from parallel calls, on a machine with cores to split over
+        Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() > 1,
+                "one processor: the batch is validated and stored in one part");
+        ListReadingStore justBelow = new ListReadingStore(BucketPolicy.defaults(), true);
+        ListReadingStore atThreshold = new ListReadingStore(BucketPolicy.defaults(), true);
+
+        // when
+        IngestReport below = UseCases.over(justBelow, ApplicationSettings.defaults(), fixture.clock)
+                .ingest().ingest(validBatchOf(2 * 2048 - 1));
+        IngestReport at = UseCases.over(atThreshold, ApplicationSettings.defaults(), fixture.clock)
+                .ingest().ingest(validBatchOf(2 * 2048));
+
+        // then
+        assertThat(below.accepted()).isEqualTo(2 * 2048 - 1);
+        assertThat(justBelow.batches()).hasSize(1);
+        assertThat(at.accepted()).isEqualTo(2 * 2048);
+        assertThat(atThreshold.batches()).hasSizeGreaterThan(1);
+    }
+
+    /** {@code size} valid readings of 40 series, one second apart. */
+    private List<ReadingInput> validBatchOf(int size) {
+        List<ReadingInput> inputs = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            inputs.add(new ReadingInput(series.value() + "-" + i % 40, NOW.minusSeconds(10_000).plusSeconds(i),
+                    Map.of("v", i)));
+        }
+        return inputs;
+    }
+
     /**
      * Ingests 6,000 readings of 40 series (every 7th with an invalid series id, every 11th repeating
      * its predecessor's time with another value) as one batch into {@code store}, and again as

@@ -2,6 +2,7 @@ package io.bucketry.application.service;
 
 import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.SeriesId;
 import org.junit.jupiter.api.Test;
 
@@ -107,7 +108,18 @@ class QueryValidationTest {
     @Test
     void pageSizeOutsideItsBoundsIsRefused() {
         assertRefused(() -> fixture.use.page().page(series, 1, 0), "INVALID_PAGE_SIZE");
-        assertRefused(() -> fixture.use.page().page(series, 1, 100_001), "INVALID_PAGE_SIZE");
+        assertRefused(() -> fixture.use.page().page(series, 1, BucketPolicy.MAX_COUNT_LIMIT + 1), "INVALID_PAGE_SIZE");
+    }
+
+    @Test
+    void pageSizesOfOneAndOfExactlyTheMaximumAreAccepted() {
+        // given
+        fixture.use.ingest().ingest(List.of(new ReadingInput(series.value(), FROM, Map.of("v", 1))));
+
+        // when / then
+        assertThat(fixture.use.page().page(series, 1, 1)).hasValueSatisfying(page -> assertThat(page).hasSize(1));
+        assertThat(fixture.use.page().page(series, 1, BucketPolicy.MAX_COUNT_LIMIT))
+                .hasValueSatisfying(page -> assertThat(page).hasSize(1));
     }
 
     @Test
