@@ -75,9 +75,13 @@ final class ErrorMapping {
             case 408 -> "REQUEST_TIMEOUT";
             case 413 -> "PAYLOAD_TOO_LARGE";
             case 414 -> "URI_TOO_LONG";
+            case 417 -> "EXPECTATION_FAILED";
+            case 426 -> "UPGRADE_REQUIRED";
             case 431 -> "HEADERS_TOO_LARGE";
             case 500 -> LastResort.CODE;
             case 501 -> "NOT_IMPLEMENTED";
+            case 503 -> "UNAVAILABLE";
+            case 505 -> "HTTP_VERSION_NOT_SUPPORTED";
             default -> "HTTP_" + status;
         };
     }
