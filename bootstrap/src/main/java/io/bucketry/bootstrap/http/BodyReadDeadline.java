@@ -16,13 +16,17 @@ import org.eclipse.jetty.server.Request;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * Bounds the time a client may take to send a request body, counted from the moment the request
- * is handled: each read waits at most until the deadline (Jetty's idle timeout is lowered for the
- * read), and a body not complete by then is answered {@code 408 BODY_READ_TIMEOUT}. A client that
- * sends a few bytes and then nothing, or one byte a second, thus frees its thread in time.
+ * Bounds the time a request may spend waiting for its client's body bytes: only the time blocked
+ * in reads counts (not the server's own parsing between reads), each read waits at most the rest
+ * of the budget (Jetty's idle timeout is lowered for the read), and a body not complete once the
+ * budget is spent is answered {@code 408 BODY_READ_TIMEOUT}. A client that sends a few bytes and
+ * then nothing, or one byte at a time, thus frees its thread in time, while a body that arrived
+ * at once is never refused because the server was slow to process it.
  */
 final class BodyReadDeadline implements Filter {
 
@@ -40,14 +44,15 @@ final class BodyReadDeadline implements Filter {
             chain.doFilter(request, response);
             return;
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
+        HttpChannel channel = base.getHttpChannel();
         chain.doFilter(new HttpServletRequestWrapper(http) {
             private ServletInputStream in;
 
             @Override
             public ServletInputStream getInputStream() throws IOException {
                 if (in == null) {
-                    in = new DeadlineInputStream(super.getInputStream(), base.getHttpChannel(), deadline, this::timedOut);
+                    in = new DeadlineInputStream(super.getInputStream(), channel::getIdleTimeout,
+                            channel::setIdleTimeout, timeout, this::timedOut);
                 }
                 return in;
             }
@@ -60,19 +65,23 @@ final class BodyReadDeadline implements Filter {
         }, response);
     }
 
-    /** Reads of the body that end at the deadline. */
-    private static final class DeadlineInputStream extends ServletInputStream {
+    /** Reads of the body that, together, wait at most the budget for the client's bytes. */
+    static final class DeadlineInputStream extends ServletInputStream {
 
         private final ServletInputStream in;
-        private final HttpChannel channel;
-        private final long deadline;
+        private final LongSupplier idleTimeout;
+        private final LongConsumer setIdleTimeout;
+        private final long budgetNanos;
         private final Supplier<ApiException> timedOut;
+        private long waitedNanos;
 
-        DeadlineInputStream(ServletInputStream in, HttpChannel channel, long deadline,
-                            Supplier<ApiException> timedOut) {
+        /** @param idleTimeout and {@code setIdleTimeout}: the connection's idle timeout in ms, lowered during each read */
+        DeadlineInputStream(ServletInputStream in, LongSupplier idleTimeout, LongConsumer setIdleTimeout,
+                            Duration budget, Supplier<ApiException> timedOut) {
             this.in = in;
-            this.channel = channel;
-            this.deadline = deadline;
+            this.idleTimeout = idleTimeout;
+            this.setIdleTimeout = setIdleTimeout;
+            this.budgetNanos = budget.toNanos();
             this.timedOut = timedOut;
         }
 
@@ -87,21 +96,24 @@ final class BodyReadDeadline implements Filter {
         }
 
         private int guarded(Read read) throws IOException {
-            long remainingMillis = (deadline - System.nanoTime()) / 1_000_000;
+            long remainingMillis = (budgetNanos - waitedNanos) / 1_000_000;
             if (remainingMillis <= 0 && !in.isFinished()) {
                 throw timedOut.get();
             }
-            long idle = channel.getIdleTimeout();
-            channel.setIdleTimeout(idle > 0 ? Math.min(idle, remainingMillis) : remainingMillis);
+            long idle = idleTimeout.getAsLong();
+            setIdleTimeout.accept(idle > 0 ? Math.min(idle, remainingMillis) : remainingMillis);
+            long start = System.nanoTime();
             try {
                 return read.run();
             } catch (IOException e) {
-                if (System.nanoTime() - deadline >= 0 || Causes.include(e, TimeoutException.class)) {
+                if (waitedNanos + System.nanoTime() - start >= budgetNanos || Causes.include(e, TimeoutException.class)) {
                     throw timedOut.get();
                 }
                 throw e;
             } finally {
-                channel.setIdleTimeout(idle);
+                // only the time blocked waiting for the client's bytes counts, not the server's work between reads
+                waitedNanos += System.nanoTime() - start;
+                setIdleTimeout.accept(idle);
             }
         }
 

@@ -57,11 +57,12 @@ final class ErrorMapping {
     /** 405 with {@code Allow} when another method of the path has a route, 404 otherwise. */
     private static void noRoute(Context ctx, RouteTable routes) {
         String allowed = routes.allowed(ctx.path()).orElse(null);
+        String method = ctx.req().getMethod();   // ctx.method() is INVALID for a method Javalin does not know
         if (allowed == null) {
-            answer(ctx, 404, "NOT_FOUND", "no such resource: " + ctx.method() + " " + Quote.of(ctx.path()));
+            answer(ctx, 404, "NOT_FOUND", "no such resource: " + method + " " + Quote.of(ctx.path()));
         } else {
             ctx.header("Allow", allowed);
-            answer(ctx, 405, "METHOD_NOT_ALLOWED", ctx.method() + " is not allowed on " + Quote.of(ctx.path())
+            answer(ctx, 405, "METHOD_NOT_ALLOWED", method + " is not allowed on " + Quote.of(ctx.path())
                     + "; allowed: " + allowed);
         }
     }
@@ -74,9 +75,13 @@ final class ErrorMapping {
             case 408 -> "REQUEST_TIMEOUT";
             case 413 -> "PAYLOAD_TOO_LARGE";
             case 414 -> "URI_TOO_LONG";
+            case 417 -> "EXPECTATION_FAILED";
+            case 426 -> "UPGRADE_REQUIRED";
             case 431 -> "HEADERS_TOO_LARGE";
             case 500 -> LastResort.CODE;
             case 501 -> "NOT_IMPLEMENTED";
+            case 503 -> "UNAVAILABLE";
+            case 505 -> "HTTP_VERSION_NOT_SUPPORTED";
             default -> "HTTP_" + status;
         };
     }

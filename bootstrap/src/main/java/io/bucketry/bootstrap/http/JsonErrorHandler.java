@@ -16,7 +16,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Jetty's own error answers (a malformed request line or header, {@code %00} in a path, a URI or
- * headers over Jetty's limits, Content-Length beside Transfer-Encoding) as
+ * headers over Jetty's limits, Content-Length beside Transfer-Encoding, an unsupported HTTP version or
+ * Expect header, a request refused while stopping) as
  * {@code {"error": CODE, "message": …}}, like every other error, instead of an HTML page.
  */
 final class JsonErrorHandler extends ErrorHandler {
@@ -49,7 +50,7 @@ final class JsonErrorHandler extends ErrorHandler {
     }
 
     private byte[] body(int status, String reason) {
-        if (status >= 500) {
+        if (status == 500) {
             return LastResort.body();
         }
         try {
@@ -63,10 +64,19 @@ final class JsonErrorHandler extends ErrorHandler {
         return switch (status) {
             case 414 -> "the request URI is longer than the limit of " + headerLimit + " bytes";
             case 431 -> "the request headers are larger than the limit of " + headerLimit + " bytes";
-            default -> "the HTTP request is malformed: " + (reason == null || reason.isBlank()
-                    || reason.equalsIgnoreCase(HttpStatus.getMessage(status))
-                    ? "its path or a header holds a character or an escape that is not allowed (such as %00)"
-                    : reason);
+            case 417 -> "the Expect header is not supported; the only expectation answered is 'Expect: 100-continue'";
+            case 426 -> "HTTP/2 is not supported (the request began with the HTTP/2 preface 'PRI *'); send HTTP/1.1";
+            case 503 -> "the server is stopping and takes no new requests; send the request again to a running server";
+            case 505 -> "the request line names no supported HTTP version"
+                    + (informative(status, reason) ? " (" + reason + ")" : "") + "; send 'METHOD /path HTTP/1.1'";
+            default -> "the HTTP request is malformed: " + (informative(status, reason) ? reason
+                    : "its request line, a header (such as a Content-Length that is not a whole number of bytes "
+                    + "within range) or its path (such as %00) is not valid HTTP");
         };
+    }
+
+    /** True when Jetty's reason says more than the status line. */
+    private static boolean informative(int status, String reason) {
+        return reason != null && !reason.isBlank() && !reason.equalsIgnoreCase(HttpStatus.getMessage(status));
     }
 }

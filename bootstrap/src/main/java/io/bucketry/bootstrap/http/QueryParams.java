@@ -43,9 +43,9 @@ final class QueryParams {
         return text == null || text.isBlank() ? null : parse(text, name, code);
     }
 
-    /** A whole number path parameter; {@code code} when it is not one. */
-    static long pathNumber(Context ctx, String name, String code) {
-        return parse(ctx.pathParam(name), name, code);
+    /** A whole number path parameter, called {@code label} in messages; {@code code} when it is not one. */
+    static long pathNumber(Context ctx, String name, String label, String code) {
+        return parse(ctx.pathParam(name), label, code);
     }
 
     private static long parse(String text, String name, String code) {

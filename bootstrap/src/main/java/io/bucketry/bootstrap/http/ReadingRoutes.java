@@ -71,7 +71,7 @@ final class ReadingRoutes {
         if (QueryParams.overflowsLong(ctx.pathParam("n"))) {
             throw noPage(series, ctx.pathParam("n"));
         }
-        long number = QueryParams.pathNumber(ctx, "n", "INVALID_PAGE");
+        long number = QueryParams.pathNumber(ctx, "n", "page number", "INVALID_PAGE");
         Long size = QueryParams.number(ctx, "size", "INVALID_PAGE_SIZE");
         Integer pageSize = size == null ? null : QueryParams.toInt(size, "size", "INVALID_PAGE_SIZE");
         List<Reading> page = useCases.page().page(series, number, pageSize)

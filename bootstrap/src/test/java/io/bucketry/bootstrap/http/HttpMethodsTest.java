@@ -77,6 +77,18 @@ class HttpMethodsTest extends ApiTestBase {
     }
 
     @Test
+    void aMethodUnknownToTheServerIsNamedAsSentIn405And404() throws Exception {
+        RawHttp.Response wrongMethod = request("FOO", "/health");
+        RawHttp.Response notFound = request("FOO", "/nowhere");
+
+        assertThat(wrongMethod.status()).as(wrongMethod.body()).isEqualTo(405);
+        assertThat(JSON.readTree(wrongMethod.body()).get("message").asText())
+                .startsWith("FOO is not allowed on '/health'").doesNotContain("INVALID");
+        assertThat(notFound.status()).as(notFound.body()).isEqualTo(404);
+        assertThat(JSON.readTree(notFound.body()).get("message").asText()).contains("FOO").doesNotContain("INVALID");
+    }
+
+    @Test
     void aLongUnknownPathIsEchoedAbbreviatedIn404And405() throws Exception {
         String tail = "x".repeat(2_000);
 

@@ -2,6 +2,7 @@ package io.bucketry.bootstrap.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.eclipse.jetty.http.HttpFields;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -65,5 +66,49 @@ class JettyErrorsJsonTest extends ApiTestBase {
     @Test
     void aRequestLineThatIsNotHttpIs400Json() throws Exception {
         assertJsonError(exchange("HELLO\r\n\r\n"), 400, "BAD_REQUEST");
+    }
+
+    @Test
+    void aRequestLineWithoutAVersionOrWithAnUnknownOneIs505NamingTheVersion() throws Exception {
+        for (String request : new String[] {"HELLO WORLD\r\n\r\n", "GET /health HTTP/9.9\r\nHost: x\r\n\r\n"}) {
+            JsonNode json = assertJsonError(exchange(request), 505, "HTTP_VERSION_NOT_SUPPORTED");
+
+            assertThat(json.get("message").asText()).as(request).contains("HTTP version").contains("HTTP/1.1");
+        }
+    }
+
+    @Test
+    void aContentLengthTooLargeForANumberIs400NamingContentLength() throws Exception {
+        JsonNode json = assertJsonError(exchange("POST /v1/readings HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Length: 99999999999999999999\r\n\r\n[]"), 400, "BAD_REQUEST");
+
+        assertThat(json.get("message").asText()).contains("Content-Length");
+    }
+
+    @Test
+    void anExpectationOtherThan100ContinueIs417ExpectationFailed() throws Exception {
+        JsonNode json = assertJsonError(exchange("GET /health HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\n\r\n"),
+                417, "EXPECTATION_FAILED");
+
+        assertThat(json.get("message").asText()).contains("Expect").doesNotContain("%00");
+    }
+
+    @Test
+    void theHttp2PrefaceIs426UpgradeRequired() throws Exception {
+        JsonNode json = assertJsonError(exchange("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"), 426, "UPGRADE_REQUIRED");
+
+        assertThat(json.get("message").asText()).contains("HTTP/2").doesNotContain("%00");
+    }
+
+    @Test
+    void aRefusalWhileStoppingIsUnavailableAndOnlyA500IsInternal() throws Exception {
+        JsonErrorHandler handler = new JsonErrorHandler(JSON, ApiServer.HEADER_LIMIT);
+
+        JsonNode stopping = JSON.readTree(handler.badMessageError(503, null, HttpFields.build()).array());
+        JsonNode internal = JSON.readTree(handler.badMessageError(500, null, HttpFields.build()).array());
+
+        assertThat(stopping.get("error").asText()).isEqualTo("UNAVAILABLE");
+        assertThat(stopping.get("message").asText()).contains("stopping");
+        assertThat(internal.get("error").asText()).isEqualTo("INTERNAL");
     }
 }

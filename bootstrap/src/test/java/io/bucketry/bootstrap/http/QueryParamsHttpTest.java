@@ -16,6 +16,7 @@ class QueryParamsHttpTest extends ApiTestBase {
             "/v1/series/s/pages/1?size=-99999999999999999999 | INVALID_PAGE_SIZE"
                     + " | size '-99999999999999999999' is a whole number out of range",
             "/v1/series/s/readings?limit=12x | INVALID_LIMIT | limit '12x' is not a whole number",
+            "/v1/series/s1/pages/abc | INVALID_PAGE | page number 'abc' is not a whole number",
             "/v1/series/s/readings?from=9223372036854775808 | INVALID_TIME"
                     + " | time '9223372036854775808' is a whole number out of the range of epoch milliseconds"})
     void aNumberOutOfRangeIsNamedSo(String path, String code, String message) {
