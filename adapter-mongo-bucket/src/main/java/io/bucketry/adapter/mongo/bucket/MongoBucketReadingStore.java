@@ -98,7 +98,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
         try {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
-            MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
+            MongoFailures failures = MongoConnections.failures(settings);
             String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
             String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
             // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
@@ -198,7 +198,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     @Override
     public StoreHealth health() {
         try {
-            failures.translate("answer a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
+            failures.limitedTo(PROBE_MILLIS).translate("answer a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
                     .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
             return StoreHealth.healthy();
         } catch (StoreUnavailableException e) {

@@ -50,7 +50,7 @@ public final class MongoServerDiagnostics implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { });
         return new MongoServerDiagnostics(client, client.getDatabase(settings.database()),
-                new MongoFailures(MongoConnections.servers(settings)));
+                MongoConnections.failures(settings));
     }
 
     public Server server() {
