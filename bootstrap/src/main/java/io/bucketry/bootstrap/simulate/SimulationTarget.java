@@ -112,6 +112,7 @@ public final class SimulationTarget {
     }
 
     private MongoServerDiagnostics diagnostics() {
-        return MongoServerDiagnostics.open(new MongoBucketSettings(config.mongo().uri(), config.mongo().database(), null));
+        return MongoServerDiagnostics.open(new MongoBucketSettings(config.mongo().uri(), config.mongo().database(), null),
+                config.backend().id());
     }
 }

@@ -78,6 +78,24 @@ class ExitCodesTest {
     }
 
     @Test
+    void anUnreachableServerForTheTimeSeriesBackendNamesNoOtherBackend() {
+        String[] where = {"--backend", "mongo-timeseries", "--mongo-uri", "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300"};
+        Run simulate = Cli.run(concat(new String[] {"simulate", "--sensors", "1", "--duration", "1m"}, where));
+        Run check = Cli.run(concat(new String[] {"check"}, where));
+
+        assertOneLineError(simulate, 1, "mongo-timeseries", "the server at 127.0.0.1:1 did not answer");
+        assertThat(simulate.err()).doesNotContain("mongo-bucket");
+        assertThat(check.exitCode()).as(check.err()).isEqualTo(1);
+        assertThat(check.out() + check.err()).contains("mongo-timeseries: could not read buildInfo: the server at")
+                .doesNotContain("mongo-bucket");
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(first), java.util.Arrays.stream(second))
+                .toArray(String[]::new);
+    }
+
+    @Test
     void aServeOnlySettingInTheEnvironmentDoesNotConcernSimulate() {
         Run run = Cli.run(Map.of("BUCKETRY_PORT", "abc", "BUCKETRY_BIND", " ", "BUCKETRY_MAX_BODY_SIZE", "huge",
                 "BUCKETRY_SWEEP_INTERVAL", "never", "BUCKETRY_BODY_READ_TIMEOUT", "slow",

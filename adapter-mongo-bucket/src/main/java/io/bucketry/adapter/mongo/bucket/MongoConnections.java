@@ -44,7 +44,7 @@ final class MongoConnections {
         Long timeout = client.getTimeout(TimeUnit.MILLISECONDS);
         return new MongoFailures(servers(settings), timeout, timeout == null ? null
                 : uri.getTimeout() == null ? "the key mongoTimeout" : "the connection string's timeoutMS",
-                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
+                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS), MongoBucketReadingStore.BACKEND);
     }
 
     static MongoClientSettings clientSettings(MongoBucketSettings settings, String applicationName,

@@ -18,15 +18,21 @@ import java.util.function.Supplier;
  * @param timeoutMillis  the operation time limit (the driver's {@code timeoutMS}), null when none is set
  * @param raisedBy       what sets that limit, for the message (e.g. "the key mongoTimeout"), or null
  * @param selectionMillis the server selection timeout
+ * @param who            what the messages start with: the backend, or what else uses the server
  */
-record MongoFailures(String server, Long timeoutMillis, String raisedBy, long selectionMillis) {
+record MongoFailures(String server, Long timeoutMillis, String raisedBy, long selectionMillis, String who) {
 
     /** The driver's server selection timeout text (BaseCluster), with the selector it names. */
     private static final String SELECTION = "waiting for a server that matches";
 
     /** The same, with a time limit of {@code millis} for the calls it translates (e.g. a short probe). */
     MongoFailures limitedTo(long millis) {
-        return new MongoFailures(server, millis, null, selectionMillis);
+        return new MongoFailures(server, millis, null, selectionMillis, who);
+    }
+
+    /** The same, for messages that start with {@code name} instead. */
+    MongoFailures named(String name) {
+        return new MongoFailures(server, timeoutMillis, raisedBy, selectionMillis, name);
     }
 
     <T> T translate(String operation, Supplier<T> call) {
@@ -58,8 +64,8 @@ record MongoFailures(String server, Long timeoutMillis, String raisedBy, long se
         return "no " + which + " server was found within the server selection timeout (" + waited + " ms)";
     }
 
-    private static String failed(String operation) {
-        return MongoBucketReadingStore.BACKEND + ": could not " + operation;
+    private String failed(String operation) {
+        return who + ": could not " + operation;
     }
 
     void translate(String operation, Runnable call) {

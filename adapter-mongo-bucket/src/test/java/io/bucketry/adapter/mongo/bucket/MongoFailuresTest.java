@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Driver failures become one line that names the server and what to check, never the driver's cluster dump. */
 class MongoFailuresTest {
 
-    private final MongoFailures failures = new MongoFailures("db1:27017,db2:27017", 10000L, "the key mongoTimeout", 8000);
+    private final MongoFailures failures = new MongoFailures("db1:27017,db2:27017", 10000L, "the key mongoTimeout", 8000, "mongo-bucket");
 
     @Test
     void aServerSelectionTimeoutNamesTheServerAndTheWaitWithoutTheClusterDump() {
@@ -79,11 +79,24 @@ class MongoFailuresTest {
     @Test
     void theLimitsNamedAreThoseTheClientIsBuiltWith() {
         assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1")))
-                .isEqualTo(new MongoFailures("db1", 10000L, "the key mongoTimeout", 10000));
+                .isEqualTo(new MongoFailures("db1", 10000L, "the key mongoTimeout", 10000, "mongo-bucket"));
         assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?timeoutMS=500&serverSelectionTimeoutMS=200")))
-                .isEqualTo(new MongoFailures("db1", 500L, "the connection string's timeoutMS", 200));
+                .isEqualTo(new MongoFailures("db1", 500L, "the connection string's timeoutMS", 200, "mongo-bucket"));
         assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?socketTimeoutMS=700")))
-                .isEqualTo(new MongoFailures("db1", null, null, 10000));
+                .isEqualTo(new MongoFailures("db1", null, null, 10000, "mongo-bucket"));
+    }
+
+    @Test
+    void theServerDiagnosticsNameTheBackendTheyServeOrNone() {
+        MongoTimeoutException timeout = new MongoTimeoutException("Timed out while waiting for a server that matches "
+                + "ReadPreferenceServerSelector{readPreference=primary}. Client view");
+
+        assertThatThrownBy(() -> failures.named(MongoServerDiagnostics.WHO).translate("read buildInfo", () -> {
+            throw timeout;
+        })).hasMessageStartingWith("MongoDB server diagnostics: could not read buildInfo: the server at ");
+        assertThatThrownBy(() -> failures.named("mongo-timeseries").translate("read buildInfo", () -> {
+            throw timeout;
+        })).hasMessageStartingWith("mongo-timeseries: could not read buildInfo: the server at ");
     }
 
     @Test
