@@ -53,6 +53,8 @@ class ExitCodesTest {
             -                            | serve --backend mongo-bucket --embedded-mongo --mongo-database a/b --port 0 | 2 | database
             -                            | simulate --backend mongo-bucket --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
             -                            | simulate --backend mongo-timeseries --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
+            -                            | simulate --retention 36500d --backend mongo-bucket --embedded-mongo --sensors 1 --duration 1m | 2 | use a retention of at most 24855d
+            -                            | simulate --retention 36500d --backend mongo-bucket --mongo-uri mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300 --sensors 1 --duration 1m | 2 | use a retention of at most 24855d
             """)
     void everyKindOfFailureExitsWithItsCode(String env, String args, int code, String fragment) {
         Run run = Cli.run(environment(env), args.split(" "));
