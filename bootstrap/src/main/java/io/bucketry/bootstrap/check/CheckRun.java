@@ -45,7 +45,8 @@ public final class CheckRun {
             String uri = embedded ? server.uri() : config.mongo().uri();
             BucketryConfig base = config.toBuilder().mongoUri(uri).mongoDatabase(database).embeddedMongo(false)
                     .timeseriesFallback(config.mongo().timeseriesFallback() || embedded).sweepInterval(NO_SWEEP).build();
-            try (MongoServerDiagnostics diagnostics = MongoServerDiagnostics.open(new MongoBucketSettings(uri, database, null))) {
+            try (MongoServerDiagnostics diagnostics = MongoServerDiagnostics.open(new MongoBucketSettings(uri, database, null),
+                    config.backend().id())) {
                 MongoServerDiagnostics.Server facts = diagnostics.server();
                 String shownUri = ConnectionStrings.mask(uri);
                 if (lines != null) {

@@ -33,7 +33,9 @@ public final class CheckSuite {
             try {
                 outcome = check.body().run(context);
             } catch (Exception | AssertionError e) {
-                outcome = Outcome.fail("threw " + e.getClass().getSimpleName() + ": " + e.getMessage());
+                // The message is the user's line; a class name only stands in for a missing message.
+                outcome = Outcome.fail(e.getMessage() == null || e.getMessage().isBlank()
+                        ? "threw " + e.getClass().getSimpleName() : e.getMessage());
             }
             CheckReport.Result result = new CheckReport.Result(check.name(), outcome.status(), outcome.detail());
             results.add(result);

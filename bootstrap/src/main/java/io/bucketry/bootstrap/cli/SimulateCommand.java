@@ -121,7 +121,7 @@ public final class SimulateCommand implements Callable<Integer> {
             parent.out.flush();
             return 0;
         }
-        SimulationTarget target = SimulationTarget.of(config);
+        SimulationTarget target = ConfigOptions.asUsage(() -> SimulationTarget.of(config));
         ConfigOptions.asUsage(() -> {
             target.prepare(config, force, parent.err);
             return target;

@@ -80,7 +80,7 @@ public final class Comparison {
                     ReadingGenerator.sensorIds(scenario.sensors()), streamEnd.instant(), runs.dashboardWarmUp(),
                     runs.dashboardRuns(), SEVEN_DAYS);
             try (MongoServerDiagnostics server = MongoServerDiagnostics.open(
-                    new MongoBucketSettings(config.mongo().uri(), config.mongo().database(), null))) {
+                    new MongoBucketSettings(config.mongo().uri(), config.mongo().database(), null), config.backend().id())) {
                 Sizes sizes = server.storage(config.mongo().collection());
                 Sizes baseline = report.baseline() == null ? null : server.storage(report.baseline().collection());
                 return new Measured(report, week, sizes, baseline);

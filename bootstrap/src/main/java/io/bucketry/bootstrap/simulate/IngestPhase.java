@@ -32,6 +32,7 @@ final class IngestPhase {
                 rejected += report.rejected().size();
                 progress.step(batch.size(), took);
             }
+            progress.finish();
         }
         return new IngestResult(generator.submitted(), accepted, duplicates, rejected, nanos);
     }

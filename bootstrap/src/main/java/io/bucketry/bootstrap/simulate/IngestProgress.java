@@ -30,6 +30,7 @@ final class IngestProgress implements AutoCloseable {
     private long lastLine = System.nanoTime();
     private long readings;
     private long nanos;
+    private boolean finished;
 
     /** @param bar draw a bar (for a terminal) rather than plain lines */
     IngestProgress(String task, long expected, PrintStream out, boolean bar, long lineEveryNanos) {
@@ -72,12 +73,17 @@ final class IngestProgress implements AutoCloseable {
         }
     }
 
+    /** Marks the ingest as finished: only then does {@link #close()} print its "done" line. */
+    void finish() {
+        finished = true;
+    }
+
     @Override
     public void close() {
         if (bar != null) {
             bar.maxHint(readings);
             bar.close();
-        } else {
+        } else if (finished) {
             out.println(String.format(Locale.ROOT, "bucketry: %s done: %,d readings, %s", task, readings, rate()));
         }
     }

@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap.simulate;
 
+import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics;
 import io.bucketry.bootstrap.Backend;
@@ -32,10 +33,18 @@ public final class SimulationTarget {
         return backend == Backend.MONGO_BUCKET ? "simulate_buckets" : "simulate_timeseries";
     }
 
-    /** The target of {@code config}'s backend; for inmemory, nothing to isolate. */
+    /**
+     * The target of {@code config}'s backend; for inmemory, nothing to isolate.
+     *
+     * @throws IllegalArgumentException for a retention the mongo-bucket store would refuse
+     */
     public static SimulationTarget of(BucketryConfig config) {
         if (config.backend() == Backend.INMEMORY) {
             return new SimulationTarget(config, List.of());
+        }
+        if (config.backend() == Backend.MONGO_BUCKET) {
+            // A retention the store refuses is refused before anything connects (IllegalArgumentException).
+            MongoBucketReadingStore.checkRetention(config.bucketPolicyValue(), config.retentionPolicy());
         }
         String collection = collection(config.backend());
         List<String> owned = config.backend() == Backend.MONGO_BUCKET
@@ -112,6 +121,7 @@ public final class SimulationTarget {
     }
 
     private MongoServerDiagnostics diagnostics() {
-        return MongoServerDiagnostics.open(new MongoBucketSettings(config.mongo().uri(), config.mongo().database(), null));
+        return MongoServerDiagnostics.open(new MongoBucketSettings(config.mongo().uri(), config.mongo().database(), null),
+                config.backend().id());
     }
 }

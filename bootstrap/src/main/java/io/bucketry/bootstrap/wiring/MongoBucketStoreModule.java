@@ -36,6 +36,7 @@ public final class MongoBucketStoreModule extends AbstractModule {
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
     @Provides @Singleton
     ReadingStore store(MongoBucketSettings settings, MongoEndpoint endpoint, BucketPolicy policy, RetentionPolicy retention) {
+        MongoBucketReadingStore.checkRetention(policy, retention);   // a refused setting, before connecting
         MongoBucketReadingStore store = MongoStart.open(MongoBucketReadingStore.BACKEND, endpoint,
                 () -> MongoBucketReadingStore.open(settings, policy, retention));
         store.startNotes().forEach(LOG::info);

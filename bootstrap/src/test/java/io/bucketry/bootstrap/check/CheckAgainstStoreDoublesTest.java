@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.check;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.check.CheckContext.OpenStore;
@@ -86,5 +87,22 @@ class CheckAgainstStoreDoublesTest {
         assertThat(report.exitCode()).isEqualTo(1);
         assertThat(report.summary()).isEqualTo(report.passed() + " passed, " + report.failed() + " failed, 0 skipped");
         assertThat(report.failed()).isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void aCheckThatThrowsFailsWithTheMessageAloneAndNamesTheClassOnlyWhenThereIsNone() {
+        CheckContext context = new CheckContext(BucketryConfig.builder().backend(Backend.MONGO_BUCKET).build(), true,
+                CheckContext.bucketry(), null, NOW);
+        List<Check> checks = List.of(
+                Check.of("window aggregates", given -> {
+                    throw new StoreUnavailableException("mongo-bucket: could not read readings: the server went away");
+                }),
+                Check.of("silent", given -> {
+                    throw new NullPointerException();
+                }));
+
+        assertThat(CheckSuite.run(context, checks, result -> { })).extracting(CheckReport.Result::line).containsExactly(
+                "FAIL window aggregates - mongo-bucket: could not read readings: the server went away",
+                "FAIL silent - threw NullPointerException");
     }
 }

@@ -53,6 +53,8 @@ class ExitCodesTest {
             -                            | serve --backend mongo-bucket --embedded-mongo --mongo-database a/b --port 0 | 2 | database
             -                            | simulate --backend mongo-bucket --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
             -                            | simulate --backend mongo-timeseries --mongo-uri mongodb://h:port --sensors 1 --duration 1m | 2 | invalid
+            -                            | simulate --retention 36500d --backend mongo-bucket --embedded-mongo --sensors 1 --duration 1m | 2 | use a retention of at most 24855d
+            -                            | simulate --retention 36500d --backend mongo-bucket --mongo-uri mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300 --sensors 1 --duration 1m | 2 | use a retention of at most 24855d
             """)
     void everyKindOfFailureExitsWithItsCode(String env, String args, int code, String fragment) {
         Run run = Cli.run(environment(env), args.split(" "));
@@ -75,6 +77,24 @@ class ExitCodesTest {
                 "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300", "--sensors", "1", "--duration", "1m");
 
         assertOneLineError(run, 1, "mongo-bucket", "the server at 127.0.0.1:1 did not answer");
+    }
+
+    @Test
+    void anUnreachableServerForTheTimeSeriesBackendNamesNoOtherBackend() {
+        String[] where = {"--backend", "mongo-timeseries", "--mongo-uri", "mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300"};
+        Run simulate = Cli.run(concat(new String[] {"simulate", "--sensors", "1", "--duration", "1m"}, where));
+        Run check = Cli.run(concat(new String[] {"check"}, where));
+
+        assertOneLineError(simulate, 1, "mongo-timeseries", "the server at 127.0.0.1:1 did not answer");
+        assertThat(simulate.err()).doesNotContain("mongo-bucket");
+        assertThat(check.exitCode()).as(check.err()).isEqualTo(1);
+        assertThat(check.out() + check.err()).contains("mongo-timeseries: could not read buildInfo: the server at")
+                .doesNotContain("mongo-bucket");
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        return java.util.stream.Stream.concat(java.util.Arrays.stream(first), java.util.Arrays.stream(second))
+                .toArray(String[]::new);
     }
 
     @Test

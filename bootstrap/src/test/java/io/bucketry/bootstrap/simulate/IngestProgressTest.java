@@ -52,6 +52,18 @@ class IngestProgressTest {
     }
 
     @Test
+    void anIngestThatFailsPrintsNoDoneLine() {
+        IngestProgress progress = new IngestProgress("ingest", SCENARIO.submissions(), out, false, 0);
+
+        org.assertj.core.api.Assertions.assertThatIllegalStateException().isThrownBy(() -> IngestPhase.run(generator(),
+                batch -> {
+                    throw new IllegalStateException("store gone");
+                }, progress));
+
+        assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain("done");
+    }
+
+    @Test
     void plainLinesComeAtMostEveryFewSeconds() {
         IngestPhase.run(generator(), IngestProgressTest::slowly,
                 new IngestProgress("ingest", SCENARIO.submissions(), out, false, IngestProgress.LINE_EVERY_NANOS));

@@ -53,7 +53,7 @@ public final class MongoBucketDiagnostics {
         Objects.requireNonNull(reading, "reading");
         try (MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { })) {
             MongoDatabase database = client.getDatabase(settings.database());
-            MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
+            MongoFailures failures = MongoConnections.failures(settings);
             Map<String, String> plans = new LinkedHashMap<>();
             commands(database.getCollection(settings.collection(), BsonDocument.class), policy, reading, from, to)
                     .forEach((name, command) -> plans.put(name, failures.translate("explain the " + name + " query",

@@ -80,25 +80,34 @@ public final class MongoBucketReadingStore implements ReadingStore {
     }
 
     /**
+     * Refuses, before anything connects, a retention whose TTL index MongoDB would refuse ({@link TtlLimit}).
+     *
+     * @throws IllegalArgumentException naming the retention and the largest that fits
+     */
+    public static void checkRetention(BucketPolicy policy, RetentionPolicy retention) {
+        TtlLimit.check(policy, retention);
+    }
+
+    /**
      * Connects, checks or records the collection's layout (in the database's bucketry_layouts collection), creates
      * the indexes (idempotent) and answers a store that owns its client.
      *
      * @throws IllegalStateException when the layout changed in a way that is not safe, an existing index
-     *         conflicts (the message names the setting or the index, and the fix), or the retention needs a
-     *         TTL beyond MongoDB's limit ({@link TtlLimit})
+     *         conflicts (the message names the setting or the index, and the fix)
+     * @throws IllegalArgumentException when the retention needs a TTL beyond MongoDB's limit ({@link TtlLimit})
      * @throws io.bucketry.application.port.out.StoreUnavailableException when the server cannot be reached
      */
     public static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(retention, "retention");
-        TtlLimit.check(policy, retention);
+        checkRetention(policy, retention);
         WriteCounter counter = new WriteCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
         try {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
-            MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
+            MongoFailures failures = MongoConnections.failures(settings);
             String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
             String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
             // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
@@ -198,7 +207,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     @Override
     public StoreHealth health() {
         try {
-            failures.translate("answer a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
+            failures.limitedTo(PROBE_MILLIS).translate("answer a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
                     .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
             return StoreHealth.healthy();
         } catch (StoreUnavailableException e) {

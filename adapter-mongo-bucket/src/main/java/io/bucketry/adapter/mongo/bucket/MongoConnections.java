@@ -37,6 +37,16 @@ final class MongoConnections {
         }
     }
 
+    /** The failure translator of a client built from {@code settings}: its hosts and the limits it waits for. */
+    static MongoFailures failures(MongoBucketSettings settings) {
+        ConnectionString uri = new ConnectionString(settings.uri());
+        MongoClientSettings client = clientSettings(settings, "bucketry", new CommandListener() { });
+        Long timeout = client.getTimeout(TimeUnit.MILLISECONDS);
+        return new MongoFailures(servers(settings), timeout, timeout == null ? null
+                : uri.getTimeout() == null ? "the key mongoTimeout" : "the connection string's timeoutMS",
+                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS), MongoBucketReadingStore.BACKEND);
+    }
+
     static MongoClientSettings clientSettings(MongoBucketSettings settings, String applicationName,
                                               CommandListener listener) {
         ConnectionString uri;

@@ -35,6 +35,9 @@ public final class MongoServerDiagnostics implements AutoCloseable {
     public record Collection(String name, String type, String optionsJson) {
     }
 
+    /** What its failures start with: it serves every backend, so it names none. */
+    static final String WHO = "MongoDB server diagnostics";
+
     private final MongoClient client;
     private final MongoDatabase database;
     private final MongoFailures failures;
@@ -47,10 +50,15 @@ public final class MongoServerDiagnostics implements AutoCloseable {
 
     /** Connects to the server of {@code settings} and inspects its database (the collection is not used). */
     public static MongoServerDiagnostics open(MongoBucketSettings settings) {
+        return open(settings, WHO);
+    }
+
+    /** The same, for a run of backend {@code who}: its failures start with that name. */
+    public static MongoServerDiagnostics open(MongoBucketSettings settings, String who) {
         Objects.requireNonNull(settings, "settings");
         MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { });
         return new MongoServerDiagnostics(client, client.getDatabase(settings.database()),
-                new MongoFailures(MongoConnections.servers(settings)));
+                MongoConnections.failures(settings).named(who));
     }
 
     public Server server() {

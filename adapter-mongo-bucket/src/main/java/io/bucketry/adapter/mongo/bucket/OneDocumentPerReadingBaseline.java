@@ -52,7 +52,7 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
         try {
             MongoCollection<BsonDocument> documents = client.getDatabase(settings.database())
                     .getCollection(name, BsonDocument.class);
-            MongoFailures failures = new MongoFailures(MongoConnections.servers(settings));
+            MongoFailures failures = MongoConnections.failures(settings);
             failures.translate("prepare the baseline collection " + name, () -> {
                 documents.drop();
                 documents.createIndex(Indexes.ascending("sensorId", "timestamp"), new IndexOptions().name("sensorId_1_timestamp_1"));

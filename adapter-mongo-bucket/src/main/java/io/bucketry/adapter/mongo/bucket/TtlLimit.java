@@ -16,12 +16,12 @@ final class TtlLimit {
     private TtlLimit() {
     }
 
-    /** @throws IllegalStateException naming the settings and the largest retention that fits */
+    /** @throws IllegalArgumentException (a setting the store refuses) naming it and the largest retention that fits */
     static void check(BucketPolicy policy, RetentionPolicy retention) {
         long expire = BucketIndexes.expireAfterSeconds(policy, retention);
         if (expire > MAX_EXPIRE_AFTER_SECONDS) {
             long spare = expire - retention.retention().toSeconds();
-            throw new IllegalStateException("mongo-bucket: retention " + retention.retention().toDays() + "d needs a TTL index with"
+            throw new IllegalArgumentException("mongo-bucket: retention " + retention.retention().toDays() + "d needs a TTL index with"
                     + " expireAfterSeconds " + expire + " (retention + grace" + (policy.isPaged() ? "" : " + bucket width")
                     + "), above MongoDB's limit of " + MAX_EXPIRE_AFTER_SECONDS + " s; use a retention of at most "
                     + (MAX_EXPIRE_AFTER_SECONDS - spare) / 86_400 + "d");

@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoCredential;
+import com.mongodb.MongoOperationTimeoutException;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoTimeoutException;
@@ -12,12 +13,13 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Driver failures become one line that names the server and what to check, never the driver's cluster dump. */
 class MongoFailuresTest {
 
-    private final MongoFailures failures = new MongoFailures("db1:27017,db2:27017");
+    private final MongoFailures failures = new MongoFailures("db1:27017,db2:27017", 10000L, "the key mongoTimeout", 8000, "mongo-bucket");
 
     @Test
     void aServerSelectionTimeoutNamesTheServerAndTheWaitWithoutTheClusterDump() {
@@ -33,6 +35,68 @@ class MongoFailuresTest {
                 .hasMessage("mongo-bucket: could not store readings: the server at db1:27017,db2:27017 did not answer "
                         + "(Timed out after 10000 ms while waiting to connect). Check that it is running and reachable "
                         + "from here, and the hosts, port and TLS options of the connection string");
+    }
+
+    @Test
+    void anOperationPastItsTimeLimitNamesTheLimitAndTheKeyThatRaisesIt() {
+        MongoOperationTimeoutException slow = new MongoOperationTimeoutException("Operation exceeded the timeout limit.");
+
+        assertThatThrownBy(() -> failures.translate("store readings", () -> {
+            throw slow;
+        }))
+                .hasCause(slow)
+                .hasMessage("mongo-bucket: could not store readings: the operation did not complete within its time "
+                        + "limit of 10000 ms (raise it with the key mongoTimeout); the server at db1:27017,db2:27017 "
+                        + "may be overloaded");
+    }
+
+    @Test
+    void noPrimaryWithinTheSelectionTimeoutIsSaidInPlainWordsWhicheverExceptionTheDriverThrows() {
+        String driverSays = "Timed out while waiting for a server that matches "
+                + "ReadPreferenceServerSelector{readPreference=primary}. Client view of cluster state is {type=UNKNOWN}";
+
+        for (MongoTimeoutException timeout : new MongoTimeoutException[] {
+                new MongoTimeoutException(driverSays), new MongoOperationTimeoutException(driverSays)}) {
+            assertThatThrownBy(() -> failures.translate("read readings", () -> {
+                throw timeout;
+            })).hasMessage("mongo-bucket: could not read readings: the server at db1:27017,db2:27017 did not answer "
+                    + "(no primary server was found within the server selection timeout (8000 ms)). Check that it is "
+                    + "running and reachable from here, and the hosts, port and TLS options of the connection string");
+        }
+    }
+
+    @Test
+    void aSelectionForASecondaryLooksForASuitableServerWithinTheShorterOfBothLimits() {
+        MongoTimeoutException timeout = new MongoOperationTimeoutException("Timed out while waiting for a server that "
+                + "matches ReadPreferenceServerSelector{readPreference=ReadPreference{name=secondary}}. Client view");
+
+        assertThatThrownBy(() -> failures.limitedTo(1500).translate("answer a ping", () -> {
+            throw timeout;
+        })).hasMessageContaining("did not answer (no suitable server was found within the server selection timeout "
+                + "(1500 ms))").hasMessageNotContaining("Selector");
+    }
+
+    @Test
+    void theLimitsNamedAreThoseTheClientIsBuiltWith() {
+        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1")))
+                .isEqualTo(new MongoFailures("db1", 10000L, "the key mongoTimeout", 10000, "mongo-bucket"));
+        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?timeoutMS=500&serverSelectionTimeoutMS=200")))
+                .isEqualTo(new MongoFailures("db1", 500L, "the connection string's timeoutMS", 200, "mongo-bucket"));
+        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?socketTimeoutMS=700")))
+                .isEqualTo(new MongoFailures("db1", null, null, 10000, "mongo-bucket"));
+    }
+
+    @Test
+    void theServerDiagnosticsNameTheBackendTheyServeOrNone() {
+        MongoTimeoutException timeout = new MongoTimeoutException("Timed out while waiting for a server that matches "
+                + "ReadPreferenceServerSelector{readPreference=primary}. Client view");
+
+        assertThatThrownBy(() -> failures.named(MongoServerDiagnostics.WHO).translate("read buildInfo", () -> {
+            throw timeout;
+        })).hasMessageStartingWith("MongoDB server diagnostics: could not read buildInfo: the server at ");
+        assertThatThrownBy(() -> failures.named("mongo-timeseries").translate("read buildInfo", () -> {
+            throw timeout;
+        })).hasMessageStartingWith("mongo-timeseries: could not read buildInfo: the server at ");
     }
 
     @Test

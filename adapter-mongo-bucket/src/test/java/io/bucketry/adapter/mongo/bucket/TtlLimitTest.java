@@ -28,7 +28,7 @@ class TtlLimitTest {
     @Test
     void aCenturyOfRetentionIsRefusedNamingTheLimitAndWhatFits() {
         assertThatThrownBy(() -> TtlLimit.check(BucketPolicy.defaults(), retention(Duration.ofDays(36_500))))
-                .isInstanceOf(IllegalStateException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mongo-bucket: retention 36500d needs a TTL index with expireAfterSeconds 3153607200"
                         + " (retention + grace + bucket width), above MongoDB's limit of 2147483647 s;"
                         + " use a retention of at most 24855d");
@@ -48,7 +48,7 @@ class TtlLimitTest {
         MongoBucketSettings nowhere = new MongoBucketSettings("mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=200", "db", "c");
 
         assertThatThrownBy(() -> MongoBucketReadingStore.open(nowhere, BucketPolicy.defaults(), retention(Duration.ofDays(36_500))))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("use a retention of at most 24855d");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("use a retention of at most 24855d");
     }
 
     @Test

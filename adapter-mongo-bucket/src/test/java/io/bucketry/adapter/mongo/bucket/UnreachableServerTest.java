@@ -26,6 +26,9 @@ class UnreachableServerTest {
         // when / then
         assertThatThrownBy(() -> MongoBucketReadingStore.open(settings, BucketPolicy.defaults(), RetentionPolicy.defaults()))
                 .isInstanceOf(StoreUnavailableException.class)
-                .hasMessageContaining("mongo-bucket: could not read the layout record of db.c at mongodb://127.0.0.1:" + port);
+                .hasMessageContaining("mongo-bucket: could not read the layout record of db.c at mongodb://127.0.0.1:" + port)
+                .hasMessageContaining("did not answer (no primary server was found within the server selection timeout"
+                        + " (300 ms))")
+                .hasMessageNotContaining("ReadPreferenceServerSelector");
     }
 }

@@ -62,7 +62,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     private MongoTimeSeriesReadingStore(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
                                         BucketPolicy policy, CommandCounter counter, List<String> startNotes) {
         this.client = client;
-        this.calls = new MongoCalls(StoreClients.servers(settings));
+        this.calls = StoreClients.calls(settings);
         this.startNotes = List.copyOf(startNotes);
         this.layout = layout;
         this.counter = counter;
@@ -235,7 +235,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     @Override
     public StoreHealth health() {
         try {
-            calls.call("answering a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
+            calls.limitedTo(PROBE_MILLIS).call("answering a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
                     .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
             return StoreHealth.healthy();
         } catch (StoreUnavailableException e) {

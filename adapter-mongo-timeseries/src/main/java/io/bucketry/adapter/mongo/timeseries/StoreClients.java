@@ -28,6 +28,16 @@ final class StoreClients {
         return String.join(",", new ConnectionString(settings.uri()).getHosts());
     }
 
+    /** The failure translator of a client built from {@code settings}: its hosts and the limits it waits for. */
+    static MongoCalls calls(MongoTimeSeriesSettings settings) {
+        ConnectionString uri = new ConnectionString(settings.uri());
+        MongoClientSettings client = clientSettings(settings, new CommandCounter(), null);
+        Long timeout = client.getTimeout(TimeUnit.MILLISECONDS);
+        return new MongoCalls(servers(settings), timeout, timeout == null ? null
+                : uri.getTimeout() == null ? "the key mongoTimeout" : "the connection string's timeoutMS",
+                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
+    }
+
     static MongoClient create(MongoTimeSeriesSettings settings, CommandCounter counter, CommandListener extra) {
         return MongoClients.create(clientSettings(settings, counter, extra));
     }

@@ -23,6 +23,19 @@ public class StoreUnavailableException extends RuntimeException {
                 + " here, and the hosts, port and TLS options of the connection string", cause);
     }
 
+    /**
+     * One line for an operation that did not complete within its time limit (a server that answers too
+     * slowly, not one that is absent): the limit when the adapter knows it, in ms, else null, and what
+     * raises it (e.g. the configuration key), else null.
+     */
+    public static StoreUnavailableException timedOut(String whatFailed, String server, Long limitMillis,
+                                                     String raisedBy, Throwable cause) {
+        return new StoreUnavailableException(whatFailed + ": the operation did not complete within its time limit"
+                + (limitMillis == null ? "" : " of " + limitMillis + " ms")
+                + (raisedBy == null ? "" : " (raise it with " + raisedBy + ")")
+                + "; the server at " + server + " may be overloaded", cause);
+    }
+
     /** One line for a server that refused the credentials of the connection string. */
     public static StoreUnavailableException refusedCredentials(String whatFailed, String server, String driverSays,
                                                                Throwable cause) {

@@ -25,4 +25,16 @@ class StoreUnavailableExceptionTest {
                 + " 5 ms). Check that it is running and reachable from here, and the hosts, port and TLS options of the"
                 + " connection string");
     }
+
+    @Test
+    void anOperationPastItsTimeLimitNamesTheLimitAndWhatRaisesIt() {
+        IllegalStateException cause = new IllegalStateException("x");
+
+        assertThat(StoreUnavailableException.timedOut("b: could not store", "h:1", 10000L, "the key mongoTimeout", cause))
+                .hasCause(cause).hasMessage("b: could not store: the operation did not complete within its time limit"
+                        + " of 10000 ms (raise it with the key mongoTimeout); the server at h:1 may be overloaded");
+        assertThat(StoreUnavailableException.timedOut("b: could not store", "h:1", null, null, cause))
+                .hasMessage("b: could not store: the operation did not complete within its time limit; the server at"
+                        + " h:1 may be overloaded");
+    }
 }
