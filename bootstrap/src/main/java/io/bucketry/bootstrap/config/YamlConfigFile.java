@@ -1,6 +1,7 @@
 package io.bucketry.bootstrap.config;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,7 +30,7 @@ final class YamlConfigFile {
     static Map<ConfigKey, String> read(Path file) {
         JsonNode root;
         try {
-            root = YAML.readTree(Files.readAllBytes(file));
+            root = onlyDocument(file, Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             throw new ConfigurationException("configuration file " + file + " does not exist");
         } catch (JacksonException e) {
@@ -63,6 +64,18 @@ final class YamlConfigFile {
             values.put(key, value.asText());
         }
         return values;
+    }
+
+    /** The file's one YAML document: a second one (after {@code ---}) would otherwise be silently ignored. */
+    private static JsonNode onlyDocument(Path file, byte[] content) throws IOException {
+        try (JsonParser parser = YAML.createParser(content)) {
+            JsonNode root = YAML.readTree(parser);
+            if (parser.nextToken() != null) {
+                throw new ConfigurationException("configuration file " + file + " holds a second YAML document (line "
+                        + parser.currentTokenLocation().getLineNr() + "); put all keys in one document, without '---'");
+            }
+            return root;
+        }
     }
 
     private static String locationOf(JacksonException e) {

@@ -2,6 +2,7 @@ package io.bucketry.bootstrap.http;
 
 import com.fasterxml.jackson.core.JacksonException;
 
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** What a JSON parser's complaint means to the sender, without the parser's own names or source dumps. */
@@ -16,7 +17,41 @@ final class JsonErrors {
     private static final Pattern HINT = Pattern.compile("[;:,]?\\s*" + HINT_WORDS + "[^);]*");
     private static final Pattern BACKTICKED = Pattern.compile("`[^`]*`");
 
+    private static final Pattern CONTROL = Pattern.compile("Illegal character \\(\\(CTRL-CHAR, code (\\d+)\\)\\).*");
+    private static final Pattern UNQUOTED = Pattern.compile("Illegal unquoted character \\(\\(CTRL-CHAR, code (\\d+)\\)\\).*");
+    private static final Pattern TOKEN = Pattern.compile("Unrecognized token '(.*)': was expecting.*");
+    private static final Pattern NON_NUMERIC = Pattern.compile("Non-standard token '([^']*)'.*");
+    private static final Pattern UTF8 = Pattern.compile("Invalid UTF-8:? ?(.*)");
+    private static final int MAX_TOKEN = 40;
+
     private JsonErrors() {
+    }
+
+    /** The parser's wording of the common complaints rewritten as the sender would say it; others unchanged. */
+    private static String inUsersTerms(String complaint) {
+        Matcher m;
+        if ((m = CONTROL.matcher(complaint)).matches()) {
+            int code = Integer.parseInt(m.group(1));
+            return String.format("byte 0x%02x is not JSON text", code)
+                    + (code == 0x1f ? " (gzip is not inflated here; send plain JSON)" : "");
+        }
+        if ((m = UNQUOTED.matcher(complaint)).matches()) {
+            return String.format("a text holds control character 0x%02x; write it escaped as \\u%04x",
+                    Integer.parseInt(m.group(1)), Integer.parseInt(m.group(1)));
+        }
+        if ((m = TOKEN.matcher(complaint)).matches()) {
+            String token = m.group(1).length() <= MAX_TOKEN ? m.group(1) : m.group(1).substring(0, MAX_TOKEN) + "…";
+            return "'" + token + "' is not a JSON value (expected a number, a text in quotes, true, false or null)";
+        }
+        if ((m = NON_NUMERIC.matcher(complaint)).matches()) {
+            return m.group(1) + " is not a JSON number; send finite numbers only";
+        }
+        if ((m = UTF8.matcher(complaint)).matches()) {
+            String detail = m.group(1).isEmpty() ? "" : " (" + Character.toLowerCase(m.group(1).charAt(0))
+                    + m.group(1).substring(1) + ")";
+            return "it is not valid UTF-8" + detail + "; send the body as UTF-8";
+        }
+        return complaint;
     }
 
     /** The first line of {@code e}'s message, cut to {@link #MAX_SHOWN} characters, naming no parser internals. */
@@ -27,7 +62,7 @@ final class JsonErrors {
         for (Pattern noise : new Pattern[] {SOURCE, HINT_IN_PARENS, HINT, BACKTICKED}) {
             cleaned = noise.matcher(cleaned).replaceAll("");
         }
-        cleaned = cleaned.strip();
+        cleaned = inUsersTerms(cleaned.strip());
         if (cleaned.isEmpty()) {
             cleaned = "unexpected content";
         }

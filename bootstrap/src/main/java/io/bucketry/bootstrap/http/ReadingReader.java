@@ -42,6 +42,9 @@ final class ReadingReader {
             try {
                 return parse.read(parser);
             } catch (JacksonException e) {
+                if (parse.duplicate != null) {
+                    return parse.rejected(parse.duplicate.reason, parse.duplicate.getMessage());
+                }
                 parse.brokenAt(parser.currentName());
                 String what = element.tooDeep() ? "is nested more than " + ArrayElements.Element.MAX_DEPTH
                         + " levels deep" : "is not valid JSON: " + JsonErrors.describe(e);
@@ -49,7 +52,8 @@ final class ReadingReader {
                         + Quote.of(parse.field)) + " " + what);
             }
         } catch (Flaw flaw) {
-            return parse.rejected(flaw.reason, flaw.getMessage());
+            Flaw first = parse.duplicate != null ? parse.duplicate : flaw;
+            return parse.rejected(first.reason, first.getMessage());
         }
     }
 
@@ -71,6 +75,8 @@ final class ReadingReader {
         private String series;
         private String seriesEcho;
         private Object time;
+        /** A repeated series, time or fields key: reported once the rest is read, so series and time are as given. */
+        private Flaw duplicate;
 
         Parse(int index) {
             this.index = index;
@@ -89,10 +95,16 @@ final class ReadingReader {
                 String key = parser.currentName();
                 where = key.equals("series") || key.equals("time") || key.equals("fields") ? key : "reading";
                 // other keys are skipped unseen: remembering them would cost memory per key of the body
-                if (!where.equals("reading") && !keys.add(key)) {
-                    throw new Flaw(reason(), "key " + Quote.of(key) + " appears twice in the reading");
-                }
                 JsonToken value = parser.nextToken();
+                if (!where.equals("reading") && !keys.add(key)) {
+                    if (duplicate == null) {
+                        duplicate = new Flaw(where.equals("fields") ? RejectionReason.NO_FIELDS : reason(),
+                                "key " + Quote.of(key) + " appears twice in the reading");
+                    }
+                    parser.skipChildren();
+                    where = "reading";
+                    continue;
+                }
                 switch (key) {
                     case "series" -> seriesKind = series(parser, value);
                     case "time" -> time = JsonValues.time(parser, value);
@@ -100,6 +112,9 @@ final class ReadingReader {
                     default -> parser.skipChildren();
                 }
                 where = "reading";
+            }
+            if (duplicate != null) {
+                throw duplicate;
             }
             if (seriesKind != null) {
                 throw new Flaw(RejectionReason.INVALID_SERIES, "series must be a JSON string, got " + seriesKind);

@@ -228,6 +228,25 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aFileWithASecondYamlDocumentIsRefusedNamingTheLineWhereItStarts() throws IOException {
+        // given: a '---' on line 3, so that the second document's content is on line 4
+        Path file = file("retention: 30d\nbucketWidth: 1h\n---\nretention: 40d\n");
+
+        // when / then
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), file, Map.of()))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage("configuration file " + file + " holds a second YAML document (line 4); put all keys"
+                        + " in one document, without '---'");
+    }
+
+    @Test
+    void aFileOfOneDocumentThatStartsWithAMarkerIsRead() throws IOException {
+        Path file = file("---\nretention: 40d\n");
+
+        assertThat(ConfigLoader.load(Map.of(), file, Map.of()).retention()).isEqualTo(Duration.ofDays(40));
+    }
+
+    @Test
     void anEmptyOrBlankEnvironmentVariableCountsAsUnset() {
         BucketryConfig config = ConfigLoader.load(Map.of(), null,
                 Map.of("BUCKETRY_PORT", "", "BUCKETRY_BACKEND", "  ", "MONGODB_URI", "", "BUCKETRY_CONFIG", ""));

@@ -36,6 +36,10 @@ class IngestBodyHttpTest extends ApiTestBase {
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
             "a duplicate key | {\"series\":\"S\",\"series\":\"S\",\"time\":T,\"fields\":{\"v\":1}} | INVALID_SERIES"
                     + " | key 'series' appears twice in the reading",
+            "a duplicate fields key | {\"series\":\"S\",\"time\":T,\"fields\":{\"v\":1},\"fields\":{\"v\":2}} | NO_FIELDS"
+                    + " | key 'fields' appears twice in the reading",
+            "a duplicate time key | {\"series\":\"S\",\"time\":T,\"time\":T,\"fields\":{\"v\":1}} | INVALID_TIME"
+                    + " | key 'time' appears twice in the reading",
             "a duplicate field | {\"series\":\"S\",\"time\":T,\"fields\":{\"v\":1,\"v\":2}} | INVALID_FIELD_NAME"
                     + " | field 'v' appears twice in the reading",
             "a number of 1001 digits | {\"series\":\"S\",\"time\":T,\"fields\":{\"v\":1DIGITS}} | INVALID_FIELD_VALUE"
@@ -43,7 +47,8 @@ class IngestBodyHttpTest extends ApiTestBase {
             "a value nested 1000 deep | {\"series\":\"S\",\"time\":T,\"fields\":{\"v\":DEEP}} | INVALID_FIELD_VALUE"
                     + " | field 'v' is nested more than 100 levels deep",
             "broken JSON inside the reading | {\"series\":\"S\",\"time\":T,\"fields\":{\"v\":tru}} | INVALID_FIELD_VALUE"
-                    + " | field 'v' is not valid JSON: Unrecognized token 'tru'",
+                    + " | field 'v' is not valid JSON: 'tru' is not a JSON value (expected a number, a text in quotes,"
+                    + " true, false or null)",
             "fields that is not an object | {\"series\":\"S\",\"time\":T,\"fields\":[1,2]} | NO_FIELDS"
                     + " | fields must be a JSON object of name: value, got an array",
             "a field value that is an object | {\"series\":\"S\",\"time\":T,\"fields\":{\"v\":{\"a\":1}}}"
@@ -71,6 +76,21 @@ class IngestBodyHttpTest extends ApiTestBase {
         assertThat(rejected.get(0).get("reason").asText()).isEqualTo(reason);
         assertThat(rejected.get(0).get("message").asText()).startsWith(message);
         assertThat(api.get("/v1/series/" + s + "/readings").json()).hasSize(2);
+    }
+
+    @Test
+    void aRejectedDuplicateSeriesKeyReportsTheSeriesAndTimeAsGiven() {
+        // given: the time comes after the repeated key, the fields after that are broken
+        String body = "[{\"series\":\"a\",\"series\":\"b\",\"time\":" + VALID_TIME + ",\"fields\":{\"v\":true}}]";
+
+        // when
+        JsonNode rejected = api.post("/v1/readings", body).json().get("rejected").get(0);
+
+        // then: the first flaw counts, and the time is the one given
+        assertThat(rejected.get("reason").asText()).isEqualTo("INVALID_SERIES");
+        assertThat(rejected.get("message").asText()).isEqualTo("key 'series' appears twice in the reading");
+        assertThat(rejected.get("series").asText()).isEqualTo("a");
+        assertThat(rejected.get("time").asText()).isEqualTo("2026-07-21T23:00:10Z");
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
@@ -110,6 +130,25 @@ class IngestBodyHttpTest extends ApiTestBase {
     }
 
     @Test
+    void aGzipBodyIsRefusedNamingItsFirstByteAndThatGzipIsNotInflated() throws Exception {
+        // given: a gzip body sent without its Content-Encoding header
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+            gzip.write(("[" + reading(newSeries(), VALID_TIME, "{\"v\":1}") + "]").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        java.net.URI uri = java.net.URI.create("http://127.0.0.1:" + server.port() + "/v1/readings");
+
+        // when
+        String answer = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(uri)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(zipped.toByteArray())).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+
+        // then
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer).get("message").asText()).startsWith("the body is not valid JSON: byte 0x1f is"
+                + " not JSON text (gzip is not inflated here; send plain JSON) (line 1, column ");
+    }
+
+    @Test
     void otherKeysOfAReadingAreIgnoredEvenWhenRepeated() {
         // given
         String s = newSeries();
@@ -145,6 +184,8 @@ class IngestBodyHttpTest extends ApiTestBase {
             "1e-400 | field 'v' is 1E-400, which is too close to zero for a double: it would be stored as 0",
             "9007199254740993 | field 'v' is 9007199254740993, an integer a double cannot hold exactly",
             "12345678901234567890 | field 'v' is 12345678901234567890, an integer a double cannot hold exactly",
+            "9007199254740993.0 | field 'v' is 9007199254740993.0, an integer a double cannot hold exactly",
+            "9.007199254740993e15 | field 'v' is 9007199254740993, an integer a double cannot hold exactly",
             "1e999 | field 'v' is 1E+999, which is not a finite number",
             "\"a\\ud800b\" | field 'v' has a lone surrogate \\ud800 at character 1; a text must be valid Unicode"})
     void aValueThatCannotBeKeptExactlyIsRefusedNamingWhy(String value, String message) {
@@ -161,6 +202,22 @@ class IngestBodyHttpTest extends ApiTestBase {
         assertThat(report.get("rejected").get(0).get("message").asText()).startsWith(message);
         assertThat(api.get("/v1/series/" + s + "/latest").json().get("fields").get("v").asLong())
                 .isEqualTo(9_007_199_254_740_992L);
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', value = {"9007199254740992.0", "9.007199254740992e15", "1e20", "9007199254740993.5",
+            "-1.5", "0.1"})
+    void aLargeDecimalThatADoubleHoldsOrThatIsNoIntegerKeepsItsNearestDouble(String value) {
+        // given
+        String s = newSeries();
+
+        // when
+        JsonNode report = api.post("/v1/readings", "[" + reading(s, VALID_TIME, "{\"v\":" + value + "}") + "]").json();
+
+        // then
+        assertThat(report.get("accepted").asInt()).as(report.toString()).isEqualTo(1);
+        assertThat(api.get("/v1/series/" + s + "/latest").json().get("fields").get("v").doubleValue())
+                .isEqualTo(Double.parseDouble(value));
     }
 
     @Test
