@@ -75,6 +75,7 @@ public final class ApiServer implements AutoCloseable {
                 .register(routes, new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout()));
         new AggregateRoutes(useCases).register(routes);
         new StatusRoutes(useCases, backend).register(routes);
+        OpenApiRoute.register(routes);
         Listen.start(app, config.bind(), config.port());
         return new ApiServer(app, limits.drainTimeout());
     }
