@@ -20,6 +20,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * The served OpenAPI document, for tests: its operations, what an operation answers, and its
  * schemas as validators (networknt, OpenAPI 3.1 dialect, formats such as date-time asserted).
@@ -82,6 +84,15 @@ final class OpenApiSpec {
         JsonNode response = document.path("paths").path(path).path(method.toLowerCase(Locale.ROOT))
                 .path("responses").path(Integer.toString(status));
         return resolve(response).path("content").path("application/json").path("schema");
+    }
+
+    /** Fails unless the answer {@code json} with {@code status} is {@code expected} and fits the schema the document gives it. */
+    void assertAnswerFits(String route, String method, int expected, int status, JsonNode json) {
+        String what = method + " " + route + " " + status + ": " + json;
+        assertThat(status).as(what).isEqualTo(expected);
+        JsonNode schema = answerSchema(route, method, status);
+        assertThat(schema.isMissingNode()).as(what + " is not documented").isFalse();
+        assertThat(problems(schema, json)).as(what).isEmpty();
     }
 
     /** The JSON schema of the shared response {@code name} of components. */
