@@ -86,6 +86,7 @@ public final class ApiServer implements AutoCloseable {
         new LineProtocolRoutes(useCases, config).register(routes, ingests);
         new GrafanaRoutes(useCases, config.maxBodySize(), config.maxWindows()).register(routes);
         routes.get("/metrics", ctx -> ctx.contentType(ServerMetrics.CONTENT_TYPE).result(metrics.scrape()));
+        OpenApiRoute.register(routes);
         try {
             Listen.start(app, config.bind(), config.port());
         } catch (RuntimeException e) {
