@@ -72,8 +72,7 @@ public sealed interface FieldValue permits FieldValue.Numeric, FieldValue.Text {
     /**
      * A Long, BigInteger or BigDecimal as the double that holds it, refused where that double would
      * lose it: an integer a double cannot hold exactly (beyond 2^53, 9007199254740992, only some
-     * are), whatever its spelling ({@code 9007199254740993.0} is an integer too), or a non-zero
-     * number so small that it would become 0. A non-integer keeps its nearest double.
+     * are), or a non-zero number so small that it would become 0.
      */
     private static Numeric exact(String name, Number number) {
         double value = number.doubleValue();
@@ -86,17 +85,12 @@ public sealed interface FieldValue permits FieldValue.Numeric, FieldValue.Text {
             throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE, "field '" + name + "' is "
                     + Quote.number(number) + ", which is too close to zero for a double: it would be stored as 0");
         }
-        if (Math.abs(value) >= 0x1p53 && isInteger(given) && new BigDecimal(value).compareTo(given) != 0) {
+        if (!(number instanceof BigDecimal) && new BigDecimal(value).compareTo(given) != 0) {
             throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE, "field '" + name + "' is "
                     + Quote.number(number) + ", an integer a double cannot hold exactly (it would be stored as "
                     + new BigDecimal(value).toPlainString() + "; integers are exact up to 2^53 = 9007199254740992)");
         }
         return numeric;
-    }
-
-    /** True when the exact value of {@code number} is an integer, however it is written. */
-    private static boolean isInteger(BigDecimal number) {
-        return number.scale() <= 0 || number.signum() == 0 || number.stripTrailingZeros().scale() <= 0;
     }
 
     /** Refuses half of a surrogate pair: no encoder can write it, so it would come back as '?'. */

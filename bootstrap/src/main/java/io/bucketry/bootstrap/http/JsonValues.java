@@ -13,8 +13,7 @@ import java.math.BigInteger;
 /**
  * The Java value of one JSON scalar of a reading, exactly as written: an integer as a Long (or a
  * BigInteger), any other number as the double its text rounds to ({@code -0.0} keeps its sign),
- * or as a BigDecimal where no finite, non-zero double holds it or it is 2^53 or more, for the
- * domain to refuse by name what a double would not keep.
+ * or as a BigDecimal where no finite, non-zero double holds it, for the domain to refuse it by name.
  */
 final class JsonValues {
 
@@ -87,8 +86,7 @@ final class JsonValues {
     private static Object number(JsonParser parser, String what) throws IOException {
         String text = text(parser, what);
         double value = Double.parseDouble(text);
-        // from 2^53 on, a decimal may be an integer the double rounds (9007199254740993.0): the domain judges it exactly
-        if (Double.isFinite(value) && Math.abs(value) < 0x1p53 && (value != 0 || !hasNonZeroDigit(text))) {
+        if (Double.isFinite(value) && (value != 0 || !hasNonZeroDigit(text))) {
             return value;
         }
         return decimal(text, what);
