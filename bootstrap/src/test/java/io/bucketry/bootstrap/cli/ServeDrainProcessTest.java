@@ -22,8 +22,7 @@ class ServeDrainProcessTest {
 
     @Test
     void anIngestInFlightAtSigtermIsAnsweredBeforeTheProcessExits() throws Exception {
-        try (ServeProcess serve = ServeProcess.start(dir, "--drain-timeout", "20s", "--body-read-timeout", "20s",
-                "--max-concurrent-ingests", "1");
+        try (ServeProcess serve = ServeProcess.start(dir, "--drain-timeout", "20s", "--body-read-timeout", "20s");
              Socket socket = new Socket("127.0.0.1", serve.port())) {
             socket.setSoTimeout(30_000);
             String body = "[{\"series\":\"drain\",\"time\":" + System.currentTimeMillis() + ",\"fields\":{\"v\":1}}]";
@@ -34,7 +33,7 @@ class ServeDrainProcessTest {
             // given: an ingest whose body has half arrived
             out.write((head + body.substring(0, 10)).getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            awaitInFlight(serve.port());
+            Thread.sleep(500);
 
             // when: SIGTERM, then the rest of the body
             CompletableFuture<Boolean> stopped = CompletableFuture.supplyAsync(() -> {
@@ -56,38 +55,13 @@ class ServeDrainProcessTest {
 
             // then
             assertThat(serve.stderr()).contains("stopping; finishing requests in flight (for up to 20s");
-            assertThat(response).as("stderr:%n%s", serve.stderr()).startsWith("HTTP/1.1 200").contains("\"accepted\":1");
+            assertThat(response).startsWith("HTTP/1.1 200").contains("\"accepted\":1");
             long answered = System.nanoTime();
             assertThat(stopped.get(40, TimeUnit.SECONDS)).as(serve.stderr()).isTrue();
             long exitMillis = (System.nanoTime() - answered) / 1_000_000;
             assertThat(exitMillis).as("exited %d ms after the answer; stderr:%n%s", exitMillis, serve.stderr())
                     .isLessThan(10_000);
         }
-    }
-
-    /**
-     * Waits until the server is handling the half-sent ingest: with one ingest allowed at once, another
-     * is answered 503 BUSY only then. (A fixed sleep was not enough on a loaded machine: the request had
-     * not even been read when SIGTERM came, so it was not in flight and was refused.)
-     */
-    private static void awaitInFlight(int port) throws Exception {
-        String body = "[{\"series\":\"probe\",\"time\":" + System.currentTimeMillis() + ",\"fields\":{\"v\":1}}]";
-        String request = "POST /v1/readings HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                + "Content-Length: " + body.length() + "\r\n\r\n" + body;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        String answer = "";
-        while (System.nanoTime() < deadline) {
-            try (Socket probe = new Socket("127.0.0.1", port)) {
-                probe.setSoTimeout(30_000);
-                probe.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-                answer = readAll(probe.getInputStream());
-            }
-            if (answer.startsWith("HTTP/1.1 503") && answer.contains("\"BUSY\"")) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the half-sent ingest never became in flight; last probe answer: " + answer);
     }
 
     /** The response up to the end of its JSON body. */
