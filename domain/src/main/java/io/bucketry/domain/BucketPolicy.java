@@ -1,28 +1,86 @@
 package io.bucketry.domain;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
- * How readings are grouped into buckets. A windowed policy has a {@code width} (windows aligned to
- * multiples of the width since the Unix epoch, UTC); a paged policy has none and its buckets are
- * pages of {@code maxCount} readings in time order. Either way a bucket holds at most
- * {@code maxCount} readings and at most {@code maxBytes} of stored size; a full bucket never grows.
- *
- * @param width the window width, or null for a paged policy
+ * How readings are grouped into buckets, and when a bucket has room: either fixed time windows
+ * ({@link Windowed}) or pages of a fixed number of readings in time order ({@link Paged}). Either
+ * way a bucket holds at most {@link #maxCount()} readings and at most {@link #maxBytes()} of
+ * stored size, and a full bucket never grows: the next reading of its group opens another bucket.
  */
-public record BucketPolicy(Duration width, int maxCount, int maxBytes) {
+public sealed interface BucketPolicy permits BucketPolicy.Windowed, BucketPolicy.Paged {
 
-    public static final Duration DEFAULT_WIDTH = Duration.ofHours(1);
-    public static final int DEFAULT_MAX_COUNT = 1000;
+    Duration DEFAULT_WIDTH = Duration.ofHours(1);
+    int DEFAULT_MAX_COUNT = 1000;
     /** 2 MiB: an eighth of MongoDB's 16 MiB document limit, leaving room for summaries and headers. */
-    public static final int DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
-    public static final int MAX_COUNT_LIMIT = 100_000;
-    /** Large enough for one reading of 64 fields with 256-character texts, small enough for MongoDB. */
-    public static final int MIN_BYTES = 64 * 1024;
-    public static final int MAX_BYTES_LIMIT = 8 * 1024 * 1024;
+    int DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+    int MAX_COUNT_LIMIT = 100_000;
+    /**
+     * Larger than the stored size of the largest valid reading (64 fields with 64-character names
+     * and 256-character texts, see {@link Reading#storedSizeEstimate}), so an empty bucket always
+     * has room for one reading; small enough for MongoDB.
+     */
+    int MIN_BYTES = 64 * 1024;
+    int MAX_BYTES_LIMIT = 8 * 1024 * 1024;
 
-    public BucketPolicy {
-        if (width != null) {
+    /** The most readings one bucket holds. */
+    int maxCount();
+
+    /** The most stored bytes (as the store measures them) one bucket holds. */
+    int maxBytes();
+
+    /**
+     * The admission rule, which every store applies: a bucket holding {@code count} readings of
+     * {@code bytes} has room for {@code addedCount} more of {@code addedBytes} when neither ceiling
+     * is passed.
+     */
+    default boolean admits(long count, long bytes, int addedCount, long addedBytes) {
+        return count + addedCount <= maxCount() && bytes + addedBytes <= maxBytes();
+    }
+
+    /** {@link #admits} for one reading. */
+    default boolean admits(long count, long bytes, long readingBytes) {
+        return admits(count, bytes, 1, readingBytes);
+    }
+
+    /** True when a bucket of {@code count} readings and {@code bytes} admits no reading at all. */
+    default boolean isFull(long count, long bytes) {
+        return count >= maxCount() || bytes >= maxBytes();
+    }
+
+    /** The most readings a bucket may already hold and still admit {@code added} more (the rule as a bound). */
+    default int countAdmitting(int added) {
+        return maxCount() - added;
+    }
+
+    /** The most bytes a bucket may already hold and still admit {@code addedBytes} more. */
+    default long bytesAdmitting(long addedBytes) {
+        return maxBytes() - addedBytes;
+    }
+
+    /** The default: one-hour windows of at most 1000 readings. */
+    static Windowed defaults() {
+        return windowed(DEFAULT_WIDTH, DEFAULT_MAX_COUNT);
+    }
+
+    static Windowed windowed(Duration width, int maxCount) {
+        return new Windowed(width, maxCount, DEFAULT_MAX_BYTES);
+    }
+
+    /** Buckets that are pages of exactly {@code pageSize} readings in time order (seed 001). */
+    static Paged paged(int pageSize) {
+        return new Paged(pageSize, DEFAULT_MAX_BYTES);
+    }
+
+    /**
+     * Windows aligned to multiples of {@code width} since the Unix epoch (UTC): a window's readings
+     * go to its bucket of seq 0, then to overflow buckets 1, 2, … of the same window once it is full.
+     */
+    record Windowed(Duration width, int maxCount, int maxBytes) implements BucketPolicy {
+
+        public Windowed {
+            Objects.requireNonNull(width, "width");
             if (width.isNegative() || width.isZero()) {
                 throw new IllegalArgumentException("bucket width " + DurationText.of(width) + " must be positive");
             }
@@ -32,53 +90,59 @@ public record BucketPolicy(Duration width, int maxCount, int maxBytes) {
             if (width.compareTo(Duration.ofMillis(Long.MAX_VALUE)) > 0) {
                 throw new IllegalArgumentException("bucket width " + DurationText.of(width) + " is too large to count in milliseconds");
             }
+            Limits.check(maxCount, maxBytes);
         }
-        if (maxCount < 1 || maxCount > MAX_COUNT_LIMIT) {
-            throw new IllegalArgumentException("bucket max count " + maxCount + " must be between 1 and " + MAX_COUNT_LIMIT);
+
+        public long widthMillis() {
+            return width.toMillis();
         }
-        if (maxBytes < MIN_BYTES || maxBytes > MAX_BYTES_LIMIT) {
-            throw new IllegalArgumentException("bucket max bytes " + maxBytes + " must be between " + MIN_BYTES
-                    + " and " + MAX_BYTES_LIMIT);
+
+        /** The start of the window holding {@code epochMilli} (floor to a multiple of the width). */
+        public long windowStart(long epochMilli) {
+            long w = widthMillis();
+            return Math.floorDiv(epochMilli, w) * w;
         }
-    }
 
-    /** The default: one-hour windows of at most 1000 readings. */
-    public static BucketPolicy defaults() {
-        return windowed(DEFAULT_WIDTH, DEFAULT_MAX_COUNT);
-    }
-
-    public static BucketPolicy windowed(Duration width, int maxCount) {
-        return new BucketPolicy(java.util.Objects.requireNonNull(width, "width"), maxCount, DEFAULT_MAX_BYTES);
-    }
-
-    /** Buckets that are pages of exactly {@code pageSize} readings in time order (seed 001). */
-    public static BucketPolicy paged(int pageSize) {
-        return new BucketPolicy(null, pageSize, DEFAULT_MAX_BYTES);
-    }
-
-    public boolean isPaged() {
-        return width == null;
-    }
-
-    public long widthMillis() {
-        requireWindowed();
-        return width.toMillis();
-    }
-
-    /** The start of the window holding {@code epochMilli} (floor to a multiple of the width). */
-    public long windowStart(long epochMilli) {
-        long w = widthMillis();
-        return Math.floorDiv(epochMilli, w) * w;
-    }
-
-    private void requireWindowed() {
-        if (width == null) {
-            throw new IllegalStateException("a paged bucket policy has no window width");
+        @Override
+        public String toString() {
+            return "windowed(" + DurationText.of(width) + ", " + maxCount + ")";
         }
     }
 
-    @Override
-    public String toString() {
-        return isPaged() ? "paged(" + maxCount + ")" : "windowed(" + DurationText.of(width) + ", " + maxCount + ")";
+    /**
+     * Pages of {@code pageSize} readings in time order, each starting at its first reading's time; a
+     * late reading into a full page splits it into two (a page is one bucket, seq 0).
+     */
+    record Paged(int pageSize, int maxBytes) implements BucketPolicy {
+
+        public Paged {
+            Limits.check(pageSize, maxBytes);
+        }
+
+        @Override
+        public int maxCount() {
+            return pageSize;
+        }
+
+        @Override
+        public String toString() {
+            return "paged(" + pageSize + ")";
+        }
+    }
+
+    /** The ceilings both kinds share. */
+    final class Limits {
+        private Limits() {
+        }
+
+        static void check(int maxCount, int maxBytes) {
+            if (maxCount < 1 || maxCount > MAX_COUNT_LIMIT) {
+                throw new IllegalArgumentException("bucket max count " + maxCount + " must be between 1 and " + MAX_COUNT_LIMIT);
+            }
+            if (maxBytes < MIN_BYTES || maxBytes > MAX_BYTES_LIMIT) {
+                throw new IllegalArgumentException("bucket max bytes " + maxBytes + " must be between " + MIN_BYTES
+                        + " and " + MAX_BYTES_LIMIT);
+            }
+        }
     }
 }

@@ -34,17 +34,33 @@ public sealed interface FieldValue permits FieldValue.Numeric, FieldValue.Text {
             return exact(name, (Number) value);
         }
         if (value instanceof CharSequence text) {
-            String string = text.toString();
-            if (string.length() > MAX_TEXT_LENGTH) {
-                throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE, "field '" + name
-                        + "' has a text of " + string.length() + " characters; at most "
-                        + MAX_TEXT_LENGTH + " are allowed");
-            }
-            requireWholeCharacters(name, string);
-            return new Text(string);
+            return new Text(requireValidText(name, text.toString()));
         }
         throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE,
                 "field '" + name + "' is " + kind(value) + "; a field value must be a finite number or a text");
+    }
+
+    /** {@code value} when it is a valid text value of field {@code name}, else an {@link InvalidReadingException}. */
+    static String requireValidText(String name, String value) {
+        if (value == null) {
+            throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE, "field '" + name + "' is null");
+        }
+        if (value.length() > MAX_TEXT_LENGTH) {
+            throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE, "field '" + name
+                    + "' has a text of " + value.length() + " characters; at most "
+                    + MAX_TEXT_LENGTH + " are allowed");
+        }
+        requireWholeCharacters(name, value);
+        return value;
+    }
+
+    /** {@code value} when it is finite, else an {@link InvalidReadingException} naming field {@code name}. */
+    static double requireFinite(String name, double value) {
+        if (!Double.isFinite(value)) {
+            throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE, "field '" + name
+                    + "' is " + Quote.number(value) + ", which is not a finite number");
+        }
+        return value;
     }
 
     /** What {@code value} is, in words a sender of JSON knows too. */
@@ -62,7 +78,7 @@ public sealed interface FieldValue permits FieldValue.Numeric, FieldValue.Text {
     }
 
     private static Numeric numeric(String name, double value, Object original) {
-        if (!Double.isFinite(value)) {
+        if (!Double.isFinite(value)) {  // the message quotes the number as it was sent
             throw new InvalidReadingException(RejectionReason.INVALID_FIELD_VALUE, "field '" + name
                     + "' is " + Quote.number(original) + ", which is not a finite number");
         }

@@ -2,57 +2,31 @@ package io.bucketry.domain;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Objects;
 import java.util.Set;
 
 /**
- * The fields of one reading: 1–64 named values. An immutable map from field name to value, stored
- * as a (shared) schema and one {@code long} per field (see {@link FieldBits}), so that storing a
- * reading and materialising a stored one copy numbers without an object per value.
+ * The fields of one reading: 1–64 named values, each a finite number or a text of at most 256
+ * characters. An immutable map from field name to value, held as the names ({@link FieldSchema},
+ * shared by the readings of one stream) and an array of numbers and one of texts, so that a reading
+ * costs no object per value.
  */
 public final class Fields extends AbstractMap<String, FieldValue> {
 
-    private static final FieldValue.Text[] NO_TEXTS = new FieldValue.Text[0];
-
-    /** The schema of the last map converted; racy by design (any schema here is valid). */
-    private static volatile FieldSchema recentSchema = FieldSchema.EMPTY;
-    /** The last text value converted, reused while equal Strings arrive; racy by design (any Text here is valid). */
-    private static volatile FieldValue.Text recentText = new FieldValue.Text("");
-
     private final FieldSchema schema;
-    /** This reading's values are {@code bits[offset, offset + schema.size())}. */
-    private final long[] bits;
-    private final int offset;
-    private final FieldValue.Text[] texts;
-    private final int size;
+    /** The value of each numeric field; NaN (never a valid value) at a text. */
+    private final double[] numbers;
+    /** Null when every field is a number; else the text of each text field, null at a number. */
+    private final String[] texts;
 
-    /**
-     * Trusted: one {@link FieldBits} value per field of {@code schema} from {@code bits[offset]} on
-     * (ABSENT where the reading lacks it), texts by code in {@code texts}. The caller never writes
-     * those entries of the arrays again, so a stored reading may share its bucket's arrays.
-     */
-    Fields(FieldSchema schema, long[] bits, int offset, FieldValue.Text[] texts) {
-        int present = 0;
-        for (int i = offset; i < offset + schema.size(); i++) {
-            if (bits[i] != FieldBits.ABSENT) {
-                present++;
-            }
-        }
-        if (present == 0) {
-            throw new InvalidReadingException(RejectionReason.NO_FIELDS, "a reading needs at least one field");
-        }
-        if (present > FieldSchema.MAX_FIELDS) {
-            throw new InvalidReadingException(RejectionReason.TOO_MANY_FIELDS, "a reading has " + present
-                    + " fields; at most " + FieldSchema.MAX_FIELDS + " are allowed");
-        }
+    /** Takes the arrays as they are: the caller has checked every rule and never writes them again. */
+    private Fields(FieldSchema schema, double[] numbers, String[] texts) {
         this.schema = schema;
-        this.bits = bits;
-        this.offset = offset;
+        this.numbers = numbers;
         this.texts = texts;
-        this.size = present;
     }
 
     /**
@@ -62,106 +36,58 @@ public final class Fields extends AbstractMap<String, FieldValue> {
      * @throws InvalidReadingException naming the first broken rule
      */
     public static Fields of(Map<String, ?> map) {
-        if (map instanceof Fields fields) {
-            return fields;
-        }
-        if (map == null || map.isEmpty()) {
+        return map instanceof Fields fields ? fields : new FieldsConverter().convert(map);
+    }
+
+    /** Builds the fields of {@code schema}'s names, some of which may be left out. */
+    public static Builder builder(FieldSchema schema) {
+        return new Builder(schema);
+    }
+
+    /** Called by {@link FieldsConverter} with arrays it checked and hands over. */
+    static Fields ofChecked(FieldSchema schema, double[] numbers, String[] texts) {
+        return new Fields(schema, numbers, texts);
+    }
+
+    static void requireFieldCount(int count) {
+        if (count == 0) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "a reading needs at least one field");
         }
-        if (map.size() > FieldSchema.MAX_FIELDS) {
-            throw new InvalidReadingException(RejectionReason.TOO_MANY_FIELDS, "a reading has " + map.size()
+        if (count > FieldSchema.MAX_FIELDS) {
+            throw new InvalidReadingException(RejectionReason.TOO_MANY_FIELDS, "a reading has " + count
                     + " fields; at most " + FieldSchema.MAX_FIELDS + " are allowed");
         }
-        FieldSchema recent = recentSchema;
-        boolean sameNames = recent.size() == map.size();
-        String[] names = sameNames ? null : new String[map.size()];
-        long[] bits = new long[map.size()];
-        FieldValue.Text[] texts = NO_TEXTS;
-        int textCount = 0;
-        int i = 0;
-        for (Map.Entry<String, ?> entry : map.entrySet()) {
-            String name = entry.getKey();
-            // streams of readings repeat the same key objects: reuse the checked schema while they do
-            if (sameNames && recent.name(i) != name) {
-                sameNames = false;
-                names = new String[map.size()];
-                for (int j = 0; j < i; j++) {
-                    names[j] = recent.name(j);
-                }
-            }
-            if (!sameNames) {
-                FieldSchema.requireValidName(name);
-                names[i] = name;
-            }
-            Object value = entry.getValue();
-            if (value instanceof Double number && Double.isFinite(number)) {
-                bits[i] = FieldBits.ofNumber(number);
-            } else {
-                FieldValue converted = convert(name, value);
-                if (converted instanceof FieldValue.Numeric numeric) {
-                    bits[i] = FieldBits.ofNumber(numeric.value());
-                } else {
-                    if (texts == NO_TEXTS) {
-                        texts = new FieldValue.Text[map.size() - i];
-                    }
-                    texts[textCount] = (FieldValue.Text) converted;
-                    bits[i] = FieldBits.ofText(textCount++);
-                }
-            }
-            i++;
-        }
-        if (sameNames) {
-            return new Fields(recent, bits, 0, texts);
-        }
-        FieldSchema schema = FieldSchema.ofChecked(names);
-        recentSchema = schema;
-        return new Fields(schema, bits, 0, texts);
     }
 
-    /** {@link FieldValue#from}, reusing the Text of the last text converted while an equal String arrives. */
-    private static FieldValue convert(String name, Object value) {
-        if (value instanceof String string) {
-            FieldValue.Text recent = recentText;
-            if (recent.value() == string || recent.value().equals(string)) {
-                return recent;
-            }
-            FieldValue.Text text = (FieldValue.Text) FieldValue.from(name, string);
-            recentText = text;
-            return text;
-        }
-        return FieldValue.from(name, value);
-    }
-
+    /** The names, in this reading's order. */
     public FieldSchema schema() {
         return schema;
     }
 
-    /** The value at {@code index} of {@link #schema()}, or null where this reading lacks that field. */
+    /** True when the field at {@code index} of {@link #schema()} is a text. */
+    public boolean isText(int index) {
+        return texts != null && texts[index] != null;
+    }
+
+    /** The numeric value at {@code index} of {@link #schema()}, or NaN when it is a text. */
+    public double numberAt(int index) {
+        return numbers[index];
+    }
+
+    /** The text at {@code index} of {@link #schema()}, or null when it is a number. */
+    public String textAt(int index) {
+        return texts == null ? null : texts[index];
+    }
+
+    /** The value at {@code index} of {@link #schema()}. */
     public FieldValue valueAt(int index) {
-        return FieldBits.decode(bitsAt(index), texts);
+        return isText(index) ? new FieldValue.Text(texts[index]) : new FieldValue.Numeric(numbers[index]);
     }
 
     /** The numeric value of {@code name}, or NaN when the field is absent or a text. */
     public double number(String name) {
         int index = schema.indexOf(name);
-        return index < 0 ? Double.NaN : numberAt(index);
-    }
-
-    /** The numeric value at {@code index} of {@link #schema()}, or NaN when it is absent or a text. */
-    public double numberAt(int index) {
-        long value = bitsAt(index);
-        return FieldBits.isNumber(value) ? Double.longBitsToDouble(value) : Double.NaN;
-    }
-
-    /** The {@link FieldBits} at {@code index}; a text's code refers to {@link #textOf}. */
-    long bitsAt(int index) {
-        Objects.checkIndex(index, schema.size());
-        return bits[offset + index];
-    }
-
-    /** The text that text bits of this reading refer to. */
-    FieldValue.Text textOf(long textBits) {
-        return texts[FieldBits.code(textBits)];
+        return index < 0 ? Double.NaN : numbers[index];
     }
 
     @Override
@@ -172,13 +98,12 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     @Override
     public boolean containsKey(Object name) {
-        int index = schema.indexOf(name);
-        return index >= 0 && bitsAt(index) != FieldBits.ABSENT;
+        return schema.indexOf(name) >= 0;
     }
 
     @Override
     public int size() {
-        return size;
+        return schema.size();
     }
 
     @Override
@@ -187,15 +112,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             @Override
             public Iterator<Entry<String, FieldValue>> iterator() {
                 return new Iterator<>() {
-                    private int next = advance(0);
-
-                    private int advance(int from) {
-                        int index = from;
-                        while (index < schema.size() && bitsAt(index) == FieldBits.ABSENT) {
-                            index++;
-                        }
-                        return index;
-                    }
+                    private int next;
 
                     @Override
                     public boolean hasNext() {
@@ -208,7 +125,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
                             throw new NoSuchElementException();
                         }
                         Entry<String, FieldValue> entry = new SimpleImmutableEntry<>(schema.name(next), valueAt(next));
-                        next = advance(next + 1);
+                        next++;
                         return entry;
                     }
                 };
@@ -216,8 +133,74 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
             @Override
             public int size() {
-                return size;
+                return schema.size();
             }
         };
+    }
+
+    /**
+     * Collects values by their index in a schema (a store's columns, say) and builds the Fields of
+     * those given; the names of a full set are the schema itself. One use: {@link #build} once.
+     */
+    public static final class Builder {
+        private final FieldSchema schema;
+        private final double[] numbers;
+        private String[] texts;
+        private int given;
+
+        private Builder(FieldSchema schema) {
+            this.schema = schema;
+            this.numbers = new double[schema.size()];
+            Arrays.fill(numbers, Double.NaN);
+        }
+
+        /** Sets the field at {@code index} to a finite number. */
+        public Builder number(int index, double value) {
+            require(index);
+            numbers[index] = FieldValue.requireFinite(schema.name(index), value);
+            given++;
+            return this;
+        }
+
+        /** Sets the field at {@code index} to a text. */
+        public Builder text(int index, String value) {
+            require(index);
+            if (texts == null) {
+                texts = new String[numbers.length];
+            }
+            texts[index] = FieldValue.requireValidText(schema.name(index), value);
+            given++;
+            return this;
+        }
+
+        private void require(int index) {
+            if (!Double.isNaN(numbers[index]) || texts != null && texts[index] != null) {
+                throw new IllegalStateException("field '" + schema.name(index) + "' is set twice");
+            }
+        }
+
+        /** The fields given; at least one and at most 64. */
+        public Fields build() {
+            requireFieldCount(given);
+            if (given == numbers.length) {
+                return new Fields(schema, numbers, texts);
+            }
+            String[] names = new String[given];
+            double[] someNumbers = new double[given];
+            String[] someTexts = texts == null ? null : new String[given];
+            int at = 0;
+            for (int i = 0; i < numbers.length; i++) {
+                boolean text = texts != null && texts[i] != null;
+                if (text || !Double.isNaN(numbers[i])) {
+                    names[at] = schema.name(i);
+                    someNumbers[at] = numbers[i];
+                    if (text) {
+                        someTexts[at] = texts[i];
+                    }
+                    at++;
+                }
+            }
+            return new Fields(FieldSchema.ofChecked(names), someNumbers, someTexts);
+        }
     }
 }

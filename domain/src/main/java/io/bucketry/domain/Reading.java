@@ -22,8 +22,12 @@ public final class Reading {
         this(Objects.requireNonNull(series, "series"), epochMilliOf(time), fields);
     }
 
-    /** Trusted but for the fields: a time already in epoch milliseconds (a stored reading). */
-    Reading(SeriesId series, long epochMilli, Fields fields) {
+    /** A reading at a time already in epoch milliseconds (a stored reading, say). */
+    public static Reading at(SeriesId series, long epochMilli, Fields fields) {
+        return new Reading(Objects.requireNonNull(series, "series"), epochMilli, fields);
+    }
+
+    private Reading(SeriesId series, long epochMilli, Fields fields) {
         if (fields == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "a reading needs at least one field");
         }
@@ -82,13 +86,9 @@ public final class Reading {
     /** An upper bound of the bytes this reading adds to a stored bucket (BSON element in an array). */
     public int storedSizeEstimate() {
         int bytes = 1 + 8 + 4 + 1 + (1 + 2 + 8); // array element header and index key, document, t
-        for (int i = 0; i < fields.schema().size(); i++) {
-            long bits = fields.bitsAt(i);
-            if (bits == FieldBits.ABSENT) {
-                continue;
-            }
+        for (int i = 0; i < fields.size(); i++) {
             bytes += 2 + fields.schema().name(i).length();
-            bytes += FieldBits.isNumber(bits) ? 8 : 5 + 3 * fields.textOf(bits).value().length();
+            bytes += fields.isText(i) ? 5 + 3 * fields.textAt(i).length() : 8;
         }
         return bytes;
     }

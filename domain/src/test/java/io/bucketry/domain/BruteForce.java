@@ -14,13 +14,13 @@ import java.util.TreeSet;
  * Independent, deliberately naive computations the domain's results are checked against: no
  * columns, no binary search, no incremental summaries — just lists, sorting and loops.
  */
-final class BruteForce {
+public final class BruteForce {
 
     private BruteForce() {
     }
 
     /** What a bucket should hold after adding {@code inserted} in that order: the first reading per time wins, sorted. */
-    static List<Reading> deduplicatedAndSorted(List<Reading> inserted) {
+    public static List<Reading> deduplicatedAndSorted(List<Reading> inserted) {
         Map<Long, Reading> firstPerTime = new HashMap<>();
         for (Reading reading : inserted) {
             firstPerTime.putIfAbsent(reading.epochMilli(), reading);
@@ -31,7 +31,7 @@ final class BruteForce {
     }
 
     /** Count, min, max and sum per numeric field over {@code readings}. */
-    static Map<String, FieldSummary> summaries(List<Reading> readings) {
+    public static Map<String, FieldSummary> summaries(List<Reading> readings) {
         Map<String, List<Double>> values = numericValuesInTimeOrder(readings);
         Map<String, FieldSummary> summaries = new HashMap<>();
         values.forEach((name, list) -> summaries.put(name, new FieldSummary(list.size(),
@@ -45,7 +45,7 @@ final class BruteForce {
      * The window aggregates of {@code readings} (deduplicated, one series) for windows of
      * {@code windowMillis} aligned to the epoch, keeping only readings with times in [from, to).
      */
-    static List<WindowAggregate> windows(SeriesId series, List<Reading> readings, long windowMillis,
+    public static List<WindowAggregate> windows(SeriesId series, List<Reading> readings, long windowMillis,
                                          long from, long to) {
         TreeMap<Long, List<Reading>> byWindow = new TreeMap<>();
         for (Reading reading : readings) {
@@ -72,7 +72,7 @@ final class BruteForce {
         return result;
     }
 
-    static List<WindowAggregate> windows(SeriesId series, List<Reading> readings, long windowMillis) {
+    public static List<WindowAggregate> windows(SeriesId series, List<Reading> readings, long windowMillis) {
         return windows(series, readings, windowMillis, Long.MIN_VALUE, Long.MAX_VALUE);
     }
 

@@ -14,10 +14,9 @@ class BucketPolicyTest {
     @Test
     void theDefaultIsOneHourWindowsOfAThousandReadingsWellBelowMongoDbsDocumentLimit() {
         // when
-        BucketPolicy policy = BucketPolicy.defaults();
+        BucketPolicy.Windowed policy = BucketPolicy.defaults();
 
         // then
-        assertThat(policy.isPaged()).isFalse();
         assertThat(policy.width()).isEqualTo(Duration.ofHours(1));
         assertThat(policy.widthMillis()).isEqualTo(3_600_000L);
         assertThat(policy.maxCount()).isEqualTo(1000);
@@ -26,18 +25,65 @@ class BucketPolicyTest {
     }
 
     @Test
-    void aPagedPolicyHasNoWidthAndNoWindows() {
+    void aPagedPolicyIsItsPageSizeOfReadingsPerBucket() {
         // when
         BucketPolicy policy = BucketPolicy.paged(50);
 
         // then
-        assertThat(policy.isPaged()).isTrue();
-        assertThat(policy.width()).isNull();
+        assertThat(policy).isInstanceOf(BucketPolicy.Paged.class);
         assertThat(policy.maxCount()).isEqualTo(50);
+        assertThat(((BucketPolicy.Paged) policy).pageSize()).isEqualTo(50);
         assertThat(policy).hasToString("paged(50)");
-        assertThatThrownBy(policy::widthMillis).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("paged");
-        assertThatThrownBy(() -> policy.windowStart(0)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aBucketAdmitsReadingsUpToItsCountCeilingInclusive() {
+        BucketPolicy policy = BucketPolicy.paged(3);
+
+        assertThat(policy.admits(2, 0, 100)).as("the third reading").isTrue();
+        assertThat(policy.admits(3, 0, 100)).as("a fourth reading").isFalse();
+        assertThat(policy.admits(1, 0, 2, 200)).as("two more onto one").isTrue();
+        assertThat(policy.admits(2, 0, 2, 200)).as("two more onto two").isFalse();
+        assertThat(policy.isFull(2, 0)).isFalse();
+        assertThat(policy.isFull(3, 0)).isTrue();
+    }
+
+    @Test
+    void aBucketAdmitsReadingsUpToItsByteCeilingInclusive() {
+        BucketPolicy policy = BucketPolicy.paged(1000);
+        int ceiling = policy.maxBytes();
+
+        assertThat(policy.admits(5, ceiling - 100, 100)).as("exactly up to the ceiling").isTrue();
+        assertThat(policy.admits(5, ceiling - 100, 101)).as("one byte past it").isFalse();
+        assertThat(policy.admits(0, 0, 1, ceiling + 1L)).as("even an empty bucket").isFalse();
+        assertThat(policy.isFull(5, ceiling - 1)).isFalse();
+        assertThat(policy.isFull(5, ceiling)).as("closed: bytes at the ceiling").isTrue();
+    }
+
+    @Test
+    void theRuleAsBoundsIsTheLargestStateThatStillAdmits() {
+        BucketPolicy policy = BucketPolicy.windowed(Duration.ofHours(1), 10);
+
+        assertThat(policy.countAdmitting(3)).isEqualTo(7);
+        assertThat(policy.admits(policy.countAdmitting(3), 0, 3, 0)).isTrue();
+        assertThat(policy.admits(policy.countAdmitting(3) + 1, 0, 3, 0)).isFalse();
+        assertThat(policy.bytesAdmitting(500)).isEqualTo(policy.maxBytes() - 500L);
+        assertThat(policy.admits(0, policy.bytesAdmitting(500), 1, 500)).isTrue();
+        assertThat(policy.admits(0, policy.bytesAdmitting(500) + 1, 1, 500)).isFalse();
+    }
+
+    @Test
+    void anEmptyBucketAlwaysHasRoomForTheLargestValidReading() {
+        // given: 64 fields with 64-character names and 256-character texts of 3-byte characters
+        java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < FieldSchema.MAX_FIELDS; i++) {
+            fields.put("f" + String.format("%063d", i), "\u20ac".repeat(FieldValue.MAX_TEXT_LENGTH));
+        }
+        Reading largest = Reading.of("s", java.time.Instant.EPOCH, fields);
+
+        // then: the smallest byte ceiling still admits it into an empty bucket
+        assertThat(largest.storedSizeEstimate()).isLessThanOrEqualTo(BucketPolicy.MIN_BYTES);
+        assertThat(BucketPolicy.paged(10).admits(0, 0, largest.storedSizeEstimate())).isTrue();
     }
 
     @ParameterizedTest(name = "{0} ms lies in the hour window starting at {1}")
@@ -60,7 +106,7 @@ class BucketPolicyTest {
     @Test
     void windowsThatDoNotDivideAnHourAreStillAlignedToTheEpoch() {
         // given: 7 minutes
-        BucketPolicy policy = BucketPolicy.windowed(Duration.ofMinutes(7), 10);
+        BucketPolicy.Windowed policy = BucketPolicy.windowed(Duration.ofMinutes(7), 10);
 
         // when / then
         assertThat(policy.windowStart(3_600_000)).isEqualTo(8 * 420_000L);
@@ -104,11 +150,12 @@ class BucketPolicyTest {
 
     @Test
     void maxBytesMustLieBetweenOneLargestReadingAndTheLimit() {
-        assertThat(new BucketPolicy(null, 10, BucketPolicy.MIN_BYTES).maxBytes()).isEqualTo(65_536);
-        assertThat(new BucketPolicy(null, 10, BucketPolicy.MAX_BYTES_LIMIT).maxBytes()).isEqualTo(8 * 1024 * 1024);
-        assertThatThrownBy(() -> new BucketPolicy(null, 10, BucketPolicy.MIN_BYTES - 1))
+        assertThat(new BucketPolicy.Paged(10, BucketPolicy.MIN_BYTES).maxBytes()).isEqualTo(65_536);
+        assertThat(new BucketPolicy.Windowed(Duration.ofHours(1), 10, BucketPolicy.MAX_BYTES_LIMIT).maxBytes())
+                .isEqualTo(8 * 1024 * 1024);
+        assertThatThrownBy(() -> new BucketPolicy.Paged(10, BucketPolicy.MIN_BYTES - 1))
                 .hasMessage("bucket max bytes 65535 must be between 65536 and 8388608");
-        assertThatThrownBy(() -> new BucketPolicy(null, 10, BucketPolicy.MAX_BYTES_LIMIT + 1))
+        assertThatThrownBy(() -> new BucketPolicy.Windowed(Duration.ofHours(1), 10, BucketPolicy.MAX_BYTES_LIMIT + 1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -12,7 +12,7 @@ import java.util.Map;
  * of a few thousand of them is exact in a double and results can be compared exactly whatever the
  * order of addition.
  */
-final class ReadingGenerators {
+public final class ReadingGenerators {
 
     private static final List<String> NAMES = List.of("temperature", "pressure", "humidity", "status", "a", "B_2");
     private static final List<String> TEXTS = List.of("OK", "LOW", "HIGH", "", "n/a", "status with spaces");
@@ -20,11 +20,11 @@ final class ReadingGenerators {
     private ReadingGenerators() {
     }
 
-    static Gen<Double> exactNumbers() {
+    public static Gen<Double> exactNumbers() {
         return Gen.ints(-4_000_000, 4_000_000).map(i -> i / 4.0);
     }
 
-    static Gen<Object> values() {
+    public static Gen<Object> values() {
         return Gen.frequency(
                 Gen.weighted(4, exactNumbers().map(d -> (Object) d)),
                 Gen.weighted(1, Gen.of(TEXTS).map(s -> (Object) s)),
@@ -32,12 +32,12 @@ final class ReadingGenerators {
     }
 
     /** Maps of 1 to 6 of the names above, in their order, with values of {@link #values()}. */
-    static Gen<Map<String, Object>> fields() {
+    public static Gen<Map<String, Object>> fields() {
         return mapsOf(Gen.subsetOf(NAMES, 1));
     }
 
     /** Maps whose keys {@code names} draws, in its order, with values of {@link #values()}. */
-    static Gen<Map<String, Object>> mapsOf(Gen<List<String>> names) {
+    public static Gen<Map<String, Object>> mapsOf(Gen<List<String>> names) {
         Gen<Object> values = values();
         return random -> {
             Map<String, Object> map = new LinkedHashMap<>();
@@ -49,7 +49,7 @@ final class ReadingGenerators {
     }
 
     /** Readings of {@link TestReadings#SENSOR} with times in [from, to), duplicates of a time possible. */
-    static Gen<Reading> readings(long from, long to) {
+    public static Gen<Reading> readings(long from, long to) {
         Gen<Long> times = Gen.longs(from, to - 1);
         Gen<Map<String, Object>> fields = fields();
         return random -> new Reading(TestReadings.SENSOR, Instant.ofEpochMilli(times.next(random)),
@@ -57,12 +57,12 @@ final class ReadingGenerators {
     }
 
     /** Lists of readings with distinct times in [from, to). */
-    static Gen<List<Reading>> distinctReadings(long from, long to, int maxSize) {
+    public static Gen<List<Reading>> distinctReadings(long from, long to, int maxSize) {
         return readings(from, to).uniqueList(0, maxSize, Reading::epochMilli);
     }
 
     /** Lists of readings in [from, to) where many times repeat (with other values). */
-    static Gen<List<Reading>> readingsWithDuplicates(long from, long to, int maxSize) {
+    public static Gen<List<Reading>> readingsWithDuplicates(long from, long to, int maxSize) {
         return readings(from, Math.min(to, from + maxSize / 2 + 2)).list(0, maxSize);
     }
 }

@@ -6,24 +6,24 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Short ways to build readings and buckets in tests. */
-final class TestReadings {
+public final class TestReadings {
 
-    static final SeriesId SENSOR = SeriesId.of("sensor-1");
-    static final BucketPolicy HOURLY = BucketPolicy.windowed(Duration.ofHours(1), 1000);
+    public static final SeriesId SENSOR = SeriesId.of("sensor-1");
+    public static final BucketPolicy HOURLY = BucketPolicy.windowed(Duration.ofHours(1), 1000);
 
     private TestReadings() {
     }
 
     /** A reading of {@link #SENSOR} at {@code epochMilli} with fields given as name, value, name, value… */
-    static Reading reading(long epochMilli, Object... namesAndValues) {
+    public static Reading reading(long epochMilli, Object... namesAndValues) {
         return reading(SENSOR, epochMilli, namesAndValues);
     }
 
-    static Reading reading(SeriesId series, long epochMilli, Object... namesAndValues) {
+    public static Reading reading(SeriesId series, long epochMilli, Object... namesAndValues) {
         return new Reading(series, Instant.ofEpochMilli(epochMilli), Fields.of(map(namesAndValues)));
     }
 
-    static Map<String, Object> map(Object... namesAndValues) {
+    public static Map<String, Object> map(Object... namesAndValues) {
         if (namesAndValues.length % 2 != 0) {
             throw new IllegalArgumentException("names and values must come in pairs");
         }
@@ -34,12 +34,7 @@ final class TestReadings {
         return map;
     }
 
-    /** An empty bucket of {@link #SENSOR} for the window starting at 0 under {@code policy}. */
-    static Bucket emptyBucket(BucketPolicy policy) {
-        return Bucket.open(SENSOR, 0, 0, policy);
-    }
-
-    static String repeat(char c, int times) {
+    public static String repeat(char c, int times) {
         return String.valueOf(c).repeat(times);
     }
 }

@@ -1,6 +1,5 @@
 package io.bucketry.adapter.inmemory;
 
-import io.bucketry.domain.Bucket;
 import io.bucketry.domain.Reading;
 
 import java.time.Instant;
@@ -20,7 +19,7 @@ final class SeriesReads {
         long total = 0;
         int buckets = series.bucketCount();
         for (int i = series.firstIndexFor(from); i < buckets && total < limit; i++) {
-            Bucket bucket = series.bucket(i);
+            PackedBucket bucket = series.bucket(i);
             if (series.lowKey(bucket) >= to) {
                 break;
             }
@@ -38,7 +37,7 @@ final class SeriesReads {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         for (int i = series.firstIndexFor(from); i < series.bucketCount(); i++) {
-            Bucket bucket = series.bucket(i);
+            PackedBucket bucket = series.bucket(i);
             if (bucket.isEmpty() || bucket.lastTime() < from) {
                 continue;
             }
@@ -57,7 +56,7 @@ final class SeriesReads {
         while (i < series.bucketCount() && series.lowKey(series.bucket(i)) < to && out.size() < limit) {
             int end = series.groupEnd(i);
             if (end - i == 1) {
-                Bucket bucket = series.bucket(i);
+                PackedBucket bucket = series.bucket(i);
                 int start = bucket.lowerBound(from);
                 int take = Math.min(bucket.lowerBound(to) - start, limit - out.size());
                 bucket.readingsInto(start, start + take, out);
@@ -79,8 +78,8 @@ final class SeriesReads {
             return Optional.empty();
         }
         int end = series.bucketCount();
-        int first = series.isPaged() ? end - 1 : series.groupStart(end - 1);
-        Bucket best = series.bucket(first);
+        int first = series.latestGroupStart();
+        PackedBucket best = series.bucket(first);
         for (int i = first + 1; i < end; i++) {
             if (series.bucket(i).lastTime() > best.lastTime()) {
                 best = series.bucket(i);
@@ -119,7 +118,7 @@ final class SeriesReads {
     /** Every reading at or after notBefore of the group [first, end), in time order, into an empty list. */
     private static void readGroup(SeriesBuckets series, long notBefore, int first, int end, List<Reading> out) {
         for (int j = first; j < end; j++) {
-            Bucket bucket = series.bucket(j);
+            PackedBucket bucket = series.bucket(j);
             bucket.readingsInto(bucket.lowerBound(notBefore), bucket.count(), out);
         }
         if (end - first > 1) {

@@ -49,7 +49,7 @@ final class SeriesTable {
         if (2 * (size + 1) > entries.length) {
             resize();
         }
-        SeriesBuckets created = new SeriesBuckets(id, policy);
+        SeriesBuckets created = SeriesBuckets.of(id, policy);
         place(created, hash);
         size++;
         return created;

@@ -35,7 +35,8 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
     /** The layout a store with these policies starts with, under this Bucketry's layout version. */
     public static CollectionLayout of(String backend, BucketPolicy policy, RetentionPolicy retention,
                                       Map<String, String> serverOptions) {
-        return new CollectionLayout(backend, policy.width(), policy.maxCount(), policy.maxBytes(), retention.retention(),
+        Duration width = policy instanceof BucketPolicy.Windowed windowed ? windowed.width() : null;
+        return new CollectionLayout(backend, width, policy.maxCount(), policy.maxBytes(), retention.retention(),
                 retention.grace(), serverOptions, VERSION);
     }
 

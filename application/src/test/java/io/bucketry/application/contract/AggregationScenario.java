@@ -30,7 +30,7 @@ record AggregationScenario(BucketPolicy policy, Duration window, Instant from, I
 
     private static final List<Duration> WINDOWS = List.of(Duration.ofSeconds(13), Duration.ofMinutes(7),
             Duration.ofMinutes(5), Duration.ofHours(1), Duration.ofMinutes(90), Duration.ofDays(1));
-    private static final List<BucketPolicy> POLICIES = List.of(BucketPolicy.defaults(),
+    private static final List<BucketPolicy.Windowed> POLICIES = List.of(BucketPolicy.defaults(),
             BucketPolicy.windowed(Duration.ofHours(1), 4), BucketPolicy.windowed(Duration.ofMinutes(15), 5));
 
     /** Scenarios whose readings belong to {@code seriesCount} series. */
@@ -40,7 +40,7 @@ record AggregationScenario(BucketPolicy policy, Duration window, Instant from, I
         Gen<Integer> batchCounts = Gen.ints(1, 4);
         return random -> {
             Duration window = Gen.of(WINDOWS).next(random);
-            BucketPolicy policy = Gen.of(POLICIES).next(random);
+            BucketPolicy.Windowed policy = Gen.of(POLICIES).next(random);
             Gen<Long> times = times(window.toMillis(), policy.widthMillis());
             Gen<Spec> spec = r -> new Spec(seriesIndexes.next(r), times.next(r), fields.next(r));
             Gen<long[]> range = Gen.frequency(

@@ -136,7 +136,7 @@ public abstract class BucketLayoutContract extends ContractSupport {
     @Test
     void longTextsRollOverBeforeMaxCount() {
         // given: a 64 KiB byte ceiling and readings of 16 texts of 256 three-byte characters (about 12 KiB each)
-        BucketPolicy policy = new BucketPolicy(Duration.ofHours(1), 1000, BucketPolicy.MIN_BYTES);
+        BucketPolicy policy = new BucketPolicy.Windowed(Duration.ofHours(1), 1000, BucketPolicy.MIN_BYTES);
         ReadingStore store = store(policy);
         UseCases use = useCases(store);
         SeriesId series = freshSeries("lay");

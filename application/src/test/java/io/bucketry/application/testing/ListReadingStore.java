@@ -39,7 +39,7 @@ public final class ListReadingStore implements ReadingStore {
     private record BucketKey(SeriesId series, long start, int seq) {
     }
 
-    private final BucketPolicy policy;
+    private final BucketPolicy.Windowed policy;
     private final Set<Capability> capabilities;
     private final List<Entry> entries = new ArrayList<>();
     private final List<List<Reading>> batches = new ArrayList<>();
@@ -51,11 +51,11 @@ public final class ListReadingStore implements ReadingStore {
 
     /** @param parallelStore whether to declare {@link Capability#PARALLEL_STORE} */
     public ListReadingStore(BucketPolicy policy, boolean parallelStore) {
-        if (policy.isPaged()) {
+        if (!(policy instanceof BucketPolicy.Windowed windowed)) {
             throw new IllegalArgumentException("the list store cannot store pages: " + policy
                     + " is a paged policy and this backend lacks " + Capability.PAGED_BUCKETS);
         }
-        this.policy = policy;
+        this.policy = windowed;
         this.capabilities = parallelStore
                 ? Set.of(Capability.POLICY_BUCKETS, Capability.SERIES_COUNTS, Capability.PARALLEL_STORE)
                 : Set.of(Capability.POLICY_BUCKETS, Capability.SERIES_COUNTS);

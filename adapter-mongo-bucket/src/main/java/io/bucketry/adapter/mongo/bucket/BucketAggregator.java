@@ -51,7 +51,8 @@ final class BucketAggregator {
     List<WindowAggregate> aggregate(SeriesId series, TimeRange range, long windowMillis, int maxWindows) {
         Windows windows = new Windows(windowMillis, maxWindows);
         Bson overlapping = queries.overlapping(series, range.fromMilli(), range.toMilli());
-        if (policy.isPaged() || windowMillis >= policy.widthMillis()) {
+        // whole buckets lie in one window when the windows are at least as wide as the buckets' (pages: always merged by summary)
+        if (!(policy instanceof BucketPolicy.Windowed windowed) || windowMillis >= windowed.widthMillis()) {
             withSummaries(overlapping, range, windows);
         } else {
             readings(Aggregates.match(overlapping), range, windows);

@@ -41,7 +41,7 @@ final class BucketIndexes {
     /** The field the TTL index expires buckets by. */
     static String ttlField(BucketPolicy policy) {
         // A page's start is its first reading and a page can span far longer than the grace: expire it by its newest.
-        return policy.isPaged() ? LAST : START;
+        return policy instanceof BucketPolicy.Paged ? LAST : START;
     }
 
     /** Name of the TTL index created for this policy. */
@@ -55,7 +55,7 @@ final class BucketIndexes {
      */
     static long expireAfterSeconds(BucketPolicy policy, RetentionPolicy retention) {
         long seconds = retention.retention().plus(retention.grace()).toSeconds();
-        return policy.isPaged() ? seconds : seconds + (policy.widthMillis() + 999) / 1000;
+        return policy instanceof BucketPolicy.Windowed windowed ? seconds + (windowed.widthMillis() + 999) / 1000 : seconds;
     }
 
     /** Runs after the layout check ({@code layout}), so that a TTL difference can only come from retention or grace. */
@@ -125,7 +125,7 @@ final class BucketIndexes {
     }
 
     private static String policyName(BucketPolicy policy) {
-        return policy.isPaged() ? "paged" : "windowed";
+        return policy instanceof BucketPolicy.Paged ? "paged" : "windowed";
     }
 
     private static boolean sameKey(BsonDocument key, BsonDocument expected) {

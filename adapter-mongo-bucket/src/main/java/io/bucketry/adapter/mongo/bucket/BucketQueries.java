@@ -48,8 +48,8 @@ final class BucketQueries {
         if (series != null) {
             conditions.add(Filters.eq(SERIES, series.value()));
         }
-        if (!policy.isPaged()) {
-            conditions.add(Filters.gt(START, new Date(from - policy.widthMillis())));
+        if (policy instanceof BucketPolicy.Windowed windowed) {
+            conditions.add(Filters.gt(START, new Date(from - windowed.widthMillis())));
         } else if (series != null) {
             Long pageStart = BucketKnowledge.groupStartAtOrBefore(buckets, series, from);
             if (pageStart != null) {

@@ -3,8 +3,7 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.client.model.UpdateOptions;
 import io.bucketry.domain.BucketPolicy;
-import io.bucketry.domain.FieldSchema;
-import io.bucketry.domain.FieldValue;
+import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import org.bson.BsonArray;
@@ -60,8 +59,9 @@ final class BucketUpdate {
     static BsonDocument filter(Placement placement, BucketPolicy policy, int bytes) {
         // Range conditions are not copied into an upserted document; only the key's equalities are.
         BsonDocument filter = key(placement)
-                .append(COUNT, new BsonDocument("$lte", new BsonInt32(policy.maxCount() - placement.readings().size())))
-                .append(BYTES, new BsonDocument("$lte", new BsonInt32(policy.maxBytes() - bytes)));
+                // the policy's admission rule, as the most a bucket may hold and still take these readings
+                .append(COUNT, new BsonDocument("$lte", new BsonInt32(policy.countAdmitting(placement.readings().size()))))
+                .append(BYTES, new BsonDocument("$lte", new BsonInt32((int) policy.bytesAdmitting(bytes))));
         if (placement.appends()) {
             // A bucket whose last reading is before the first of them holds none of their times.
             return filter.append(LAST, new BsonDocument("$lt", new BsonDateTime(placement.readings().get(0).epochMilli())));
@@ -75,14 +75,13 @@ final class BucketUpdate {
 
     static BsonDocument update(Placement placement, BucketPolicy policy, int bytes) {
         BsonArray elements = new BsonArray();
-        Map<String, Summary> summaries = new LinkedHashMap<>();
+        Map<String, FieldSummary> summaries = new LinkedHashMap<>();
         for (Reading reading : placement.readings()) {
             elements.add(ReadingCodec.encode(reading));
             Fields fields = reading.fields();
-            FieldSchema schema = fields.schema();
-            for (int i = 0; i < schema.size(); i++) {
-                if (fields.valueAt(i) instanceof FieldValue.Numeric numeric) {
-                    summaries.computeIfAbsent(schema.name(i), name -> new Summary()).add(numeric.value());
+            for (int i = 0; i < fields.size(); i++) {
+                if (!fields.isText(i)) {
+                    summaries.merge(fields.schema().name(i), FieldSummary.of(fields.numberAt(i)), FieldSummary::merge);
                 }
             }
         }
@@ -95,10 +94,10 @@ final class BucketUpdate {
                 new BsonDateTime(placement.readings().get(placement.readings().size() - 1).epochMilli()));
         summaries.forEach((field, summary) -> {
             String path = SUMMARY + "." + field + ".";
-            inc.append(path + SUMMARY_COUNT, new BsonInt32(summary.count));
-            inc.append(path + SUMMARY_SUM, new BsonDouble(summary.sum));
-            min.append(path + SUMMARY_MIN, new BsonDouble(summary.min));
-            max.append(path + SUMMARY_MAX, new BsonDouble(summary.max));
+            inc.append(path + SUMMARY_COUNT, new BsonInt32((int) summary.count()));
+            inc.append(path + SUMMARY_SUM, new BsonDouble(summary.sum()));
+            min.append(path + SUMMARY_MIN, new BsonDouble(summary.min()));
+            max.append(path + SUMMARY_MAX, new BsonDouble(summary.max()));
         });
         BsonDocument update = new BsonDocument("$setOnInsert", key(placement));
         if (placement.closes()) {
@@ -109,19 +108,5 @@ final class BucketUpdate {
                 .append("$max", max)
                 .append("$push", new BsonDocument(READINGS, placement.appends() ? new BsonDocument("$each", elements)
                         : new BsonDocument("$each", elements).append("$sort", new BsonDocument(TIME, new BsonInt32(1)))));
-    }
-
-    private static final class Summary {
-        private int count;
-        private double min = Double.POSITIVE_INFINITY;
-        private double max = Double.NEGATIVE_INFINITY;
-        private double sum;
-
-        void add(double value) {
-            count++;
-            min = Math.min(min, value);
-            max = Math.max(max, value);
-            sum += value;
-        }
     }
 }

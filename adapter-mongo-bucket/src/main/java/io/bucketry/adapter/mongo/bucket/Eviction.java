@@ -21,10 +21,10 @@ final class Eviction {
     }
 
     static Bson filter(BucketPolicy policy, long cutoff) {
-        if (policy.isPaged()) {
-            return Filters.lt(LAST, new Date(cutoff));
+        if (policy instanceof BucketPolicy.Windowed windowed) {
+            // A window [start, start + width) holds only readings before the cutoff when start + width <= cutoff.
+            return Filters.lte(START, new Date(cutoff - windowed.widthMillis()));
         }
-        // A window [start, start + width) holds only readings before the cutoff when start + width <= cutoff.
-        return Filters.lte(START, new Date(cutoff - policy.widthMillis()));
+        return Filters.lt(LAST, new Date(cutoff));
     }
 }

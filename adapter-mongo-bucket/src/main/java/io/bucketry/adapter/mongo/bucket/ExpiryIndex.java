@@ -38,7 +38,7 @@ final class ExpiryIndex {
         return "TTL index '" + index + "' on {" + field + "} has expireAfterSeconds " + (actual == null ? "unset" : actual)
                 + ", but retention " + LayoutText.duration(retention.retention()) + " + grace "
                 + LayoutText.duration(retention.grace())
-                + (policy.isPaged() ? "" : " + bucket width " + LayoutText.duration(policy.width()))
+                + (policy instanceof BucketPolicy.Windowed windowed ? " + bucket width " + LayoutText.duration(windowed.width()) : "")
                 + " needs " + expire + ": " + layout.expiryCause() + refusal + ". Fix: db.runCommand("
                 + command.toJson().replace('"', '\'') + ") and start again (safe: the layout check passed),"
                 + " or start with the stored retention and grace";

@@ -75,8 +75,8 @@ public final class MongoBucketDiagnostics {
                 .append("filter", new BsonDocument(SERIES, new BsonString(series.value())))
                 .append("sort", BsonDocument.parse("{series: -1, start: -1, seq: -1}"))
                 .append("limit", new BsonInt32(1))));
-        long start = policy.isPaged() ? reading.epochMilli()
-                : Math.floorDiv(reading.epochMilli(), policy.widthMillis()) * policy.widthMillis();
+        long start = policy instanceof BucketPolicy.Windowed windowed ? windowed.windowStart(reading.epochMilli())
+                : reading.epochMilli();
         UpdateOneModel<BsonDocument> upsert = BucketUpdate.of(new Placement(series, start, 0, List.of(reading), false, false), policy);
         BsonDocument statement = new BsonDocument("q", upsert.getFilter().toBsonDocument())
                 .append("u", upsert.getUpdate().toBsonDocument()).append("upsert", BsonBoolean.TRUE);

@@ -69,7 +69,8 @@ public final class MongoBucketReadingStore implements ReadingStore {
         this.counter = counter;
         this.policy = policy;
         BucketKnowledge knowledge = new BucketKnowledge(buckets);
-        IngestPlanner planner = policy.isPaged() ? new PagedPlanner(policy, knowledge) : new WindowedPlanner(policy, knowledge);
+        IngestPlanner planner = policy instanceof BucketPolicy.Windowed windowed ? new WindowedPlanner(windowed, knowledge)
+                : new PagedPlanner(policy, knowledge);
         this.writer = new BucketWriter(buckets, policy, planner, counter);
         BucketQueries queries = new BucketQueries(buckets, policy);
         this.reader = new BucketReader(buckets, queries);

@@ -47,7 +47,7 @@ final class PlannedBucket {
     }
 
     boolean hasRoomFor(Reading reading, BucketPolicy policy) {
-        return count < policy.maxCount() && bytes + BucketBytes.cost(reading, summarised) <= policy.maxBytes();
+        return policy.admits(count, bytes, BucketBytes.cost(reading, summarised));
     }
 
     /** True when the bucket already stores a reading at {@code time} (a batch never plans one time twice). */
@@ -75,7 +75,7 @@ final class PlannedBucket {
 
     /** Full for any reading: at the count ceiling, or closed by a rollover (bytes at the ceiling). */
     boolean isClosed(BucketPolicy policy) {
-        return count >= policy.maxCount() || bytes >= policy.maxBytes();
+        return policy.isFull(count, bytes);
     }
 
     /** True when every added reading follows what the bucket stored (always for a new bucket). */

@@ -22,7 +22,7 @@ final class TtlLimit {
         if (expire > MAX_EXPIRE_AFTER_SECONDS) {
             long spare = expire - retention.retention().toSeconds();
             throw new IllegalArgumentException("mongo-bucket: retention " + retention.retention().toDays() + "d needs a TTL index with"
-                    + " expireAfterSeconds " + expire + " (retention + grace" + (policy.isPaged() ? "" : " + bucket width")
+                    + " expireAfterSeconds " + expire + " (retention + grace" + (policy instanceof BucketPolicy.Windowed ? " + bucket width" : "")
                     + "), above MongoDB's limit of " + MAX_EXPIRE_AFTER_SECONDS + " s; use a retention of at most "
                     + (MAX_EXPIRE_AFTER_SECONDS - spare) / 86_400 + "d");
         }

@@ -46,12 +46,12 @@ final class UnrecordedBuckets {
             return Unrecorded.empty();
         }
         return new Unrecorded(true, null, seen + " of its buckets against the configured "
-                + (policy.isPaged() ? "page size" : "width") + " (the count and byte ceilings cannot be read from the data)");
+                + (policy instanceof BucketPolicy.Paged ? "page size" : "width") + " (the count and byte ceilings cannot be read from the data)");
     }
 
     static String mismatch(StoredBucket bucket, BucketPolicy policy) {
         String which = "the bucket of series '" + bucket.series() + "' starting at " + Instant.ofEpochMilli(bucket.start());
-        if (policy.isPaged()) {
+        if (!(policy instanceof BucketPolicy.Windowed windowed)) {
             if (bucket.seq() == 0 && bucket.first() != bucket.start()) {
                 return which + " does not start at its first reading (" + Instant.ofEpochMilli(bucket.first())
                         + "), as a page does: it looks windowed (bucketPolicy)";
@@ -59,14 +59,14 @@ final class UnrecordedBuckets {
             return bucket.count() > policy.maxCount() ? which + " holds " + bucket.count()
                     + " readings, more than the configured page size (pageSize) " + policy.maxCount() : null;
         }
-        long width = policy.widthMillis();
+        long width = windowed.widthMillis();
         if (Math.floorMod(bucket.start(), width) != 0) {
-            return which + " is not aligned to the configured bucket width (bucketWidth) " + LayoutText.duration(policy.width());
+            return which + " is not aligned to the configured bucket width (bucketWidth) " + LayoutText.duration(windowed.width());
         }
         if (bucket.first() < bucket.start() || bucket.last() >= bucket.start() + width) {
             return which + " holds a reading at " + Instant.ofEpochMilli(bucket.last() >= bucket.start() + width
                     ? bucket.last() : bucket.first()) + ", outside a window of the configured bucket width (bucketWidth) "
-                    + LayoutText.duration(policy.width());
+                    + LayoutText.duration(windowed.width());
         }
         return null;
     }

@@ -20,10 +20,10 @@ import java.util.TreeSet;
  */
 final class WindowedPlanner implements IngestPlanner {
 
-    private final BucketPolicy policy;
+    private final BucketPolicy.Windowed policy;
     private final BucketKnowledge knowledge;
 
-    WindowedPlanner(BucketPolicy policy, BucketKnowledge knowledge) {
+    WindowedPlanner(BucketPolicy.Windowed policy, BucketKnowledge knowledge) {
         this.policy = policy;
         this.knowledge = knowledge;
     }
@@ -62,10 +62,7 @@ final class WindowedPlanner implements IngestPlanner {
     }
 
     private boolean fitsOneBucket(List<Reading> group) {
-        if (group.size() > policy.maxCount()) {
-            return false;
-        }
-        return BucketBytes.of(group) <= policy.maxBytes();
+        return policy.admits(0, 0, group.size(), BucketBytes.of(group));
     }
 
     /** Plans one window from its stored buckets (sorted by seq); answers the duplicates found. */

@@ -30,7 +30,7 @@ class ByteBoundTest {
             // given: a random policy, small enough in bytes that some buckets close on the byte ceiling
             int maxCount = 1 + random.nextInt(round % 2 == 0 ? 50 : 5000);
             int maxBytes = BucketPolicy.MIN_BYTES + random.nextInt(BucketPolicy.MIN_BYTES);
-            BucketPolicy policy = new BucketPolicy(Duration.ofMinutes(1 + random.nextInt(120)), maxCount, maxBytes);
+            BucketPolicy policy = new BucketPolicy.Windowed(Duration.ofMinutes(1 + random.nextInt(120)), maxCount, maxBytes);
             try (MongoBucketReadingStore store = TestData.store(policy)) {
                 SeriesId series = new SeriesId("b-" + round + "-" + "x".repeat(random.nextInt(100)) + "-" + seed);
                 List<String> names = names(random);

@@ -64,7 +64,7 @@ class RolloverTest {
     @Test
     void byteCeilingClosesABucketBeforeItsCountIsReached() {
         // given: a 64 KiB ceiling and readings of about 12 KiB each
-        BucketPolicy policy = new BucketPolicy(Duration.ofHours(1), 1000, BucketPolicy.MIN_BYTES);
+        BucketPolicy policy = new BucketPolicy.Windowed(Duration.ofHours(1), 1000, BucketPolicy.MIN_BYTES);
         try (MongoBucketReadingStore store = TestData.store(policy)) {
             SeriesId series = TestData.freshSeries("ro");
             List<Reading> readings = new ArrayList<>();

@@ -37,7 +37,7 @@ final class CollectionSetup {
     private final LayoutStart layout;
     private final List<String> warnings = new ArrayList<>();
 
-    private CollectionSetup(MongoDatabase database, MongoTimeSeriesSettings settings, BucketPolicy policy,
+    private CollectionSetup(MongoDatabase database, MongoTimeSeriesSettings settings, BucketPolicy.Windowed policy,
                             RetentionPolicy retention, ServerFeatures version, LayoutStart layout) {
         this.database = database;
         this.layout = layout;
@@ -57,7 +57,7 @@ final class CollectionSetup {
      * IllegalStateException whose message says what to do.
      */
     static StoreLayout prepare(MongoDatabase database, ServerFeatures features, MongoTimeSeriesSettings settings,
-                               BucketPolicy policy, RetentionPolicy retention, LayoutStart layout) {
+                               BucketPolicy.Windowed policy, RetentionPolicy retention, LayoutStart layout) {
         return new CollectionSetup(database, settings, policy, retention, features, layout).prepare();
     }
 

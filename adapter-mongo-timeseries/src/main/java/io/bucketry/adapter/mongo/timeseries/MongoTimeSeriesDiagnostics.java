@@ -43,7 +43,10 @@ public final class MongoTimeSeriesDiagnostics {
             // min(binary, FCV), as the store decides (manual: setFeatureCompatibilityVersion)
             ServerFeatures features = ServerFeatures.read(client.getDatabase(settings.database()),
                     client.getDatabase("admin"));
-            TimeSeriesOptions options = TimeSeriesOptions.derive(policy, retention, features, Instant.now());
+            if (!(policy instanceof BucketPolicy.Windowed windowed)) {
+                throw new IllegalArgumentException(StartMessages.pagedPolicy(policy.maxCount()));
+            }
+            TimeSeriesOptions options = TimeSeriesOptions.derive(windowed, retention, features, Instant.now());
             return new ExpectedOptions(TimeSeriesOptions.TIME_FIELD, TimeSeriesOptions.META_FIELD, options.granularity(),
                     options.bucketSpanSeconds(), options.expireAfterSeconds());
         });

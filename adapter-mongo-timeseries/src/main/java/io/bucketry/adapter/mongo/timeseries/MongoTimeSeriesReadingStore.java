@@ -60,7 +60,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     private final List<String> startNotes;
 
     private MongoTimeSeriesReadingStore(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
-                                        BucketPolicy policy, CommandCounter counter, List<String> startNotes) {
+                                        BucketPolicy.Windowed policy, CommandCounter counter, List<String> startNotes) {
         this.client = client;
         this.calls = StoreClients.calls(settings);
         this.startNotes = List.copyOf(startNotes);
@@ -95,13 +95,13 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     }
 
     /** As {@link #open(MongoTimeSeriesSettings, BucketPolicy, RetentionPolicy)}, with a listener of its own (tests). */
-    static MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings, BucketPolicy policy,
+    static MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings, BucketPolicy requested,
                                             RetentionPolicy retention, CommandListener extraListener) {
         Objects.requireNonNull(settings, "settings");
-        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(requested, "policy");
         Objects.requireNonNull(retention, "retention");
-        if (policy.isPaged()) {
-            throw new IllegalArgumentException(StartMessages.pagedPolicy(policy.maxCount()));
+        if (!(requested instanceof BucketPolicy.Windowed policy)) {
+            throw new IllegalArgumentException(StartMessages.pagedPolicy(requested.maxCount()));
         }
         CommandCounter counter = new CommandCounter();
         MongoClient client = StoreClients.create(settings, counter, extraListener);

@@ -19,9 +19,9 @@ final class ReadingRemover {
     private final StoreLayout layout;
     private final MongoCollection<Document> collection;
     private final StatisticsReader statistics;
-    private final BucketPolicy policy;
+    private final BucketPolicy.Windowed policy;
 
-    ReadingRemover(StoreLayout layout, StatisticsReader statistics, BucketPolicy policy) {
+    ReadingRemover(StoreLayout layout, StatisticsReader statistics, BucketPolicy.Windowed policy) {
         this.layout = layout;
         this.collection = layout.collection();
         this.statistics = statistics;

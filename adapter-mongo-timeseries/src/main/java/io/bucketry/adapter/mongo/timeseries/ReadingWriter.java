@@ -28,7 +28,7 @@ final class ReadingWriter {
             Comparator.comparing(Reading::series).thenComparingLong(Reading::epochMilli);
 
     private final MongoCollection<Document> collection;
-    private final BucketPolicy policy;
+    private final BucketPolicy.Windowed policy;
     private final CommandCounter counter;
     private final boolean orPushdown;
     // Check-then-insert is not atomic on the server: batches of this store sharing a series take turns
@@ -36,7 +36,7 @@ final class ReadingWriter {
     private final SeriesLocks locks = new SeriesLocks();
 
     /** @param orPushdown the duplicate check may use one $or of exact spans ({@link StoredIdentities#orPushedDown}) */
-    ReadingWriter(MongoCollection<Document> collection, BucketPolicy policy, CommandCounter counter, boolean orPushdown) {
+    ReadingWriter(MongoCollection<Document> collection, BucketPolicy.Windowed policy, CommandCounter counter, boolean orPushdown) {
         this.collection = collection;
         this.orPushdown = orPushdown;
         this.policy = policy;

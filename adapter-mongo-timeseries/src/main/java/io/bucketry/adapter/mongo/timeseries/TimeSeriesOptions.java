@@ -29,7 +29,7 @@ record TimeSeriesOptions(String granularity, Long bucketSpanSeconds, Long expire
     static final long MIN_BUCKET_SPAN_SECONDS = 3_600L;
 
     /** @param now the start time: a time-series expiry may not exceed the seconds since 1970 */
-    static TimeSeriesOptions derive(BucketPolicy policy, RetentionPolicy retention, ServerFeatures server,
+    static TimeSeriesOptions derive(BucketPolicy.Windowed policy, RetentionPolicy retention, ServerFeatures server,
                                     Instant now) {
         long widthSeconds = Math.max(1, ceilSeconds(policy.width()));
         long expire = wantedExpireAfterSeconds(retention);

@@ -18,7 +18,7 @@ final class UnrecordedCollection {
     private UnrecordedCollection() {
     }
 
-    static Unrecorded inspect(MongoDatabase database, CollectionInfo info, BucketPolicy policy) {
+    static Unrecorded inspect(MongoDatabase database, CollectionInfo info, BucketPolicy.Windowed policy) {
         if (info == null || database.getCollection(info.name()).find().limit(1).first() == null) {
             return Unrecorded.empty();
         }

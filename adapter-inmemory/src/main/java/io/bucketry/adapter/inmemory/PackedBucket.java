@@ -1,6 +1,13 @@
-package io.bucketry.domain;
+package io.bucketry.adapter.inmemory;
 
-import java.time.Instant;
+import io.bucketry.domain.BucketKey;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.FieldSummary;
+import io.bucketry.domain.Fields;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.WindowAggregator;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,15 +15,20 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A bounded group of one series' readings: series, window start, sequence number (0, then 1, 2, …
- * for overflow buckets of the same window), readings kept sorted by time (late readings are
- * inserted in place), and summaries maintained on every write. Stored in one primitive array, no
- * object per reading: the summaries, then row by row each reading's time and field values (see
- * {@link BucketRows}).
+ * One bucket of the in-memory store: the readings of one {@link BucketKey} kept sorted by time
+ * (late readings are inserted in place), with summaries maintained on every write, admitted by the
+ * {@link BucketPolicy}'s rule. Stored in one primitive array, no object per reading: the
+ * summaries, then row by row each reading's time and field values (see {@link PackedRows}).
  *
  * <p>Not thread-safe: the owner serialises access.
  */
-public final class Bucket extends BucketRows {
+final class PackedBucket extends PackedRows {
+
+    /**
+     * The heap of this object besides its rows: a 12-byte header, the references and ints of
+     * {@link PackedRows} and of this class, rounded to 8 (HotSpot, compressed references).
+     */
+    private static final int OBJECT_BYTES = 96;
 
     /** What {@link #add} did with a reading. */
     public enum Outcome { ADDED, DUPLICATE, FULL }
@@ -28,12 +40,11 @@ public final class Bucket extends BucketRows {
     private final String seriesValue;
     private final long start;
     private final int seq;
-    private final int maxCount;
-    private final int maxBytes;
+    private final BucketPolicy policy;
 
     private long storedBytes;
 
-    private Bucket(SeriesId series, long start, int seq, BucketPolicy policy) {
+    private PackedBucket(SeriesId series, long start, int seq, BucketPolicy policy) {
         this.series = Objects.requireNonNull(series, "series");
         this.seriesValue = series.value();
         this.start = start;
@@ -41,21 +52,20 @@ public final class Bucket extends BucketRows {
             throw new IllegalArgumentException("bucket sequence number " + seq + " must not be negative");
         }
         this.seq = seq;
-        this.maxCount = policy.maxCount();
-        this.maxBytes = policy.maxBytes();
+        this.policy = policy;
     }
 
     /** A new, empty bucket. */
-    public static Bucket open(SeriesId series, long start, int seq, BucketPolicy policy) {
-        return new Bucket(series, start, seq, policy);
+    static PackedBucket open(SeriesId series, long start, int seq, BucketPolicy policy) {
+        return new PackedBucket(series, start, seq, policy);
     }
 
     /**
      * A new, empty bucket with room for {@code expectedCount} readings before its arrays grow
      * (a series with a steady rate fills each window alike: sizing up front saves copies).
      */
-    public static Bucket open(SeriesId series, long start, int seq, BucketPolicy policy, int expectedCount) {
-        Bucket bucket = new Bucket(series, start, seq, policy);
+    static PackedBucket open(SeriesId series, long start, int seq, BucketPolicy policy, int expectedCount) {
+        PackedBucket bucket = new PackedBucket(series, start, seq, policy);
         bucket.growRows(initialCapacity(expectedCount, policy));
         return bucket;
     }
@@ -64,8 +74,8 @@ public final class Bucket extends BucketRows {
      * A new, empty bucket of the same series laid out like {@code predecessor}: room for as many
      * readings and the same fields, so that a steady series does not rebuild its layout every window.
      */
-    public static Bucket openLike(Bucket predecessor, long start, int seq, BucketPolicy policy) {
-        Bucket bucket = new Bucket(predecessor.series, start, seq, policy);
+    static PackedBucket openLike(PackedBucket predecessor, long start, int seq, BucketPolicy policy) {
+        PackedBucket bucket = new PackedBucket(predecessor.series, start, seq, policy);
         bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
         bucket.growRows(initialCapacity(predecessor.count(), policy));
         return bucket;
@@ -79,13 +89,13 @@ public final class Bucket extends BucketRows {
      * Rebuilds a stored bucket from its readings (in any order). The policy's limits are not
      * applied: a bucket written under an earlier, larger limit is restored as it is.
      */
-    public static Bucket restore(SeriesId series, long start, int seq, BucketPolicy policy,
+    static PackedBucket restore(SeriesId series, long start, int seq, BucketPolicy policy,
                                  Iterable<Reading> readings) {
-        Bucket bucket = new Bucket(series, start, seq, policy);
+        PackedBucket bucket = new PackedBucket(series, start, seq, policy);
         for (Reading reading : readings) {
             if (bucket.add(reading, false) == Outcome.DUPLICATE) {
-                throw new IllegalArgumentException("stored bucket " + series + "@" + Instant.ofEpochMilli(start)
-                        + "#" + seq + " holds two readings at " + reading.time());
+                throw new IllegalArgumentException("stored bucket " + bucket.key() + " holds two readings at "
+                        + reading.time());
             }
         }
         return bucket;
@@ -96,7 +106,7 @@ public final class Bucket extends BucketRows {
      * a DUPLICATE (the stored one wins); a full bucket (count or byte ceiling) answers FULL and
      * does not grow.
      */
-    public Outcome add(Reading reading) {
+    Outcome add(Reading reading) {
         return add(reading, true);
     }
 
@@ -118,7 +128,7 @@ public final class Bucket extends BucketRows {
             }
         }
         int size = reading.storedSizeEstimate();
-        if (enforceLimits && (count >= maxCount || count > 0 && storedBytes + size > maxBytes)) {
+        if (enforceLimits && !policy.admits(count, storedBytes, size)) {
             return Outcome.FULL;
         }
         insert(position, time, reading.fields());
@@ -130,77 +140,77 @@ public final class Bucket extends BucketRows {
         int count = count();
         if (count == rowCapacity()) {
             int capacity = Math.max(INITIAL_CAPACITY, count * 2);
-            growRows(Math.max(count + 1, Math.min(capacity, maxCount)));
+            growRows(Math.max(count + 1, Math.min(capacity, policy.maxCount())));
         }
         insertRow(position, time);
         setFields(position, fields);
     }
 
-    public SeriesId series() {
+    BucketKey key() {
+        return new BucketKey(series, start, seq);
+    }
+
+    SeriesId series() {
         return series;
     }
 
     /** Window start (windowed policy) or the time of the first reading when opened (paged policy). */
-    public long start() {
+    long start() {
         return start;
     }
 
-    public int seq() {
+    int seq() {
         return seq;
     }
 
-    public int count() {
+    int count() {
         return rowCount();
     }
 
     /** How many readings fit before the array grows. */
-    public int capacity() {
+    int capacity() {
         return rowCapacity();
     }
 
-    public boolean isEmpty() {
+    boolean isEmpty() {
         return count() == 0;
     }
 
     /** Time of the earliest reading; the bucket must not be empty. */
-    public long firstTime() {
+    long firstTime() {
         requireNotEmpty();
         return time(0);
     }
 
     /** Time of the latest reading; the bucket must not be empty. */
-    public long lastTime() {
+    long lastTime() {
         requireNotEmpty();
         return time(count() - 1);
     }
 
-    public long timeAt(int index) {
+    long timeAt(int index) {
         Objects.checkIndex(index, count());
         return time(index);
     }
 
-    public boolean contains(long epochMilli) {
+    boolean contains(long epochMilli) {
         int index = lowerBound(epochMilli);
         return index < count() && time(index) == epochMilli;
     }
 
     /** Index of the first reading at or after {@code epochMilli} (count when there is none). */
-    public int lowerBound(long epochMilli) {
+    int lowerBound(long epochMilli) {
         return firstRowAtOrAfter(epochMilli);
     }
 
-    /**
-     * The reading at {@code index} in time order. It shares this bucket's array of values and texts
-     * (they are never changed where it reads), so a reading kept long after its bucket is gone keeps
-     * those arrays in memory.
-     */
-    public Reading readingAt(int index) {
+    /** The reading at {@code index} in time order, as a plain value (see {@link #fieldsAt}). */
+    Reading readingAt(int index) {
         Objects.checkIndex(index, count());
-        return new Reading(series, time(index), new Fields(schema(), sharedValues(), valuesAt(index), texts()));
+        return Reading.at(series, time(index), fieldsAt(index));
     }
 
     /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */
-    public void readingsInto(int from, int to, List<Reading> out) {
+    void readingsInto(int from, int to, List<Reading> out) {
         Objects.checkFromToIndex(from, to, count());
         for (int i = from; i < to; i++) {
             out.add(readingAt(i));
@@ -208,14 +218,14 @@ public final class Bucket extends BucketRows {
     }
 
     /** All readings in time order. */
-    public List<Reading> readings() {
+    List<Reading> readings() {
         List<Reading> out = new ArrayList<>(count());
         readingsInto(0, count(), out);
         return out;
     }
 
     /** Feeds the readings with times in {@code [from, to)} into {@code aggregator}. */
-    public void aggregateInto(WindowAggregator aggregator, long from, long to) {
+    void aggregateInto(WindowAggregator aggregator, long from, long to) {
         int end = lowerBound(to);
         for (int i = lowerBound(from); i < end; i++) {
             long time = time(i);
@@ -229,7 +239,7 @@ public final class Bucket extends BucketRows {
     }
 
     /** Pre-computed count/min/max/sum per numeric field, in first-seen order. */
-    public Map<String, FieldSummary> summaries() {
+    Map<String, FieldSummary> summaries() {
         Map<String, FieldSummary> summaries = new LinkedHashMap<>();
         for (int column = 0; column < columns(); column++) {
             FieldSummary summary = summary(column);
@@ -241,23 +251,23 @@ public final class Bucket extends BucketRows {
     }
 
     /** An upper bound of this bucket's readings' stored size (see {@link Reading#storedSizeEstimate}). */
-    public long storedSizeEstimate() {
+    long storedSizeEstimate() {
         return storedBytes;
     }
 
     /** Bytes of heap held by this bucket: the object, its array and its texts, headers included. */
-    public long heapBytes() {
-        return 96 + rowsHeapBytes();
+    long heapBytes() {
+        return OBJECT_BYTES + rowsHeapBytes();
     }
 
     /** Releases spare capacity; call when the bucket is unlikely to receive more readings. */
-    public void trimToSize() {
+    void trimToSize() {
         trimRows();
     }
 
-    /** True once the bucket holds maxCount readings; the byte ceiling is checked per reading by {@link #add}. */
-    public boolean isFull() {
-        return count() >= maxCount;
+    /** True once the bucket admits no reading (see {@link BucketPolicy#isFull}). */
+    boolean isFull() {
+        return policy.isFull(count(), storedBytes);
     }
 
     private void requireNotEmpty() {
@@ -268,6 +278,6 @@ public final class Bucket extends BucketRows {
 
     @Override
     public String toString() {
-        return "Bucket[" + series + " " + Instant.ofEpochMilli(start) + " #" + seq + ", " + count() + " readings]";
+        return "PackedBucket[" + key() + ", " + count() + " readings]";
     }
 }

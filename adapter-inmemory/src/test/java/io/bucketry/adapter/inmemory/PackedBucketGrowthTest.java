@@ -1,22 +1,23 @@
-package io.bucketry.domain;
+package io.bucketry.adapter.inmemory;
 
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.TestReadings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
-import static io.bucketry.domain.TestReadings.emptyBucket;
 import static io.bucketry.domain.TestReadings.reading;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** How a bucket's arrays grow: doubling, so that n readings cost O(n) copies, and never past maxCount. */
-class BucketGrowthTest {
+class PackedBucketGrowthTest {
 
     private static final int INITIAL_CAPACITY = 16;
 
     @Test
     void aFullArrayDoublesItsCapacity() {
         // given
-        Bucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), 10_000));
+        PackedBucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), 10_000));
         int expected = INITIAL_CAPACITY;
 
         for (int count = 1; count <= 1000; count++) {
@@ -35,7 +36,7 @@ class BucketGrowthTest {
     void growthStopsAtTheBucketsMaxCount() {
         // given
         int maxCount = 40;
-        Bucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), maxCount));
+        PackedBucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), maxCount));
 
         // when
         for (int count = 1; count <= maxCount; count++) {
@@ -44,14 +45,14 @@ class BucketGrowthTest {
 
         // then: 16 → 32 → 40 (not 64), and a full bucket does not grow
         assertThat(bucket.capacity()).isEqualTo(maxCount);
-        assertThat(bucket.add(reading(maxCount + 1, "x", 0))).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(bucket.add(reading(maxCount + 1, "x", 0))).isEqualTo(PackedBucket.Outcome.FULL);
         assertThat(bucket.capacity()).isEqualTo(maxCount);
     }
 
     @Test
     void aBucketOpenedForAnExpectedCountDoesNotGrowBeforeIt() {
         // given
-        Bucket bucket = Bucket.open(TestReadings.SENSOR, 0, 0, BucketPolicy.windowed(Duration.ofHours(1), 1000), 100);
+        PackedBucket bucket = PackedBucket.open(TestReadings.SENSOR, 0, 0, BucketPolicy.windowed(Duration.ofHours(1), 1000), 100);
 
         // when
         for (int count = 1; count <= 100; count++) {
@@ -67,7 +68,7 @@ class BucketGrowthTest {
     @Test
     void aNewTextAddsAtLeastItsCharactersToTheBucketsHeap() {
         // given: a bucket holding one text
-        Bucket bucket = emptyBucket(TestReadings.HOURLY);
+        PackedBucket bucket = emptyBucket(TestReadings.HOURLY);
         bucket.add(reading(1, "status", "OK"));
         long oneText = bucket.heapBytes();
 
@@ -76,5 +77,9 @@ class BucketGrowthTest {
 
         // then: the heap grew by at least the text's characters
         assertThat(bucket.heapBytes()).isGreaterThanOrEqualTo(oneText + 256);
+    }
+
+    private static PackedBucket emptyBucket(BucketPolicy policy) {
+        return PackedBucket.open(TestReadings.SENSOR, 0, 0, policy);
     }
 }

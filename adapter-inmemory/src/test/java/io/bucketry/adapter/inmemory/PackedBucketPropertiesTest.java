@@ -1,5 +1,11 @@
-package io.bucketry.domain;
+package io.bucketry.adapter.inmemory;
 
+import io.bucketry.domain.BruteForce;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.ReadingGenerators;
+import io.bucketry.domain.TestReadings;
+import io.bucketry.domain.WindowAggregator;
 import io.bucketry.property.Gen;
 import io.bucketry.property.Property;
 import org.junit.jupiter.api.Test;
@@ -13,10 +19,9 @@ import java.util.TreeMap;
 
 import static io.bucketry.domain.TestReadings.HOURLY;
 import static io.bucketry.domain.TestReadings.SENSOR;
-import static io.bucketry.domain.TestReadings.emptyBucket;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class BucketPropertiesTest {
+class PackedBucketPropertiesTest {
 
     private static final long HOUR = 3_600_000;
     private static final Gen<List<Reading>> DISTINCT_IN_ONE_HOUR = ReadingGenerators.distinctReadings(0, HOUR, 150);
@@ -34,9 +39,9 @@ class BucketPropertiesTest {
             List<Reading> sorted = BruteForce.deduplicatedAndSorted(readings);
 
             // when
-            Bucket fromShuffled = emptyBucket(HOURLY);
+            PackedBucket fromShuffled = emptyBucket(HOURLY);
             shuffled.forEach(fromShuffled::add);
-            Bucket fromSorted = emptyBucket(HOURLY);
+            PackedBucket fromSorted = emptyBucket(HOURLY);
             sorted.forEach(fromSorted::add);
 
             // then
@@ -51,10 +56,10 @@ class BucketPropertiesTest {
         Property.forAll(300, draws -> {
             List<Reading> readings = draws.draw("readings", WITH_DUPLICATES);
             // given
-            Bucket bucket = emptyBucket(HOURLY);
+            PackedBucket bucket = emptyBucket(HOURLY);
 
             // when
-            long duplicates = readings.stream().map(bucket::add).filter(o -> o == Bucket.Outcome.DUPLICATE).count();
+            long duplicates = readings.stream().map(bucket::add).filter(o -> o == PackedBucket.Outcome.DUPLICATE).count();
 
             // then
             List<Reading> expected = BruteForce.deduplicatedAndSorted(readings);
@@ -70,23 +75,23 @@ class BucketPropertiesTest {
             List<Reading> readings = draws.draw("readings", WITH_DUPLICATES);
             int maxCount = draws.draw("maxCount", Gen.ints(1, 40));
             // given: a model that is just a sorted map and two counters
-            Bucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), maxCount));
+            PackedBucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), maxCount));
             TreeMap<Long, Reading> model = new TreeMap<>();
             long modelBytes = 0;
 
             for (Reading reading : readings) {
                 // when
-                Bucket.Outcome outcome = bucket.add(reading);
+                PackedBucket.Outcome outcome = bucket.add(reading);
 
                 // then
-                Bucket.Outcome expected;
+                PackedBucket.Outcome expected;
                 if (model.containsKey(reading.epochMilli())) {
-                    expected = Bucket.Outcome.DUPLICATE;
+                    expected = PackedBucket.Outcome.DUPLICATE;
                 } else if (model.size() >= maxCount
                         || !model.isEmpty() && modelBytes + reading.storedSizeEstimate() > BucketPolicy.DEFAULT_MAX_BYTES) {
-                    expected = Bucket.Outcome.FULL;
+                    expected = PackedBucket.Outcome.FULL;
                 } else {
-                    expected = Bucket.Outcome.ADDED;
+                    expected = PackedBucket.Outcome.ADDED;
                     model.put(reading.epochMilli(), reading);
                     modelBytes += reading.storedSizeEstimate();
                 }
@@ -105,8 +110,8 @@ class BucketPropertiesTest {
             long seed = draws.draw("seed", Gen.anyLong());
             // given
             Random random = new Random(seed);
-            Bucket trimmed = emptyBucket(HOURLY);
-            Bucket untouched = emptyBucket(HOURLY);
+            PackedBucket trimmed = emptyBucket(HOURLY);
+            PackedBucket untouched = emptyBucket(HOURLY);
 
             // when
             for (Reading reading : readings) {
@@ -130,8 +135,8 @@ class BucketPropertiesTest {
             int maxCount = draws.draw("maxCount", Gen.ints(1, 100));
             // given
             BucketPolicy policy = BucketPolicy.windowed(Duration.ofHours(1), maxCount);
-            Bucket sized = Bucket.open(SENSOR, 0, 0, policy, expectedCount);
-            Bucket growing = Bucket.open(SENSOR, 0, 0, policy);
+            PackedBucket sized = PackedBucket.open(SENSOR, 0, 0, policy, expectedCount);
+            PackedBucket growing = PackedBucket.open(SENSOR, 0, 0, policy);
 
             // when / then
             for (Reading reading : readings) {
@@ -148,13 +153,13 @@ class BucketPropertiesTest {
             List<Reading> readings = draws.draw("readings", WITH_DUPLICATES);
             long seed = draws.draw("seed", Gen.anyLong());
             // given
-            Bucket original = emptyBucket(HOURLY);
+            PackedBucket original = emptyBucket(HOURLY);
             readings.forEach(original::add);
             List<Reading> stored = original.readings();
             Collections.shuffle(stored, new Random(seed));
 
             // when
-            Bucket restored = Bucket.restore(SENSOR, 0, 0, HOURLY, stored);
+            PackedBucket restored = PackedBucket.restore(SENSOR, 0, 0, HOURLY, stored);
 
             // then
             assertThat(restored.readings()).isEqualTo(original.readings());
@@ -171,7 +176,7 @@ class BucketPropertiesTest {
             long from = draws.draw("from", Gen.longs(-10, 300));
             long length = draws.draw("length", Gen.longs(0, 300));
             // given
-            Bucket bucket = emptyBucket(HOURLY);
+            PackedBucket bucket = emptyBucket(HOURLY);
             readings.forEach(bucket::add);
             WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofMillis(windowMillis));
 
@@ -190,7 +195,7 @@ class BucketPropertiesTest {
             List<Reading> readings = draws.draw("readings", DISTINCT_IN_ONE_HOUR);
             long time = draws.draw("time", Gen.longs(-5, HOUR + 5));
             // given
-            Bucket bucket = emptyBucket(HOURLY);
+            PackedBucket bucket = emptyBucket(HOURLY);
             readings.forEach(bucket::add);
 
             // when
@@ -213,8 +218,8 @@ class BucketPropertiesTest {
             // given: a bucket whose readings are taken (sharing its array) and which is trimmed at random
             // points, and a twin that is never read until the end
             Random random = new Random(seed);
-            Bucket lending = Bucket.open(SENSOR, 0, 0, HOURLY, 1 + random.nextInt(16));
-            Bucket twin = emptyBucket(HOURLY);
+            PackedBucket lending = PackedBucket.open(SENSOR, 0, 0, HOURLY, 1 + random.nextInt(16));
+            PackedBucket twin = emptyBucket(HOURLY);
             List<List<Reading>> taken = new ArrayList<>();
             List<List<Reading>> expected = new ArrayList<>();
 
@@ -244,17 +249,17 @@ class BucketPropertiesTest {
             boolean trimmed = draws.draw("trimmed", Gen.booleans());
             List<Reading> readings = draws.draw("readings", WITH_DUPLICATES);
             // given: a predecessor with any fields (its column order and field mapping are inherited)
-            Bucket predecessor = emptyBucket(HOURLY);
+            PackedBucket predecessor = emptyBucket(HOURLY);
             before.forEach(predecessor::add);
             if (trimmed) {
                 predecessor.trimToSize();
             }
 
             // when
-            Bucket like = Bucket.openLike(predecessor, 0, 1, HOURLY);
-            Bucket fresh = Bucket.open(SENSOR, 0, 1, HOURLY);
-            List<Bucket.Outcome> likeOutcomes = readings.stream().map(like::add).toList();
-            List<Bucket.Outcome> freshOutcomes = readings.stream().map(fresh::add).toList();
+            PackedBucket like = PackedBucket.openLike(predecessor, 0, 1, HOURLY);
+            PackedBucket fresh = PackedBucket.open(SENSOR, 0, 1, HOURLY);
+            List<PackedBucket.Outcome> likeOutcomes = readings.stream().map(like::add).toList();
+            List<PackedBucket.Outcome> freshOutcomes = readings.stream().map(fresh::add).toList();
 
             // then
             assertThat(likeOutcomes).isEqualTo(freshOutcomes);
@@ -262,5 +267,9 @@ class BucketPropertiesTest {
             assertThat(like.summaries()).isEqualTo(fresh.summaries());
             assertThat(like.storedSizeEstimate()).isEqualTo(fresh.storedSizeEstimate());
         });
+    }
+
+    private static PackedBucket emptyBucket(BucketPolicy policy) {
+        return PackedBucket.open(TestReadings.SENSOR, 0, 0, policy);
     }
 }

@@ -1,5 +1,15 @@
-package io.bucketry.domain;
+package io.bucketry.adapter.inmemory;
 
+import io.bucketry.domain.BruteForce;
+import io.bucketry.domain.BucketKey;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.FieldSummary;
+import io.bucketry.domain.FieldValue;
+import io.bucketry.domain.Fields;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TestReadings;
+import io.bucketry.domain.WindowAggregator;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -10,18 +20,17 @@ import java.util.Map;
 
 import static io.bucketry.domain.TestReadings.HOURLY;
 import static io.bucketry.domain.TestReadings.SENSOR;
-import static io.bucketry.domain.TestReadings.emptyBucket;
 import static io.bucketry.domain.TestReadings.reading;
 import static io.bucketry.domain.TestReadings.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class BucketTest {
+class PackedBucketTest {
 
     @Test
     void aNewBucketIsEmptyAndKnowsWhereItBelongs() {
         // when
-        Bucket bucket = Bucket.open(SENSOR, 3_600_000, 2, HOURLY);
+        PackedBucket bucket = PackedBucket.open(SENSOR, 3_600_000, 2, HOURLY);
 
         // then
         assertThat(bucket.series()).isEqualTo(SENSOR);
@@ -35,15 +44,16 @@ class BucketTest {
         assertThat(bucket.lowerBound(0)).isZero();
         assertThatThrownBy(bucket::firstTime).isInstanceOf(IllegalStateException.class).hasMessageContaining("is empty");
         assertThatThrownBy(bucket::lastTime).isInstanceOf(IllegalStateException.class);
-        assertThat(bucket).hasToString("Bucket[sensor-1 1970-01-01T01:00:00Z #2, 0 readings]");
+        assertThat(bucket).hasToString("PackedBucket[sensor-1@1970-01-01T01:00:00Z#2, 0 readings]");
+        assertThat(bucket.key()).isEqualTo(new BucketKey(SENSOR, 3_600_000, 2));
     }
 
     @Test
     void aBucketSizedUpFrontForAnExpectedCountStillGrowsAndKeepsItsLimits() {
         // given
         BucketPolicy policy = BucketPolicy.windowed(Duration.ofHours(1), 50);
-        Bucket tiny = Bucket.open(SENSOR, 0, 0, policy, 0);
-        Bucket beyondMax = Bucket.open(SENSOR, 0, 0, policy, 1_000_000);
+        PackedBucket tiny = PackedBucket.open(SENSOR, 0, 0, policy, 0);
+        PackedBucket beyondMax = PackedBucket.open(SENSOR, 0, 0, policy, 1_000_000);
         List<Reading> readings = new ArrayList<>();
         for (long time = 59; time >= 0; time--) {
             readings.add(reading(time, "x", time, "status", time % 2 == 0 ? "even" : "odd"));
@@ -62,13 +72,13 @@ class BucketTest {
 
     @Test
     void aNegativeSequenceNumberIsRefused() {
-        assertThatThrownBy(() -> Bucket.open(SENSOR, 0, -1, HOURLY)).hasMessageContaining("sequence number -1");
+        assertThatThrownBy(() -> PackedBucket.open(SENSOR, 0, -1, HOURLY)).hasMessageContaining("sequence number -1");
     }
 
     @Test
     void aReadingOfAnotherSeriesDoesNotBelongInTheBucket() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
 
         // when / then
         assertThatThrownBy(() -> bucket.add(reading(SeriesId.of("sensor-2"), 1, "x", 1)))
@@ -79,14 +89,14 @@ class BucketTest {
     @Test
     void readingsArrivingInOrderAreAppended() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
 
         // when
-        List<Bucket.Outcome> outcomes = List.of(
+        List<PackedBucket.Outcome> outcomes = List.of(
                 bucket.add(reading(10, "x", 1)), bucket.add(reading(20, "x", 2)), bucket.add(reading(30, "x", 3)));
 
         // then
-        assertThat(outcomes).containsOnly(Bucket.Outcome.ADDED);
+        assertThat(outcomes).containsOnly(PackedBucket.Outcome.ADDED);
         assertThat(times(bucket)).containsExactly(10L, 20L, 30L);
         assertThat(bucket.firstTime()).isEqualTo(10);
         assertThat(bucket.lastTime()).isEqualTo(30);
@@ -95,17 +105,17 @@ class BucketTest {
     @Test
     void lateReadingsAreInsertedInPlaceWithTheirOwnValues() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         bucket.add(reading(20, "x", 2, "status", "b"));
         bucket.add(reading(40, "x", 4, "status", "d"));
 
         // when: one late reading in the middle, one before all others
-        Bucket.Outcome middle = bucket.add(reading(30, "x", 3, "status", "c"));
-        Bucket.Outcome front = bucket.add(reading(10, "x", 1, "status", "a"));
+        PackedBucket.Outcome middle = bucket.add(reading(30, "x", 3, "status", "c"));
+        PackedBucket.Outcome front = bucket.add(reading(10, "x", 1, "status", "a"));
 
         // then
-        assertThat(middle).isEqualTo(Bucket.Outcome.ADDED);
-        assertThat(front).isEqualTo(Bucket.Outcome.ADDED);
+        assertThat(middle).isEqualTo(PackedBucket.Outcome.ADDED);
+        assertThat(front).isEqualTo(PackedBucket.Outcome.ADDED);
         assertThat(bucket.readings()).containsExactly(
                 reading(10, "x", 1, "status", "a"), reading(20, "x", 2, "status", "b"),
                 reading(30, "x", 3, "status", "c"), reading(40, "x", 4, "status", "d"));
@@ -114,7 +124,7 @@ class BucketTest {
     @Test
     void readingsTakenFromABucketKeepTheirValuesWhateverTheBucketDoesNext() {
         // given: readings taken out of a bucket with room to spare share its arrays
-        Bucket bucket = Bucket.open(SENSOR, 0, 0, HOURLY, 16);
+        PackedBucket bucket = PackedBucket.open(SENSOR, 0, 0, HOURLY, 16);
         bucket.add(reading(10, "x", 1.0, "status", "OK"));
         bucket.add(reading(20, "x", 2.0, "status", "WARN"));
         List<Reading> taken = bucket.readings();
@@ -139,7 +149,7 @@ class BucketTest {
     @Test
     void aLateReadingAfterReadingsWereTakenLeavesTheFreeRowsWithoutValues() {
         // given: readings taken out of a bucket share its array
-        Bucket bucket = Bucket.open(SENSOR, 0, 0, HOURLY, 16);
+        PackedBucket bucket = PackedBucket.open(SENSOR, 0, 0, HOURLY, 16);
         bucket.add(reading(10, "x", 1.0, "y", 10.0));
         bucket.add(reading(20, "x", 2.0, "y", 20.0));
         List<Reading> taken = bucket.readings();
@@ -157,13 +167,13 @@ class BucketTest {
     @Test
     void fieldsArrivingInAnotherOrderThanTheBucketsColumnsKeepTheirNamesInThisAndTheNextBucket() {
         // given: a bucket whose columns are x, y, and a reading listing them as y, x
-        Bucket first = Bucket.open(SENSOR, 0, 0, HOURLY);
+        PackedBucket first = PackedBucket.open(SENSOR, 0, 0, HOURLY);
         first.add(reading(1, "x", 1.0, "y", 2.0));
         Reading swapped = reading(2, "y", 20.0, "x", 10.0);
         first.add(swapped);
 
         // when: the next bucket, laid out like the first, gets a reading of the same (swapped) schema
-        Bucket next = Bucket.openLike(first, 3_600_000, 0, HOURLY);
+        PackedBucket next = PackedBucket.openLike(first, 3_600_000, 0, HOURLY);
         Reading later = new Reading(SENSOR, Instant.ofEpochMilli(3_600_000), swapped.fields());
         next.add(later);
 
@@ -177,20 +187,20 @@ class BucketTest {
     @Test
     void aReadingAtAStoredMillisecondIsADuplicateAndTheStoredOneWins() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         bucket.add(reading(10, "x", 1));
         bucket.add(reading(20, "x", 2));
         long sizeBefore = bucket.storedSizeEstimate();
         Map<String, FieldSummary> summariesBefore = bucket.summaries();
 
         // when: the same times again with other values, the last one in the same millisecond but 0.5 ms later
-        Bucket.Outcome atLast = bucket.add(reading(20, "x", 99, "y", 5));
-        Bucket.Outcome atFirst = bucket.add(reading(10, "x", -99));
-        Bucket.Outcome truncatedOnto = bucket.add(new Reading(SENSOR, Instant.ofEpochMilli(10).plusNanos(500_000),
+        PackedBucket.Outcome atLast = bucket.add(reading(20, "x", 99, "y", 5));
+        PackedBucket.Outcome atFirst = bucket.add(reading(10, "x", -99));
+        PackedBucket.Outcome truncatedOnto = bucket.add(new Reading(SENSOR, Instant.ofEpochMilli(10).plusNanos(500_000),
                 Fields.of(Map.of("x", 7))));
 
         // then
-        assertThat(List.of(atLast, atFirst, truncatedOnto)).containsOnly(Bucket.Outcome.DUPLICATE);
+        assertThat(List.of(atLast, atFirst, truncatedOnto)).containsOnly(PackedBucket.Outcome.DUPLICATE);
         assertThat(bucket.readings()).containsExactly(reading(10, "x", 1), reading(20, "x", 2));
         assertThat(bucket.summaries()).isEqualTo(summariesBefore);
         assertThat(bucket.storedSizeEstimate()).isEqualTo(sizeBefore);
@@ -201,22 +211,22 @@ class BucketTest {
     @Test
     void aBucketAtMaxCountAnswersFullAndDoesNotGrow() {
         // given
-        Bucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), 3));
+        PackedBucket bucket = emptyBucket(BucketPolicy.windowed(Duration.ofHours(1), 3));
         bucket.add(reading(10, "x", 1));
         bucket.add(reading(20, "x", 2));
         assertThat(bucket.isFull()).isFalse();
         bucket.add(reading(30, "x", 3));
 
         // when
-        Bucket.Outcome later = bucket.add(reading(40, "x", 4));
-        Bucket.Outcome late = bucket.add(reading(15, "x", 1.5));
-        Bucket.Outcome duplicate = bucket.add(reading(20, "x", 9));
+        PackedBucket.Outcome later = bucket.add(reading(40, "x", 4));
+        PackedBucket.Outcome late = bucket.add(reading(15, "x", 1.5));
+        PackedBucket.Outcome duplicate = bucket.add(reading(20, "x", 9));
 
         // then
         assertThat(bucket.isFull()).isTrue();
-        assertThat(later).isEqualTo(Bucket.Outcome.FULL);
-        assertThat(late).isEqualTo(Bucket.Outcome.FULL);
-        assertThat(duplicate).as("a duplicate is a duplicate even in a full bucket").isEqualTo(Bucket.Outcome.DUPLICATE);
+        assertThat(later).isEqualTo(PackedBucket.Outcome.FULL);
+        assertThat(late).isEqualTo(PackedBucket.Outcome.FULL);
+        assertThat(duplicate).as("a duplicate is a duplicate even in a full bucket").isEqualTo(PackedBucket.Outcome.DUPLICATE);
         assertThat(times(bucket)).containsExactly(10L, 20L, 30L);
         assertThat(bucket.summaries().get("x")).isEqualTo(new FieldSummary(3, 1, 3, 6));
     }
@@ -224,42 +234,42 @@ class BucketTest {
     @Test
     void aBucketOfOneReadingIsFullAfterTheFirst() {
         // given
-        Bucket bucket = emptyBucket(BucketPolicy.paged(1));
+        PackedBucket bucket = emptyBucket(BucketPolicy.paged(1));
 
         // when / then
-        assertThat(bucket.add(reading(10, "x", 1))).isEqualTo(Bucket.Outcome.ADDED);
-        assertThat(bucket.add(reading(5, "x", 1))).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(bucket.add(reading(10, "x", 1))).isEqualTo(PackedBucket.Outcome.ADDED);
+        assertThat(bucket.add(reading(5, "x", 1))).isEqualTo(PackedBucket.Outcome.FULL);
         assertThat(bucket.count()).isEqualTo(1);
     }
 
     @Test
     void aBucketOfLongTextsAnswersFullAtTheByteCeilingBeforeItsCountCeiling() {
         // given: the smallest byte ceiling, a count ceiling far away, readings with a 256-character text
-        BucketPolicy policy = new BucketPolicy(Duration.ofHours(1), 100_000, BucketPolicy.MIN_BYTES);
-        Bucket bucket = emptyBucket(policy);
+        BucketPolicy policy = new BucketPolicy.Windowed(Duration.ofHours(1), 100_000, BucketPolicy.MIN_BYTES);
+        PackedBucket bucket = emptyBucket(policy);
         int readingSize = reading(0, "note", repeat('n', 256)).storedSizeEstimate();
         int fitting = BucketPolicy.MIN_BYTES / readingSize;
 
         // when
-        List<Bucket.Outcome> outcomes = new ArrayList<>();
+        List<PackedBucket.Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i <= fitting; i++) {
             outcomes.add(bucket.add(reading(i, "note", repeat('n', 255) + (char) ('a' + i % 26))));
         }
 
         // then
-        assertThat(outcomes.subList(0, fitting)).containsOnly(Bucket.Outcome.ADDED);
-        assertThat(outcomes.get(fitting)).isEqualTo(Bucket.Outcome.FULL);
+        assertThat(outcomes.subList(0, fitting)).containsOnly(PackedBucket.Outcome.ADDED);
+        assertThat(outcomes.get(fitting)).isEqualTo(PackedBucket.Outcome.FULL);
         assertThat(bucket.count()).isEqualTo(fitting).isLessThan(100_000);
         assertThat(bucket.storedSizeEstimate()).isEqualTo((long) fitting * readingSize).isLessThanOrEqualTo(policy.maxBytes());
         Reading small = reading(-1, "x", 1);
         assertThat(small.storedSizeEstimate()).isLessThan(BucketPolicy.MIN_BYTES - fitting * readingSize);
-        assertThat(bucket.add(small)).as("a small reading still fits under the ceiling").isEqualTo(Bucket.Outcome.ADDED);
+        assertThat(bucket.add(small)).as("a small reading still fits under the ceiling").isEqualTo(PackedBucket.Outcome.ADDED);
     }
 
     @Test
     void summariesCountMinMaxAndSumEveryNumericFieldAndIgnoreTexts() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
 
         // when
         bucket.add(reading(30, "temperature", 22.5, "pressure", 1000, "status", "OK"));
@@ -280,7 +290,7 @@ class BucketTest {
     @Test
     void summariesOfSignedZerosAndOfOnlyNegativeNumbersFollowMathMinAndMax() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
 
         // when
         bucket.add(reading(1, "zero", 0.0, "negative", -5.0));
@@ -301,7 +311,7 @@ class BucketTest {
                 reading(3, "status", "OK", "mixed", "text"),
                 reading(2, "mixed", 42, "temperature", -0.0),
                 reading(4, "temperature", Double.MAX_VALUE, "pressure", -Double.MIN_VALUE, "status", ""));
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
 
         // when
         readings.forEach(bucket::add);
@@ -322,7 +332,7 @@ class BucketTest {
     @Test
     void manyDistinctTextsRoundTripPastTheDictionarysLinearScan() {
         // given: 40 distinct texts, each used three times, arriving out of order
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         List<Reading> readings = new ArrayList<>();
         for (int i = 0; i < 120; i++) {
             readings.add(reading((i * 37L) % 120, "status", "state-" + (i % 40), "n", i));
@@ -338,7 +348,7 @@ class BucketTest {
     @Test
     void aBucketMayHoldMoreDistinctFieldsThanOneReadingMay() {
         // given: 100 readings, each with a field no other reading has
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         List<Reading> readings = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             readings.add(reading(100 - i, "f" + i, i));
@@ -356,7 +366,7 @@ class BucketTest {
     @Test
     void lowerBoundIsTheFirstIndexAtOrAfterATime() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         for (long time : new long[] {10, 20, 30}) {
             bucket.add(reading(time, "x", 1));
         }
@@ -376,7 +386,7 @@ class BucketTest {
     @Test
     void readingsIntoCopiesAHalfOpenIndexRange() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         for (long time = 0; time < 5; time++) {
             bucket.add(reading(time, "x", time));
         }
@@ -393,7 +403,7 @@ class BucketTest {
     @Test
     void aggregatingARangeOfTheBucketEqualsTheBruteForceComputation() {
         // given: a minute of readings every 700 ms, fed in reverse order, two numeric fields and a text
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         List<Reading> readings = new ArrayList<>();
         for (long time = 60_000; time >= 0; time -= 700) {
             readings.add(reading(time, "temperature", Math.sin(time), "pressure", time % 13, "status", "s" + time % 3));
@@ -414,7 +424,7 @@ class BucketTest {
     @Test
     void aggregatingAnEmptyRangeProducesNoWindow() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         bucket.add(reading(10, "x", 1));
         WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofSeconds(1));
 
@@ -429,7 +439,7 @@ class BucketTest {
     @Test
     void trimmingKeepsTheContentAndALaterAddStillWorks() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         List<Reading> readings = new ArrayList<>(List.of(
                 reading(10, "x", 1, "status", "OK"), reading(30, "x", 3), reading(20, "status", "LOW")));
         readings.forEach(bucket::add);
@@ -448,19 +458,19 @@ class BucketTest {
         // and when: more readings, late, new texts, a new field, an append
         List<Reading> more = List.of(reading(15, "x", 1.5, "status", "HIGH"), reading(5, "y", 9),
                 reading(40, "x", 4, "status", "OK"), reading(25, "status", "NEW"));
-        more.forEach(reading -> assertThat(bucket.add(reading)).isEqualTo(Bucket.Outcome.ADDED));
+        more.forEach(reading -> assertThat(bucket.add(reading)).isEqualTo(PackedBucket.Outcome.ADDED));
         readings.addAll(more);
 
         // then
         assertThat(bucket.readings()).containsExactlyElementsOf(BruteForce.deduplicatedAndSorted(readings));
         assertThat(bucket.summaries()).isEqualTo(BruteForce.summaries(readings));
-        assertThat(bucket.add(reading(25, "x", 0))).isEqualTo(Bucket.Outcome.DUPLICATE);
+        assertThat(bucket.add(reading(25, "x", 0))).isEqualTo(PackedBucket.Outcome.DUPLICATE);
     }
 
     @Test
     void trimmingAnEmptyBucketLeavesItUsable() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
 
         // when
         bucket.trimToSize();
@@ -473,7 +483,7 @@ class BucketTest {
     @Test
     void aRestoredBucketEqualsTheBucketItWasStoredFrom() {
         // given
-        Bucket original = Bucket.open(SENSOR, 0, 1, HOURLY);
+        PackedBucket original = PackedBucket.open(SENSOR, 0, 1, HOURLY);
         for (long time = 0; time < 50; time++) {
             original.add(reading((time * 7) % 50, "x", time, "status", time % 2 == 0 ? "even" : "odd"));
         }
@@ -481,7 +491,7 @@ class BucketTest {
         java.util.Collections.reverse(stored);
 
         // when
-        Bucket restored = Bucket.restore(SENSOR, 0, 1, HOURLY, stored);
+        PackedBucket restored = PackedBucket.restore(SENSOR, 0, 1, HOURLY, stored);
 
         // then
         assertThat(restored.readings()).isEqualTo(original.readings());
@@ -500,13 +510,13 @@ class BucketTest {
         BucketPolicy smaller = BucketPolicy.windowed(Duration.ofHours(1), 4);
 
         // when
-        Bucket restored = Bucket.restore(SENSOR, 0, 0, smaller, stored);
+        PackedBucket restored = PackedBucket.restore(SENSOR, 0, 0, smaller, stored);
 
         // then
         assertThat(restored.count()).isEqualTo(10);
         assertThat(restored.isFull()).isTrue();
-        assertThat(restored.add(reading(100, "x", 1))).isEqualTo(Bucket.Outcome.FULL);
-        assertThat(restored.add(reading(5, "x", 1))).isEqualTo(Bucket.Outcome.DUPLICATE);
+        assertThat(restored.add(reading(100, "x", 1))).isEqualTo(PackedBucket.Outcome.FULL);
+        assertThat(restored.add(reading(5, "x", 1))).isEqualTo(PackedBucket.Outcome.DUPLICATE);
     }
 
     @Test
@@ -515,7 +525,7 @@ class BucketTest {
         List<Reading> stored = List.of(reading(10, "x", 1), reading(10, "x", 2));
 
         // when / then
-        assertThatThrownBy(() -> Bucket.restore(SENSOR, 0, 3, HOURLY, stored))
+        assertThatThrownBy(() -> PackedBucket.restore(SENSOR, 0, 3, HOURLY, stored))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("stored bucket sensor-1@1970-01-01T00:00:00Z#3 holds two readings at 1970-01-01T00:00:00.010Z");
     }
@@ -523,7 +533,7 @@ class BucketTest {
     @Test
     void heapBytesGrowWithTheReadings() {
         // given
-        Bucket bucket = emptyBucket(HOURLY);
+        PackedBucket bucket = emptyBucket(HOURLY);
         long empty = bucket.heapBytes();
 
         // when
@@ -538,14 +548,14 @@ class BucketTest {
     @Test
     void bucketOpenedLikeItsPredecessorKeepsItsFieldsAndAcceptsOthers() {
         // given: a full hour of two numeric fields and a text
-        Bucket first = Bucket.open(SENSOR, 0, 0, HOURLY);
+        PackedBucket first = PackedBucket.open(SENSOR, 0, 0, HOURLY);
         for (int minute = 0; minute < 60; minute++) {
             first.add(Reading.of(SENSOR.value(), Instant.ofEpochMilli(minute * 60_000L),
                     Map.of("temperature", 20.0 + minute, "pressure", 1000.0, "status", "OK")));
         }
 
         // when: the next hour is opened like it and gets a reading with one of its fields and a new one
-        Bucket next = Bucket.openLike(first, 3_600_000, 0, HOURLY);
+        PackedBucket next = PackedBucket.openLike(first, 3_600_000, 0, HOURLY);
         Reading reading = Reading.of(SENSOR.value(), Instant.ofEpochMilli(3_600_000), Map.of("pressure", 999.0, "humidity", 40));
         next.add(reading);
 
@@ -557,11 +567,15 @@ class BucketTest {
         assertThat(next.series()).isEqualTo(SENSOR);
     }
 
-    private static List<Long> times(Bucket bucket) {
+    private static List<Long> times(PackedBucket bucket) {
         List<Long> times = new ArrayList<>();
         for (int i = 0; i < bucket.count(); i++) {
             times.add(bucket.timeAt(i));
         }
         return times;
+    }
+
+    private static PackedBucket emptyBucket(BucketPolicy policy) {
+        return PackedBucket.open(TestReadings.SENSOR, 0, 0, policy);
     }
 }

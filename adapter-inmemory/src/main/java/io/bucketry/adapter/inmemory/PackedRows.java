@@ -1,31 +1,36 @@
-package io.bucketry.domain;
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.domain.FieldSchema;
+import io.bucketry.domain.FieldSummary;
+import io.bucketry.domain.Fields;
 
 import java.util.Arrays;
 
 /**
  * A bucket's storage, all in one {@code long[]}: first four slots per column for its summary
  * (count, then the bits of min, max and sum), then one row per reading in time order, its time
- * followed by its field values as {@link FieldBits} (a number's raw bits, a code into this bucket's
- * {@link TextDictionary}, or ABSENT). Storing a reading thus touches one array: the summaries at its
- * start and one row (for a reading in time order, the one after the last). Rows not in use hold
- * ABSENT throughout. The columns are named by a {@link FieldSchema} in the order their fields first
- * came; a reading's fields are matched to them once per reading schema, not once per reading.
+ * followed by its field values as {@link PackedValue}s (a number's raw bits, a code into this
+ * bucket's {@link TextDictionary}, or ABSENT). Storing a reading thus touches one array: the
+ * summaries at its start and one row (for a reading in time order, the one after the last). Rows
+ * not in use hold ABSENT throughout. The columns are named by a {@link FieldSchema} in the order
+ * their fields first came; a reading's fields are matched to them once per reading schema, not
+ * once per reading.
  *
- * <p>{@link Bucket} extends this class so that its counters and these fields live in one object:
- * every object between a series and its latest row is another memory access per reading stored.
+ * <p>Why one array: a reading then costs 8 bytes per value plus 8 for its time (a row of objects
+ * would cost a header and a reference per value, and a reading object each), and the summary a
+ * write updates sits in the same array as the row it writes. {@link PackedBucket} extends this
+ * class so that its counters and these fields live in one object: every object between a series
+ * and its latest row is another memory access per reading stored.
  */
-abstract class BucketRows {
+abstract class PackedRows {
 
-    private static final long ABSENT = FieldBits.ABSENT;
+    private static final long ABSENT = PackedValue.ABSENT;
     private static final int SUMMARY_SLOTS = 4;
     private static final long[] EMPTY = new long[0];
-    private static final FieldValue.Text[] NO_TEXTS = new FieldValue.Text[0];
     private static final long POSITIVE_INFINITY = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
     private static final long NEGATIVE_INFINITY = Double.doubleToRawLongBits(Double.NEGATIVE_INFINITY);
 
     private long[] data = EMPTY;
-    /** Whether {@link #sharedValues()} handed {@link #data} out: then rows move only into a new array. */
-    private boolean shared;
     /** {@code schema.size()}, kept here: every row offset needs it, and the schema is another object to read. */
     private int columns;
     /** The name of each column. */
@@ -52,7 +57,7 @@ abstract class BucketRows {
     }
 
     /** Takes the columns (and the field mapping) of {@code other}; this bucket has none yet. */
-    final void layOutLike(BucketRows other) {
+    final void layOutLike(PackedRows other) {
         if (columns != 0) {
             throw new IllegalStateException("the columns are laid out already");
         }
@@ -93,7 +98,6 @@ abstract class BucketRows {
         long[] grown = Arrays.copyOf(data, rowsStart() + newCapacity * (columns + 1));
         Arrays.fill(grown, rowAt(capacity), grown.length, ABSENT);
         data = grown;
-        shared = false;
         capacity = newCapacity;
     }
 
@@ -111,7 +115,6 @@ abstract class BucketRows {
             System.arraycopy(data, rowAt(row), relaid, SUMMARY_SLOTS * wider + row * (wider + 1), columns + 1);
         }
         data = relaid;
-        shared = false;
         columns = wider;
     }
 
@@ -131,22 +134,11 @@ abstract class BucketRows {
         count++;
     }
 
-    /**
-     * Moves rows {@code [row, count)} one down into the free row {@code count} and leaves
-     * {@code row} absent: in place, or into a new array once stored readings share this one (see
-     * {@link #sharedValues()}).
-     */
+    /** Moves rows {@code [row, count)} one down into the free row {@code count} and leaves {@code row} absent. */
     private void openRow(int row) {
-        long[] moved = shared ? new long[data.length] : data;
         int from = rowAt(row);
         int stride = columns + 1;
-        System.arraycopy(data, from, moved, from + stride, rowAt(count) - from);
-        if (shared) {
-            System.arraycopy(data, 0, moved, 0, from);
-            Arrays.fill(moved, rowAt(count + 1), moved.length, ABSENT);
-            data = moved;
-            shared = false;
-        }
+        System.arraycopy(data, from, data, from + stride, rowAt(count) - from);
         Arrays.fill(data, from, from + stride, ABSENT);
     }
 
@@ -161,12 +153,11 @@ abstract class BucketRows {
         }
         int[] toColumn = mapping;
         for (int i = 0; i < readingSchema.size(); i++) {
-            long bits = fields.bitsAt(i);
             int column = toColumn == null ? i : toColumn[i];
-            if (FieldBits.isNumber(bits)) {
-                setNumber(row, column, bits);
-            } else if (bits != FieldBits.ABSENT) {
-                setText(row, column, fields.textOf(bits));
+            if (fields.isText(i)) {
+                setText(row, column, fields.textAt(i));
+            } else {
+                setNumber(row, column, Double.doubleToRawLongBits(fields.numberAt(i)));
             }
         }
     }
@@ -190,7 +181,7 @@ abstract class BucketRows {
         mapping = inOrder ? null : toColumn;
     }
 
-    /** Stores number bits ({@link FieldBits#isNumber}) and counts them into the column's summary. */
+    /** Stores number bits ({@link PackedValue#isNumber}) and counts them into the column's summary. */
     private void setNumber(int row, int column, long bits) {
         long[] d = data;
         d[rowAt(row) + 1 + column] = bits;
@@ -202,8 +193,7 @@ abstract class BucketRows {
         d[at + 3] = Double.doubleToRawLongBits(Double.longBitsToDouble(d[at + 3]) + v);
     }
 
-    private void setText(int row, int column, FieldValue.Text text) {
-        String value = text.value();
+    private void setText(int row, int column, String value) {
         int code;
         if (value == recentText) {
             code = recentCode;
@@ -211,37 +201,34 @@ abstract class BucketRows {
             if (dictionary == null) {
                 dictionary = new TextDictionary();
             }
-            code = dictionary.code(text);
+            code = dictionary.code(value);
             recentText = value;
             recentCode = code;
         }
-        data[rowAt(row) + 1 + column] = FieldBits.ofText(code);
+        data[rowAt(row) + 1 + column] = PackedValue.ofText(code);
     }
 
     /**
-     * The array the rows live in; row {@code r}'s values start at {@link #valuesAt}{@code (r)} and
-     * their text codes refer to {@link #texts()}. Rows already written are never changed in this
-     * array: every change that moves them makes a new one (growing, a new column, a reading inserted
-     * before others, trimming).
+     * The fields of row {@code row} as a plain value: a copy, so that a reading kept by a caller
+     * holds none of this bucket's storage. The names are the columns' own when the row has them all.
      */
-    final long[] sharedValues() {
-        shared = true;
-        return data;
-    }
-
-    /** Index in {@link #sharedValues()} of row {@code row}'s first value. */
-    final int valuesAt(int row) {
-        return rowAt(row) + 1;
-    }
-
-    /** The texts by code: entries in use are never changed, so a reading may keep the array. */
-    final FieldValue.Text[] texts() {
-        return dictionary == null ? NO_TEXTS : dictionary.texts();
+    final Fields fieldsAt(int row) {
+        Fields.Builder fields = Fields.builder(schema);
+        int at = rowAt(row) + 1;
+        for (int column = 0; column < columns; column++) {
+            long bits = data[at + column];
+            if (PackedValue.isNumber(bits)) {
+                fields.number(column, Double.longBitsToDouble(bits));
+            } else if (bits != ABSENT) {
+                fields.text(column, dictionary.text(PackedValue.code(bits)));
+            }
+        }
+        return fields.build();
     }
 
     /** True when {@code column} holds a number in {@code row}; read it with {@link #number}. */
     final boolean isNumber(int row, int column) {
-        return FieldBits.isNumber(data[rowAt(row) + 1 + column]);
+        return PackedValue.isNumber(data[rowAt(row) + 1 + column]);
     }
 
     final double number(int row, int column) {
@@ -274,7 +261,6 @@ abstract class BucketRows {
     final void trimRows() {
         if (capacity != count) {
             data = Arrays.copyOf(data, rowAt(count));
-            shared = false;
             capacity = count;
         }
         if (dictionary != null) {

@@ -1,0 +1,250 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The series of the in-memory store, spread over {@value #STRIPES} stripes by the hash of their id,
+ * each a table with one lock. A batch takes each stripe's lock once for all of its readings there,
+ * so writers of different stripes never wait for each other and no lock is taken per reading; with
+ * a parallelism above one, a large batch's stripes are stored in parts on the given executor.
+ *
+ * <p>Storing is bound by memory latency: consecutive readings belong to different series, and each
+ * series' latest bucket is a cache miss away. So readings are stored in groups of {@value #GROUP}:
+ * the group's series are looked up and their latest rows read first, which lets those misses
+ * overlap, and then the readings are added, in batch order.
+ */
+final class StripedSeries {
+
+    /** A power of two: the low bits of a spread id hash choose the stripe. */
+    private static final int STRIPES = 64;
+    /** Readings whose buckets are brought into cache together: measured best of 4, 8, 16 and 32. */
+    private static final int GROUP = 16;
+    /** Below this a batch is stored on the calling thread: handing parts over would cost more. */
+    static final int MIN_READINGS_PER_PART = 2048;
+
+    private final BucketPolicy policy;
+    private final Executor executor;
+    private final int parallelism;
+    private final Stripe[] stripes = new Stripe[STRIPES];
+
+    /** A share of the series and the lock that guards them and their buckets. */
+    private static final class Stripe {
+        final ReentrantLock lock = new ReentrantLock();
+        final SeriesTable series = new SeriesTable();
+        /** What {@link SeriesBuckets#touch} answered, kept so that the reads it makes are not left out. */
+        long touched;
+    }
+
+    StripedSeries(BucketPolicy policy, Executor executor, int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism " + parallelism + " must be at least 1");
+        }
+        this.policy = policy;
+        this.executor = executor;
+        this.parallelism = parallelism;
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe();
+        }
+    }
+
+    /**
+     * Stores a batch stripe by stripe, each under one lock; within a stripe the readings keep their
+     * batch order, so the earlier of two equal readings still wins. A stripe that another writer
+     * holds is visited after the others rather than waited for. Answers how many were new.
+     */
+    int store(Reading[] readings) {
+        int n = readings.length;
+        int[] hashes = new int[n];
+        int[] bounds = new int[STRIPES + 1];   // stripe s: positions [bounds[s], bounds[s + 1]) of order
+        for (int i = 0; i < n; i++) {
+            hashes[i] = readings[i].series().value().hashCode();
+            bounds[stripeOf(hashes[i]) + 1]++;
+        }
+        for (int s = 0; s < STRIPES; s++) {
+            bounds[s + 1] += bounds[s];
+        }
+        int[] order = new int[n];
+        int[] next = Arrays.copyOf(bounds, STRIPES);
+        for (int i = 0; i < n; i++) {
+            order[next[stripeOf(hashes[i])]++] = i;
+        }
+        int parts = Math.min(parallelism, n / MIN_READINGS_PER_PART);
+        // concurrent batches start at different stripes, so they rarely meet
+        int first = n == 0 ? 0 : stripeOf(hashes[0]);
+        if (parts < 2) {
+            return storeStripes(readings, hashes, order, bounds, first, STRIPES);
+        }
+        List<CompletableFuture<Integer>> others = new ArrayList<>(parts - 1);
+        for (int part = 1; part < parts; part++) {
+            int from = first + STRIPES * part / parts;
+            int count = first + STRIPES * (part + 1) / parts - from;
+            try {
+                others.add(CompletableFuture.supplyAsync(() -> storeStripes(readings, hashes, order, bounds, from, count),
+                        executor));
+            } catch (RejectedExecutionException e) {
+                // an executor that is shutting down or full: this part is stored here instead
+                others.add(CompletableFuture.completedFuture(storeStripes(readings, hashes, order, bounds, from, count)));
+            }
+        }
+        int accepted = storeStripes(readings, hashes, order, bounds, first, STRIPES / parts);
+        try {
+            for (CompletableFuture<Integer> other : others) {
+                accepted += other.join();
+            }
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+        return accepted;
+    }
+
+    /** Stores the readings of the {@code count} stripes from {@code first} on (modulo the stripes). */
+    private int storeStripes(Reading[] readings, int[] hashes, int[] order, int[] bounds, int first, int count) {
+        int accepted = 0;
+        SeriesBuckets[] group = new SeriesBuckets[GROUP];
+        int[] busy = new int[count];
+        int busyCount = 0;
+        for (int k = 0; k < count; k++) {
+            int s = (first + k) & (STRIPES - 1);
+            if (bounds[s] == bounds[s + 1]) {
+                continue;
+            }
+            if (stripes[s].lock.tryLock()) {
+                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1], group);
+            } else {
+                busy[busyCount++] = s;
+            }
+        }
+        for (int k = 0; k < busyCount; k++) {
+            int s = busy[k];
+            stripes[s].lock.lock();
+            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1], group);
+        }
+        return accepted;
+    }
+
+    /**
+     * Adds the readings at {@code order[from, to)}, all of {@code stripe}, whose lock the caller
+     * holds, {@value #GROUP} at a time (see the class comment); releases the lock; answers how many
+     * readings were new.
+     *
+     * @param group scratch room for one group's series
+     */
+    private int addAllAndUnlock(Stripe stripe, Reading[] readings, int[] hashes, int[] order, int from, int to,
+                                SeriesBuckets[] group) {
+        try {
+            int accepted = 0;
+            long touched = 0;
+            for (int first = from; first < to; first += GROUP) {
+                int size = Math.min(GROUP, to - first);
+                for (int j = 0; j < size; j++) {
+                    int i = order[first + j];
+                    group[j] = stripe.series.getOrCreate(readings[i].series(), hashes[i], policy);
+                }
+                for (int j = 0; j < size; j++) {
+                    touched += group[j].touch();
+                }
+                for (int j = 0; j < size; j++) {
+                    if (group[j].add(readings[order[first + j]])) {
+                        accepted++;
+                    }
+                }
+            }
+            stripe.touched += touched;
+            return accepted;
+        } finally {
+            stripe.lock.unlock();
+        }
+    }
+
+    /** Runs {@code query} on the series of {@code id} under its stripe's lock, or answers {@code absent}. */
+    <T> T query(SeriesId id, T absent, Function<SeriesBuckets, T> query) {
+        int hash = id.value().hashCode();
+        Stripe stripe = stripes[stripeOf(hash)];
+        stripe.lock.lock();
+        try {
+            SeriesBuckets buckets = stripe.series.get(id.value(), hash);
+            return buckets == null ? absent : query.apply(buckets);
+        } finally {
+            stripe.lock.unlock();
+        }
+    }
+
+    /** Runs {@code action} on every series, stripe by stripe, each under its stripe's lock. */
+    void forEach(Consumer<SeriesBuckets> action) {
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                stripe.series.values().forEach(action);
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Runs {@code action} on every series under its stripe's lock, then removes those it answers
+     * true for; answers the removed series.
+     */
+    List<SeriesBuckets> removeIf(Predicate<SeriesBuckets> action) {
+        List<SeriesBuckets> removed = new ArrayList<>();
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                for (SeriesBuckets buckets : stripe.series.values()) {
+                    if (action.test(buckets)) {
+                        String id = buckets.series().value();
+                        removed.add(stripe.series.remove(id, id.hashCode()));
+                    }
+                }
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+        return removed;
+    }
+
+    /** Removes the series of {@code id} under its stripe's lock and runs {@code then} on what was removed (or null). */
+    <T> T remove(SeriesId id, Function<SeriesBuckets, T> then) {
+        int hash = id.value().hashCode();
+        Stripe stripe = stripes[stripeOf(hash)];
+        stripe.lock.lock();
+        try {
+            return then.apply(stripe.series.remove(id.value(), hash));
+        } finally {
+            stripe.lock.unlock();
+        }
+    }
+
+    void clear() {
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                stripe.series.clear();
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+    }
+
+    /** The stripe of an id's {@link String#hashCode}: its bits folded, since ids often differ only at the end. */
+    private static int stripeOf(int hash) {
+        return (hash ^ hash >>> 16) & (STRIPES - 1);
+    }
+}

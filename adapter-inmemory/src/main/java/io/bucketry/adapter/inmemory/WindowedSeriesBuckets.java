@@ -1,0 +1,99 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+
+/**
+ * A series' buckets under a windowed policy: a group is one window, its bucket of seq 0 and the
+ * overflow buckets 1, 2, … opened when the one before is full, in that order.
+ */
+final class WindowedSeriesBuckets extends SeriesBuckets {
+
+    private final BucketPolicy.Windowed windows;
+
+    WindowedSeriesBuckets(SeriesId series, BucketPolicy.Windowed policy) {
+        super(series, policy);
+        this.windows = policy;
+    }
+
+    @Override
+    boolean add(Reading reading) {
+        long window = windows.windowStart(reading.epochMilli());
+        // readings mostly arrive in time order: the current window is the last, usually without overflow
+        PackedBucket current = tail;
+        if (current != null && current.start() == window && current.seq() == 0) {
+            PackedBucket.Outcome outcome = current.add(reading);
+            if (outcome != PackedBucket.Outcome.FULL) {
+                return outcome == PackedBucket.Outcome.ADDED;
+            }
+            return open(size, window, 1, reading);
+        }
+        int end = search(window, false, false);
+        int first = end;
+        while (first > 0 && starts[first - 1] == window) {
+            first--;
+        }
+        if (first == end) {
+            if (end == size && size > 0) {
+                trimGroupEndingAt(size);
+            }
+            return open(end, window, 0, reading);
+        }
+        if (end - first > 1) {
+            long time = reading.epochMilli();
+            for (int i = first; i < end; i++) {
+                if (buckets[i].contains(time)) {
+                    return false;
+                }
+            }
+        }
+        for (int i = first; i < end; i++) {
+            PackedBucket.Outcome outcome = buckets[i].add(reading);
+            if (outcome != PackedBucket.Outcome.FULL) {
+                return outcome == PackedBucket.Outcome.ADDED;
+            }
+        }
+        return open(end, window, buckets[end - 1].seq() + 1, reading);
+    }
+
+    /** A window that is left behind rarely receives more readings: release its spare capacity. */
+    private void trimGroupEndingAt(int end) {
+        long start = starts[end - 1];
+        for (int i = end - 1; i >= 0 && starts[i] == start; i--) {
+            PackedBucket bucket = buckets[i];
+            // a copy per window is only worth it when the spare room is large (arrays grown by doubling)
+            if (bucket.capacity() - bucket.count() > bucket.count() / 8) {
+                bucket.trimToSize();
+            }
+        }
+    }
+
+    @Override
+    int firstIndexFor(long from) {
+        return search(windows.windowStart(from), false, true);
+    }
+
+    @Override
+    long lowKey(PackedBucket bucket) {
+        return bucket.start();
+    }
+
+    @Override
+    int groupEnd(int index) {
+        int end = index + 1;
+        while (end < size && starts[end] == starts[index]) {
+            end++;
+        }
+        return end;
+    }
+
+    @Override
+    int latestGroupStart() {
+        int start = size - 1;
+        while (start > 0 && starts[start - 1] == starts[size - 1]) {
+            start--;
+        }
+        return start;
+    }
+}
