@@ -14,6 +14,9 @@ public final class FieldsConverter {
 
     /** @throws InvalidReadingException naming the first broken rule */
     public Fields convert(Map<String, ?> map) {
+        if (map instanceof Fields fields) {
+            return fields;
+        }
         Fields.requireFieldCount(map == null ? 0 : map.size());
         FieldSchema schema = recent;
         boolean sameNames = schema.size() == map.size();

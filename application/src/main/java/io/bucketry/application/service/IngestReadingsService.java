@@ -11,7 +11,7 @@ import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.DurationText;
-import io.bucketry.domain.Fields;
+import io.bucketry.domain.FieldsConverter;
 import io.bucketry.domain.InvalidReadingException;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RejectionReason;
@@ -132,8 +132,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private List<Reading> validate(ReadingInput[] batch, int[] indexes, RetentionPolicy.Admission admission,
                                    Instant now, Rejection[] rejections) {
         List<Reading> valid = new ArrayList<>(indexes.length);
+        FieldsConverter fields = new FieldsConverter();
         for (int index : indexes) {
-            Reading reading = validOrNull(batch, index, admission, now, rejections);
+            Reading reading = validOrNull(batch, index, admission, now, fields, rejections);
             if (reading != null) {
                 valid.add(reading);
             }
@@ -144,17 +145,18 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     /** Validates the inputs of {@code [from, to)} into {@code valid} or {@code rejections}, at their index. */
     private void validate(ReadingInput[] batch, int from, int to, RetentionPolicy.Admission admission,
                           Instant now, Reading[] valid, Rejection[] rejections) {
+        FieldsConverter fields = new FieldsConverter();
         for (int index = from; index < to; index++) {
-            valid[index] = validOrNull(batch, index, admission, now, rejections);
+            valid[index] = validOrNull(batch, index, admission, now, fields, rejections);
         }
     }
 
     /** The input at {@code index} as a Reading, or null after putting its Rejection into {@code rejections}. */
     private Reading validOrNull(ReadingInput[] batch, int index, RetentionPolicy.Admission admission, Instant now,
-                                Rejection[] rejections) {
+                                FieldsConverter fields, Rejection[] rejections) {
         ReadingInput input = batch[index];
         try {
-            return validate(input, admission, now);
+            return validate(input, admission, now, fields);
         } catch (InvalidReadingException e) {
             rejections[index] = new Rejection(index, input == null ? null : input.series(),
                     input == null || input.time() == null ? null : String.valueOf(input.time()),
@@ -163,7 +165,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         }
     }
 
-    private Reading validate(ReadingInput input, RetentionPolicy.Admission admission, Instant now) {
+    /** @param fields this part's converter: it checks a stream's field names once, not per reading */
+    private Reading validate(ReadingInput input, RetentionPolicy.Admission admission, Instant now,
+                             FieldsConverter fields) {
         if (input == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "the reading is missing (null)");
         }
@@ -178,7 +182,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             throw new InvalidReadingException(reason, "time " + time + " is more than "
                     + DurationText.of(retention.futureTolerance()) + " ahead of now (" + now + ")");
         }
-        return new Reading(series, time, Fields.of(input.fields()));
+        return new Reading(series, time, fields.convert(input.fields()));
     }
 
     /** A hint for a time in epoch form before 1971: seconds sent where milliseconds are expected. */

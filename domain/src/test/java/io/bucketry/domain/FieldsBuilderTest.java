@@ -1,0 +1,90 @@
+package io.bucketry.domain;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class FieldsBuilderTest {
+
+    private static final FieldSchema COLUMNS = FieldSchema.of("temperature", "status", "pressure");
+
+    @Test
+    void fieldsBuiltFromEveryColumnKeepTheColumnsAsTheirNames() {
+        // when
+        Fields fields = Fields.builder(COLUMNS).number(0, 21.5).text(1, "OK").number(2, 1013.25).build();
+
+        // then
+        assertThat(fields.schema()).isSameAs(COLUMNS);
+        assertThat(fields).isEqualTo(Fields.of(TestReadings.map("temperature", 21.5, "status", "OK", "pressure", 1013.25)));
+        assertThat(fields.isText(1)).isTrue();
+        assertThat(fields.textAt(1)).isEqualTo("OK");
+        assertThat(fields.numberAt(1)).isNaN();
+        assertThat(fields.textAt(0)).isNull();
+    }
+
+    @Test
+    void columnsLeftOutAreNotFieldsOfTheReading() {
+        // when
+        Fields fields = Fields.builder(COLUMNS).number(2, -0.0).build();
+
+        // then
+        assertThat(fields.size()).isEqualTo(1);
+        assertThat(fields.schema().names()).containsExactly("pressure");
+        assertThat(fields.containsKey("temperature")).isFalse();
+        assertThat(Double.doubleToRawLongBits(fields.numberAt(0))).isEqualTo(Double.doubleToRawLongBits(-0.0));
+    }
+
+    @Test
+    void aBuilderRefusesWhatAReadingMayNotHold() {
+        assertThatThrownBy(() -> Fields.builder(COLUMNS).build()).isInstanceOf(InvalidReadingException.class)
+                .hasMessage("a reading needs at least one field");
+        assertThatThrownBy(() -> Fields.builder(COLUMNS).number(0, Double.NaN))
+                .hasMessageContaining("field 'temperature' is NaN, which is not a finite number");
+        assertThatThrownBy(() -> Fields.builder(COLUMNS).text(1, "x".repeat(257)))
+                .hasMessageContaining("257 characters");
+        assertThatThrownBy(() -> Fields.builder(COLUMNS).number(0, 1).text(0, "twice"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("'temperature' is set twice");
+    }
+
+    @Test
+    void aConverterGivesWhatFieldsOfGivesWhateverItConvertedBefore() {
+        // given: one converter fed a stream whose names change, then come back
+        FieldsConverter converter = new FieldsConverter();
+        String a = "temperature";
+        String b = "status";
+
+        // when / then: each result equals the memoryless conversion, names included
+        for (java.util.Map<String, Object> map : java.util.List.of(TestReadings.map(a, 1.0, b, "OK"),
+                TestReadings.map(a, 2.0, b, "WARN"), TestReadings.map(b, "OK", a, 3.0), TestReadings.map(a, 4.0),
+                TestReadings.map(a, 5.0, b, "OK"))) {
+            Fields converted = converter.convert(map);
+            assertThat(converted).isEqualTo(Fields.of(map));
+            assertThat(converted.schema().names()).containsExactlyElementsOf(map.keySet());
+        }
+    }
+
+    @Test
+    void aConverterReusesTheNamesWhileTheSameKeysRepeat() {
+        // given
+        FieldsConverter converter = new FieldsConverter();
+        Fields first = converter.convert(TestReadings.map("temperature", 1.0, "status", "OK"));
+
+        // when
+        Fields second = converter.convert(TestReadings.map("temperature", 2.0, "status", "OK"));
+
+        // then: the literal keys are the same objects, so the checked names are shared
+        assertThat(second.schema()).isSameAs(first.schema());
+    }
+
+    @Test
+    void aConverterChecksNamesThatChangeEvenAfterAValidStream() {
+        // given
+        FieldsConverter converter = new FieldsConverter();
+        converter.convert(TestReadings.map("temperature", 1.0));
+
+        // when / then
+        assertThatThrownBy(() -> converter.convert(TestReadings.map("t", 1.0)))
+                .isInstanceOf(InvalidReadingException.class).hasMessageContaining("reserved");
+    }
+}
