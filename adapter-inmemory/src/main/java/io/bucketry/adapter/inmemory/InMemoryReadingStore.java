@@ -87,7 +87,7 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES,
-                Capability.PARALLEL_STORE, Capability.SERIES_COUNTS);
+                Capability.SERIES_COUNTS);
     }
 
     /**

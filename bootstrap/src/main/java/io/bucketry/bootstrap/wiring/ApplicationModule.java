@@ -25,6 +25,7 @@ import io.bucketry.domain.RetentionPolicy;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Guice module of the application core: configuration values, the clock, and every use case
@@ -57,11 +58,18 @@ public final class ApplicationModule extends AbstractModule {
         bind(ApplicationSettings.class).toInstance(config.applicationSettings());
         bind(Resources.class).toInstance(resources);
         OptionalBinder.newOptionalBinder(binder(), BaselineOpener.class);
+        OptionalBinder.newOptionalBinder(binder(), WriteMetricsSource.class);
     }
 
+    /** With an ingest parallelism above 1, over an ingest pool this instance owns and shuts down on close. */
     @Provides @Singleton
     UseCases useCases(ReadingStore store, ApplicationSettings settings, Clock clock) {
-        return UseCases.over(store, settings, clock);
+        if (settings.ingestParallelism() < 2) {
+            return UseCases.over(store, settings, clock);
+        }
+        ExecutorService ingest = IngestExecutor.start(settings.ingestParallelism());
+        resources.register("ingest executor", ingest::shutdownNow);
+        return UseCases.over(store, settings, clock, ingest);
     }
 
     @Provides @Singleton
