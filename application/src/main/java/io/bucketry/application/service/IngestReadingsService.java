@@ -116,13 +116,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         try {
             CompletableFuture.allOf(others).join();   // also makes the parts' writes to the arrays visible here
         } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error cause) {
-                throw cause;
-            }
-            throw e;
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;   // a part's failure, as itself
         }
     }
 

@@ -19,9 +19,6 @@ final class IngestExecutor {
 
     /** A new pool for batches validated in up to {@code parallelism} parts (at least 2). */
     static ExecutorService start(int parallelism) {
-        if (parallelism < 2) {
-            throw new IllegalArgumentException("an ingest pool needs a parallelism of at least 2, not " + parallelism);
-        }
         AtomicInteger number = new AtomicInteger();
         ThreadFactory threads = task -> {
             Thread thread = new Thread(task, THREAD_PREFIX + number.incrementAndGet());
