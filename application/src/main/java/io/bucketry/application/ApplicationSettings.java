@@ -10,8 +10,11 @@ import java.util.Objects;
  * @param maxBatchSize a larger ingest batch is refused whole
  * @param maxWindows an aggregation that would produce more windows is refused
  * @param defaultPageSize page size when a page request names none
+ * @param ingestParallelism at most this many parts a large ingest batch is validated in at once, on the
+ *        executor the embedder gives the ingest service (1: on the calling thread only)
  */
-public record ApplicationSettings(RetentionPolicy retention, int maxBatchSize, int maxWindows, int defaultPageSize) {
+public record ApplicationSettings(RetentionPolicy retention, int maxBatchSize, int maxWindows, int defaultPageSize,
+                                  int ingestParallelism) {
 
     public static final int DEFAULT_MAX_BATCH_SIZE = 100_000;
     public static final int DEFAULT_MAX_WINDOWS = 100_000;
@@ -22,6 +25,12 @@ public record ApplicationSettings(RetentionPolicy retention, int maxBatchSize, i
         requirePositive("max batch size", maxBatchSize);
         requirePositive("max windows", maxWindows);
         requirePositive("default page size", defaultPageSize);
+        requirePositive("ingest parallelism", ingestParallelism);
+    }
+
+    /** With an ingest parallelism of 1: every batch is validated on the calling thread. */
+    public ApplicationSettings(RetentionPolicy retention, int maxBatchSize, int maxWindows, int defaultPageSize) {
+        this(retention, maxBatchSize, maxWindows, defaultPageSize, 1);
     }
 
     public static ApplicationSettings defaults() {
@@ -30,7 +39,11 @@ public record ApplicationSettings(RetentionPolicy retention, int maxBatchSize, i
     }
 
     public ApplicationSettings withRetention(RetentionPolicy policy) {
-        return new ApplicationSettings(policy, maxBatchSize, maxWindows, defaultPageSize);
+        return new ApplicationSettings(policy, maxBatchSize, maxWindows, defaultPageSize, ingestParallelism);
+    }
+
+    public ApplicationSettings withIngestParallelism(int parallelism) {
+        return new ApplicationSettings(retention, maxBatchSize, maxWindows, defaultPageSize, parallelism);
     }
 
     private static void requirePositive(String name, int value) {

@@ -26,6 +26,7 @@ import io.bucketry.application.service.ReadReadingsService;
 import io.bucketry.application.service.ReclaimExpiredService;
 
 import java.time.Clock;
+import java.util.concurrent.Executor;
 
 /** Every use case over one store, built without a DI container (for embedding and tests). */
 public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, ReadLatestReadingUseCase latest,
@@ -34,11 +35,24 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                        DeleteSeriesUseCase delete, ReclaimExpiredUseCase reclaim,
                        CheckHealthUseCase health, ListSeriesUseCase series) {
 
-    /** The services of every use case over {@code store}, with time from {@code clock}. */
+    /** The services of every use case over {@code store}, with time from {@code clock}; ingest on the calling thread. */
     public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock) {
+        return over(store, settings, clock, new IngestReadingsService(store, settings, clock));
+    }
+
+    /**
+     * As {@link #over(ReadingStore, ApplicationSettings, Clock)}, with large ingest batches validated in up to
+     * {@link ApplicationSettings#ingestParallelism()} parts on {@code ingestExecutor}, which the caller owns.
+     */
+    public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, Executor ingestExecutor) {
+        return over(store, settings, clock, new IngestReadingsService(store, settings, clock, ingestExecutor));
+    }
+
+    private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock,
+                                 IngestReadingsUseCase ingest) {
         QueryRange ranges = new QueryRange(settings.retention(), clock);
         return new UseCases(
-                new IngestReadingsService(store, settings, clock),
+                ingest,
                 new ReadReadingsService(store, ranges),
                 new ReadLatestReadingService(store, ranges),
                 new ReadPageService(store, ranges, settings.defaultPageSize()),

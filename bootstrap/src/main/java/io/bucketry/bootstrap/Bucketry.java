@@ -30,6 +30,7 @@ import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
 import io.bucketry.bootstrap.wiring.MongoBucketStoreModule;
 import io.bucketry.bootstrap.wiring.MongoTimeSeriesStoreModule;
 import io.bucketry.bootstrap.wiring.Resources;
+import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 
 import java.time.Clock;
 import java.util.Optional;
@@ -49,6 +50,7 @@ public final class Bucketry implements AutoCloseable {
     private final ExpirySweeper sweeper;
     private final Resources resources;
     private final Optional<BaselineOpener> baseline;
+    private final Optional<WriteMetricsSource> writes;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Bucketry(BucketryConfig config, Injector injector) {
@@ -58,6 +60,7 @@ public final class Bucketry implements AutoCloseable {
         this.sweeper = injector.getInstance(ExpirySweeper.class);
         this.resources = injector.getInstance(Resources.class);
         this.baseline = injector.getInstance(Key.get(new TypeLiteral<Optional<BaselineOpener>>() { }));
+        this.writes = injector.getInstance(Key.get(new TypeLiteral<Optional<WriteMetricsSource>>() { }));
     }
 
     /** A running Bucketry with time from the system clock (UTC). */
@@ -111,7 +114,7 @@ public final class Bucketry implements AutoCloseable {
     public String backend() { return store.backend(); }
 
     /** What the store has sent to its server since it was opened; empty for a store without one (inmemory). */
-    public Optional<WriteMetrics> writeMetrics() { return store.writeMetrics(); }
+    public Optional<WriteMetrics> writeMetrics() { return writes.map(WriteMetricsSource::writeMetrics); }
 
     /** What the store can do beyond the common contract. */
     public Set<Capability> capabilities() { return store.capabilities(); }

@@ -26,12 +26,14 @@ import java.util.Objects;
  * @param http limits {@code serve} puts on its clients: body read time, concurrent ingests, drain period
  * @param lineProtocolSeriesId how line-protocol writes turn a measurement and tags into a series id
  * @param accessLog whether {@code serve} logs one line per request (method, path, status, milliseconds)
+ * @param ingestParallelism at most this many parts a large ingest batch is validated in at once, on a
+ *        pool this instance owns (default: this machine's processors, at most 8; 1: on the caller only)
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
                              Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
-                             SeriesIdRule lineProtocolSeriesId, boolean accessLog) {
+                             SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -54,10 +56,17 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         if (sweepInterval.isNegative() || sweepInterval.isZero()) {
             throw new IllegalArgumentException("sweepInterval " + DurationText.of(sweepInterval) + " must be positive");
         }
+        if (ingestParallelism < 1 || ingestParallelism > MAX_INGEST_PARALLELISM) {
+            throw new IllegalArgumentException("ingestParallelism " + ingestParallelism + " must be from 1 to "
+                    + MAX_INGEST_PARALLELISM);
+        }
         new ApplicationSettings(new RetentionPolicy(retention, grace, futureTolerance), maxBatchSize, maxWindows, pageSize);
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
         BucketPolicy.paged(pageSize);
     }
+
+    /** The largest ingest parallelism accepted: more parts than this only add hand-offs. */
+    public static final int MAX_INGEST_PARALLELISM = 256;
 
     public static BucketryConfig defaults() {
         return builder().build();
@@ -84,7 +93,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " maxConcurrentIngests=" + http.maxConcurrentIngests()
                 + " drainTimeout=" + DurationText.of(http.drainTimeout())
                 + " lineProtocolSeriesId=" + lineProtocolSeriesId.key()
-                + " accessLog=" + accessLog;
+                + " accessLog=" + accessLog
+                + " ingestParallelism=" + ingestParallelism;
     }
 
     /** A builder holding this configuration's values. */
@@ -104,7 +114,12 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
     }
 
     public ApplicationSettings applicationSettings() {
-        return new ApplicationSettings(retentionPolicy(), maxBatchSize, maxWindows, pageSize);
+        return new ApplicationSettings(retentionPolicy(), maxBatchSize, maxWindows, pageSize, ingestParallelism);
+    }
+
+    /** The default ingest parallelism: this machine's processors, at most 8. */
+    public static int defaultIngestParallelism() {
+        return Math.min(8, Runtime.getRuntime().availableProcessors());
     }
 
     /** Builds a {@link BucketryConfig}; every value starts at its default. */
@@ -128,6 +143,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private HttpLimits http = HttpLimits.defaults();
         private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
         private boolean accessLog;
+        private int ingestParallelism = defaultIngestParallelism();
 
         private Builder() {
         }
@@ -141,6 +157,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             http = c.http;
             lineProtocolSeriesId = c.lineProtocolSeriesId;
             accessLog = c.accessLog;
+            ingestParallelism = c.ingestParallelism;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -161,6 +178,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
         public Builder http(HttpLimits value) { http = value; return this; }
         public Builder accessLog(boolean value) { accessLog = value; return this; }
+        public Builder ingestParallelism(int value) { ingestParallelism = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
             http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
@@ -213,7 +231,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog);
+                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism);
         }
     }
 }

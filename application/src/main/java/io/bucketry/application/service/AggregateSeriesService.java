@@ -1,7 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -14,11 +14,11 @@ import java.util.Objects;
 /** Window aggregates of one series; refuses a request that produces too many windows. */
 public final class AggregateSeriesService implements AggregateSeriesUseCase {
 
-    private final ReadingStore store;
+    private final AggregateReadings store;
     private final QueryRange ranges;
     private final int maxWindows;
 
-    public AggregateSeriesService(ReadingStore store, QueryRange ranges, int maxWindows) {
+    public AggregateSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.maxWindows = maxWindows;

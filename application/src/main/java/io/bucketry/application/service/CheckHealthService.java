@@ -1,7 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.CheckHealthUseCase;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.DescribeStore;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreUnavailableException;
 
@@ -10,9 +10,9 @@ import java.util.Objects;
 /** Asks the store's own probe; a store that fails to answer it is down, with its failure as the reason. */
 public final class CheckHealthService implements CheckHealthUseCase {
 
-    private final ReadingStore store;
+    private final DescribeStore store;
 
-    public CheckHealthService(ReadingStore store) {
+    public CheckHealthService(DescribeStore store) {
         this.store = Objects.requireNonNull(store, "store");
     }
 

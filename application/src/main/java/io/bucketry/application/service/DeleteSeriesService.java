@@ -1,7 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.MaintainStore;
 import io.bucketry.domain.SeriesId;
 
 import java.util.Objects;
@@ -9,9 +9,9 @@ import java.util.Objects;
 /** Removes one series. */
 public final class DeleteSeriesService implements DeleteSeriesUseCase {
 
-    private final ReadingStore store;
+    private final MaintainStore store;
 
-    public DeleteSeriesService(ReadingStore store) {
+    public DeleteSeriesService(MaintainStore store) {
         this.store = Objects.requireNonNull(store, "store");
     }
 

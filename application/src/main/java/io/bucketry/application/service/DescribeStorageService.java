@@ -1,7 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.DescribeStorageUseCase;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.DescribeStore;
 import io.bucketry.application.port.out.StorageStatistics;
 
 import java.util.Objects;
@@ -9,9 +9,9 @@ import java.util.Objects;
 /** Bucket statistics of the store. */
 public final class DescribeStorageService implements DescribeStorageUseCase {
 
-    private final ReadingStore store;
+    private final DescribeStore store;
 
-    public DescribeStorageService(ReadingStore store) {
+    public DescribeStorageService(DescribeStore store) {
         this.store = Objects.requireNonNull(store, "store");
     }
 

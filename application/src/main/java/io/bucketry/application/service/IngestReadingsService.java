@@ -7,8 +7,7 @@ import io.bucketry.application.port.in.IngestReport.Rejection;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.in.TimeInput;
-import io.bucketry.application.port.out.Capability;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StoreReadings;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.FieldsConverter;
@@ -21,40 +20,53 @@ import io.bucketry.domain.SeriesId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.IntStream;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * Validates a batch reading by reading (series, time, fields, retention) and hands the valid ones
- * to the store, each series' readings in batch order, so that an earlier reading wins over a later
- * one with the same identity. Invalid readings are reported with their index; they never stop the
- * valid ones.
+ * to the store in one call, in batch order, so that an earlier reading wins over a later one with
+ * the same identity. Invalid readings are reported with their index; they never stop the valid ones.
  *
- * <p>A large batch is validated on all cores. For a store with {@link Capability#PARALLEL_STORE}
- * it is split by series instead, and each part is validated and stored on one core: a reading is
- * then stored by the core that built it, and a series' readings keep their order within one part.
+ * <p>Threads are the embedder's: given an executor, a batch of at least 2,048 readings per
+ * part is validated in up to {@link ApplicationSettings#ingestParallelism()} contiguous
+ * parts, all but the first on the executor (validation is pure); without one, on the calling thread.
  */
 public final class IngestReadingsService implements IngestReadingsUseCase {
 
-    private static final int PARALLELISM = Math.min(8, Runtime.getRuntime().availableProcessors());
-    private static final int MIN_READINGS_PER_PART = 2048;
+    /** Below this many readings per part, handing a part to another thread costs more than it saves. */
+    static final int MIN_READINGS_PER_PART = 2048;
     /** Epoch seconds of any time since 1971 read as milliseconds fall before this. */
     private static final Instant EPOCH_SECONDS_END = Instant.parse("1971-01-01T00:00:00Z");
 
-    private final ReadingStore store;
-    private final boolean parallelStore;
+    private final StoreReadings store;
     private final RetentionPolicy retention;
     private final int maxBatchSize;
     private final Clock clock;
+    private final Executor executor;
+    private final int parallelism;
 
-    public IngestReadingsService(ReadingStore store, ApplicationSettings settings, Clock clock) {
+    /** Validates every batch on the calling thread. */
+    public IngestReadingsService(StoreReadings store, ApplicationSettings settings, Clock clock) {
+        this(store, settings, clock, Runnable::run, 1);
+    }
+
+    /** Validates large batches in up to {@code settings.ingestParallelism()} parts, all but one on {@code executor}. */
+    public IngestReadingsService(StoreReadings store, ApplicationSettings settings, Clock clock, Executor executor) {
+        this(store, settings, clock, executor, settings.ingestParallelism());
+    }
+
+    private IngestReadingsService(StoreReadings store, ApplicationSettings settings, Clock clock, Executor executor,
+                                  int parallelism) {
         this.store = Objects.requireNonNull(store, "store");
-        this.parallelStore = store.capabilities().contains(Capability.PARALLEL_STORE);
         this.retention = settings.retention();
         this.maxBatchSize = settings.maxBatchSize();
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.parallelism = parallelism;
     }
 
     @Override
@@ -69,77 +81,47 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         ReadingInput[] inputs = batch.toArray(new ReadingInput[0]);   // indexed below: any List, in one pass
         Instant now = clock.instant();
         RetentionPolicy.Admission admission = retention.admission(now);
+        Reading[] valid = new Reading[inputs.length];
         Rejection[] rejections = new Rejection[inputs.length];
-        int parts = Math.min(PARALLELISM, inputs.length / MIN_READINGS_PER_PART);
-        StoreResult result;
-        if (parts >= 2 && parallelStore) {
-            result = Arrays.stream(partitionBySeries(inputs, parts)).parallel()
-                    .map(part -> store(validate(inputs, part, admission, now, rejections)))
-                    .reduce(StoreResult.EMPTY, StoreResult::plus);
+        int parts = Math.min(parallelism, inputs.length / MIN_READINGS_PER_PART);
+        if (parts < 2) {
+            validate(inputs, 0, inputs.length, admission, now, valid, rejections);
         } else {
-            Reading[] valid = new Reading[inputs.length];
-            if (parts < 2) {
-                validate(inputs, 0, inputs.length, admission, now, valid, rejections);
-            } else {
-                // validation is pure: a large batch is checked in contiguous parts on all cores
-                IntStream.range(0, parts).parallel().forEach(part -> validate(inputs, slice(inputs.length, part, parts),
-                        slice(inputs.length, part + 1, parts), admission, now, valid, rejections));
-            }
-            result = store(Arrays.stream(valid).filter(Objects::nonNull).toList());
+            validateInParts(inputs, parts, admission, now, valid, rejections);
         }
+        List<Reading> readings = new ArrayList<>(inputs.length);
         List<Rejection> rejected = new ArrayList<>();
-        for (Rejection rejection : rejections) {
-            if (rejection != null) {
-                rejected.add(rejection);
+        for (int index = 0; index < inputs.length; index++) {
+            if (valid[index] != null) {
+                readings.add(valid[index]);
+            } else {
+                rejected.add(rejections[index]);
             }
         }
+        StoreResult result = readings.isEmpty() ? StoreResult.EMPTY : store.store(readings);
         return new IngestReport(result.accepted(), result.duplicates(), rejected);
     }
 
-    private StoreResult store(List<Reading> valid) {
-        return valid.isEmpty() ? StoreResult.EMPTY : store.store(valid);
+    /** Validates {@code parts} contiguous slices of the batch, the first on this thread and the others on the executor. */
+    private void validateInParts(ReadingInput[] batch, int parts, RetentionPolicy.Admission admission, Instant now,
+                                 Reading[] valid, Rejection[] rejections) {
+        CompletableFuture<?>[] others = new CompletableFuture<?>[parts - 1];
+        for (int part = 1; part < parts; part++) {
+            int from = slice(batch.length, part, parts);
+            int to = slice(batch.length, part + 1, parts);
+            others[part - 1] = CompletableFuture.runAsync(
+                    () -> validate(batch, from, to, admission, now, valid, rejections), executor);
+        }
+        validate(batch, 0, slice(batch.length, 1, parts), admission, now, valid, rejections);
+        try {
+            CompletableFuture.allOf(others).join();   // also makes the parts' writes to the arrays visible here
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;   // a part's failure, as itself
+        }
     }
 
     private static int slice(int size, int part, int parts) {
         return (int) ((long) size * part / parts);
-    }
-
-    /** The batch's indexes in {@code parts} groups by series id, each in batch order. */
-    private static int[][] partitionBySeries(ReadingInput[] batch, int parts) {
-        int[] partOf = new int[batch.length];
-        int[] sizes = new int[parts];
-        for (int i = 0; i < partOf.length; i++) {
-            ReadingInput input = batch[i];
-            int hash = input == null || input.series() == null ? 0 : input.series().hashCode();
-            partOf[i] = Math.floorMod(hash ^ hash >>> 16, parts);
-            sizes[partOf[i]]++;
-        }
-        int[][] indexes = new int[parts][];
-        for (int part = 0; part < parts; part++) {
-            indexes[part] = new int[sizes[part]];
-        }
-        int[] filled = new int[parts];
-        for (int i = 0; i < partOf.length; i++) {
-            indexes[partOf[i]][filled[partOf[i]]++] = i;
-        }
-        return indexes;
-    }
-
-    /**
-     * The valid readings among the inputs at {@code indexes}, in that order; the others' Rejections
-     * go into {@code rejections} (rare, so parts running side by side seldom write the same cache line).
-     */
-    private List<Reading> validate(ReadingInput[] batch, int[] indexes, RetentionPolicy.Admission admission,
-                                   Instant now, Rejection[] rejections) {
-        List<Reading> valid = new ArrayList<>(indexes.length);
-        FieldsConverter fields = new FieldsConverter();
-        for (int index : indexes) {
-            Reading reading = validOrNull(batch, index, admission, now, fields, rejections);
-            if (reading != null) {
-                valid.add(reading);
-            }
-        }
-        return valid;
     }
 
     /** Validates the inputs of {@code [from, to)} into {@code valid} or {@code rejections}, at their index. */

@@ -3,7 +3,7 @@ package io.bucketry.application.service;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ListSeriesUseCase;
 import io.bucketry.application.port.in.SeriesPage;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.DescribeStore;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.domain.SeriesId;
 
@@ -13,10 +13,10 @@ import java.util.Objects;
 /** Lists series a page at a time: asks the store for one more than the page holds, to know whether another follows. */
 public final class ListSeriesService implements ListSeriesUseCase {
 
-    private final ReadingStore store;
+    private final DescribeStore store;
     private final QueryRange ranges;
 
-    public ListSeriesService(ReadingStore store, QueryRange ranges) {
+    public ListSeriesService(DescribeStore store, QueryRange ranges) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
     }

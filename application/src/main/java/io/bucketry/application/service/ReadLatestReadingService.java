@@ -1,7 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.LoadReadings;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 
@@ -11,10 +11,10 @@ import java.util.Optional;
 /** Reads the latest unexpired reading of one series. */
 public final class ReadLatestReadingService implements ReadLatestReadingUseCase {
 
-    private final ReadingStore store;
+    private final LoadReadings store;
     private final QueryRange ranges;
 
-    public ReadLatestReadingService(ReadingStore store, QueryRange ranges) {
+    public ReadLatestReadingService(LoadReadings store, QueryRange ranges) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
     }

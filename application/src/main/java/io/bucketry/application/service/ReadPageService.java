@@ -2,7 +2,7 @@ package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ReadPageUseCase;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.LoadReadings;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
@@ -14,11 +14,11 @@ import java.util.Optional;
 /** Reads page N of a series' unexpired readings in time order. */
 public final class ReadPageService implements ReadPageUseCase {
 
-    private final ReadingStore store;
+    private final LoadReadings store;
     private final QueryRange ranges;
     private final int defaultPageSize;
 
-    public ReadPageService(ReadingStore store, QueryRange ranges, int defaultPageSize) {
+    public ReadPageService(LoadReadings store, QueryRange ranges, int defaultPageSize) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.defaultPageSize = defaultPageSize;

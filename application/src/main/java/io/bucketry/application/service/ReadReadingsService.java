@@ -2,7 +2,7 @@ package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
-import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.LoadReadings;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
@@ -14,10 +14,10 @@ import java.util.Objects;
 /** Reads a time range of one series, never past retention. */
 public final class ReadReadingsService implements ReadReadingsUseCase {
 
-    private final ReadingStore store;
+    private final LoadReadings store;
     private final QueryRange ranges;
 
-    public ReadReadingsService(ReadingStore store, QueryRange ranges) {
+    public ReadReadingsService(LoadReadings store, QueryRange ranges) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
     }

@@ -1,17 +1,12 @@
 package io.bucketry.application.service;
 
-import io.bucketry.application.ApplicationSettings;
-import io.bucketry.application.UseCases;
 import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.IngestReport.Rejection;
 import io.bucketry.application.port.in.ReadingInput;
-import io.bucketry.application.testing.ListReadingStore;
-import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RejectionReason;
 import io.bucketry.domain.SeriesId;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -20,8 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 import static io.bucketry.application.contract.Fixtures.NOW;
 import static io.bucketry.application.service.ServiceFixture.assertRefused;
@@ -79,105 +72,6 @@ class IngestBatchTest {
 
         // then
         assertThat(report.accepted()).isEqualTo(ServiceFixture.MAX_BATCH);
-    }
-
-    @Test
-    void largeBatchValidatedInPartsReportsExactlyWhatSmallBatchesReport() {
-        // given: a store that takes each batch in one call
-        ListReadingStore store = new ListReadingStore(BucketPolicy.defaults(), false);
-
-        // when / then
-        assertLargeBatchIsIngestedLikeSmallBatches(store);
-        assertThat(store.batches()).hasSize(1);
-    }
-
-    @Test
-    void largeBatchForAParallelStoreIsStoredInPartsOfDisjointSeriesInBatchOrder() {
-        // given: a store that gains from parallel calls, on a machine with cores to split over
-        Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() > 1,
-                "one processor: the batch is validated and stored in one part");
-        ListReadingStore store = new ListReadingStore(BucketPolicy.defaults(), true);
-
-        // when / then
-        assertLargeBatchIsIngestedLikeSmallBatches(store);
-        List<List<Reading>> batches = store.batches();
-        assertThat(batches).hasSizeGreaterThan(1);
-        for (List<Reading> batch : batches) {
-            Set<SeriesId> mine = batch.stream().map(Reading::series).collect(Collectors.toSet());
-            batches.stream().filter(other -> other != batch).flatMap(List::stream)
-                    .forEach(other -> assertThat(mine).doesNotContain(other.series()));
-        }
-    }
-
-    @Test
-    void aParallelStoreGetsOneCallBelowTwoPartsOf2048ReadingsAndSeveralFromThere() {
-        // given: a store that gains from parallel calls, on a machine with cores to split over
-        Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() > 1,
-                "one processor: the batch is validated and stored in one part");
-        ListReadingStore justBelow = new ListReadingStore(BucketPolicy.defaults(), true);
-        ListReadingStore atThreshold = new ListReadingStore(BucketPolicy.defaults(), true);
-
-        // when
-        IngestReport below = UseCases.over(justBelow, ApplicationSettings.defaults(), fixture.clock)
-                .ingest().ingest(validBatchOf(2 * 2048 - 1));
-        IngestReport at = UseCases.over(atThreshold, ApplicationSettings.defaults(), fixture.clock)
-                .ingest().ingest(validBatchOf(2 * 2048));
-
-        // then
-        assertThat(below.accepted()).isEqualTo(2 * 2048 - 1);
-        assertThat(justBelow.batches()).hasSize(1);
-        assertThat(at.accepted()).isEqualTo(2 * 2048);
-        assertThat(atThreshold.batches()).hasSizeGreaterThan(1);
-    }
-
-    /** {@code size} valid readings of 40 series, one second apart. */
-    private List<ReadingInput> validBatchOf(int size) {
-        List<ReadingInput> inputs = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            inputs.add(new ReadingInput(series.value() + "-" + i % 40, NOW.minusSeconds(10_000).plusSeconds(i),
-                    Map.of("v", i)));
-        }
-        return inputs;
-    }
-
-    /**
-     * Ingests 6,000 readings of 40 series (every 7th with an invalid series id, every 11th repeating
-     * its predecessor's time with another value) as one batch into {@code store}, and again as
-     * batches of 1,000 (below the parallel threshold) into a list store; asserts the same outcome.
-     */
-    private void assertLargeBatchIsIngestedLikeSmallBatches(ListReadingStore store) {
-        List<ReadingInput> inputs = new ArrayList<>();
-        for (int i = 0; i < 6_000; i++) {
-            String id = i % 7 == 0 ? "bad id" : series.value() + "-" + i % 40;
-            long second = i % 11 == 0 ? i - 40 : i;
-            inputs.add(new ReadingInput(id, NOW.minusSeconds(10_000).plusSeconds(second), Map.of("v", i)));
-        }
-        UseCases large = UseCases.over(store, ApplicationSettings.defaults(), fixture.clock);
-        UseCases small = UseCases.over(new ListReadingStore(BucketPolicy.defaults()),
-                ApplicationSettings.defaults(), fixture.clock);
-
-        IngestReport whole = large.ingest().ingest(inputs);
-        int accepted = 0;
-        int duplicates = 0;
-        List<Integer> rejectedIndexes = new ArrayList<>();
-        for (int from = 0; from < inputs.size(); from += 1_000) {
-            IngestReport part = small.ingest().ingest(inputs.subList(from, from + 1_000));
-            accepted += part.accepted();
-            duplicates += part.duplicates();
-            for (Rejection rejection : part.rejected()) {
-                rejectedIndexes.add(from + rejection.index());
-            }
-        }
-
-        // the same counts, the same rejections in batch order, the same stored readings (earlier ones won)
-        assertThat(whole.accepted()).isEqualTo(accepted);
-        assertThat(whole.duplicates()).isEqualTo(duplicates).isPositive();
-        assertThat(whole.rejected()).extracting(Rejection::index).containsExactlyElementsOf(rejectedIndexes);
-        for (int s = 0; s < 40; s++) {
-            SeriesId id = SeriesId.of(series.value() + "-" + s);
-            assertThat(large.read().read(id, null, null, Integer.MAX_VALUE))
-                    .isEqualTo(small.read().read(id, null, null, Integer.MAX_VALUE)).isNotEmpty();
-        }
     }
 
     @Test

@@ -28,8 +28,8 @@ import java.util.TreeSet;
  * Test double of the {@link ReadingStore} port: one synchronized list, scanned in full by every
  * call. Each entry remembers the bucket (series, window, sequence) it would occupy under the
  * policy, so that statistics, overflow and reclaiming behave like a real bucketing store.
- * Has {@link Capability#POLICY_BUCKETS}; lacks {@link Capability#PAGED_BUCKETS} and {@link Capability#BUCKET_BYTES};
- * may declare {@link Capability#PARALLEL_STORE}, and remembers each batch it was handed.
+ * Has {@link Capability#POLICY_BUCKETS} and {@link Capability#SERIES_COUNTS}; lacks {@link Capability#PAGED_BUCKETS}
+ * and {@link Capability#BUCKET_BYTES}; remembers each batch it was handed.
  */
 public final class ListReadingStore implements ReadingStore {
 
@@ -40,25 +40,16 @@ public final class ListReadingStore implements ReadingStore {
     }
 
     private final BucketPolicy.Windowed policy;
-    private final Set<Capability> capabilities;
     private final List<Entry> entries = new ArrayList<>();
     private final List<List<Reading>> batches = new ArrayList<>();
     private boolean closed;
 
     public ListReadingStore(BucketPolicy policy) {
-        this(policy, false);
-    }
-
-    /** @param parallelStore whether to declare {@link Capability#PARALLEL_STORE} */
-    public ListReadingStore(BucketPolicy policy, boolean parallelStore) {
         if (!(policy instanceof BucketPolicy.Windowed windowed)) {
             throw new IllegalArgumentException("the list store cannot store pages: " + policy
                     + " is a paged policy and this backend lacks " + Capability.PAGED_BUCKETS);
         }
         this.policy = windowed;
-        this.capabilities = parallelStore
-                ? Set.of(Capability.POLICY_BUCKETS, Capability.SERIES_COUNTS, Capability.PARALLEL_STORE)
-                : Set.of(Capability.POLICY_BUCKETS, Capability.SERIES_COUNTS);
     }
 
     /** Every batch handed to {@link #store}, in the order the calls took the lock. */
@@ -73,7 +64,7 @@ public final class ListReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        return capabilities;
+        return Set.of(Capability.POLICY_BUCKETS, Capability.SERIES_COUNTS);
     }
 
     @Override

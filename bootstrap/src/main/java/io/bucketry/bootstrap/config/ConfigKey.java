@@ -66,7 +66,10 @@ public enum ConfigKey {
     LINE_PROTOCOL_SERIES_ID("lineProtocolSeriesId", "BUCKETRY_LINE_PROTOCOL_SERIES_ID", SeriesIdRule.ALLOWED,
             (b, v) -> b.lineProtocolSeriesId(SeriesIdRule.parse(v))),
     ACCESS_LOG("accessLog", "BUCKETRY_ACCESS_LOG", "true or false",
-            (b, v) -> b.accessLog(Numbers.parseBoolean(v)));
+            (b, v) -> b.accessLog(Numbers.parseBoolean(v))),
+    INGEST_PARALLELISM("ingestParallelism", "BUCKETRY_INGEST_PARALLELISM",
+            wholeNumber(1, BucketryConfig.MAX_INGEST_PARALLELISM),
+            (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM)));
 
     private final String key;
     private final String env;

@@ -25,6 +25,7 @@ import io.bucketry.domain.RetentionPolicy;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Guice module of the application core: configuration values, the clock, and every use case
@@ -57,11 +58,24 @@ public final class ApplicationModule extends AbstractModule {
         bind(ApplicationSettings.class).toInstance(config.applicationSettings());
         bind(Resources.class).toInstance(resources);
         OptionalBinder.newOptionalBinder(binder(), BaselineOpener.class);
+        OptionalBinder.newOptionalBinder(binder(), WriteMetricsSource.class);
+    }
+
+    /** With an ingest parallelism above 1, a pool this instance owns and shuts down on close. */
+    @Provides @Singleton
+    IngestPool ingestPool(ApplicationSettings settings) {
+        if (settings.ingestParallelism() < 2) {
+            return IngestPool.CALLING_THREAD;
+        }
+        ExecutorService ingest = IngestExecutor.start(settings.ingestParallelism());
+        resources.register("ingest executor", ingest::shutdownNow);
+        return new IngestPool(ingest, settings.ingestParallelism());
     }
 
     @Provides @Singleton
-    UseCases useCases(ReadingStore store, ApplicationSettings settings, Clock clock) {
-        return UseCases.over(store, settings, clock);
+    UseCases useCases(ReadingStore store, ApplicationSettings settings, Clock clock, IngestPool pool) {
+        return pool.parallelism() < 2 ? UseCases.over(store, settings, clock)
+                : UseCases.over(store, settings, clock, pool.executor());
     }
 
     @Provides @Singleton

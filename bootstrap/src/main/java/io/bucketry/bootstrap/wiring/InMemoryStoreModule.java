@@ -8,12 +8,14 @@ import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
 
-/** Guice store module of the {@code inmemory} backend: an in-process {@link InMemoryReadingStore}. */
+/** Guice store module of the {@code inmemory} backend: an in-process {@link InMemoryReadingStore} on the ingest threads. */
 public final class InMemoryStoreModule extends AbstractModule {
 
     @Provides @Singleton
-    ReadingStore store(BucketPolicy policy, BucketryConfig config) {
-        return new InMemoryReadingStore(policy, memoryLimitBytes(config.memoryLimitPercent()));
+    ReadingStore store(BucketPolicy policy, BucketryConfig config, IngestPool pool) {
+        // stores a large batch's stripes in parts on the instance's ingest threads
+        return new InMemoryReadingStore(policy, memoryLimitBytes(config.memoryLimitPercent()), pool.executor(),
+                pool.parallelism());
     }
 
     /** The configured share of this JVM's max heap, in bytes. */

@@ -26,6 +26,7 @@ public final class MongoBucketStoreModule extends AbstractModule {
     @Override
     protected void configure() {
         install(new MongoEndpointModule());
+        bind(ReadingStore.class).to(MongoBucketReadingStore.class);
     }
 
     @Provides @Singleton
@@ -35,12 +36,18 @@ public final class MongoBucketStoreModule extends AbstractModule {
 
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
     @Provides @Singleton
-    ReadingStore store(MongoBucketSettings settings, MongoEndpoint endpoint, BucketPolicy policy, RetentionPolicy retention) {
+    MongoBucketReadingStore mongoStore(MongoBucketSettings settings, MongoEndpoint endpoint, BucketPolicy policy,
+                                       RetentionPolicy retention) {
         MongoBucketReadingStore.checkRetention(policy, retention);   // a refused setting, before connecting
         MongoBucketReadingStore store = MongoStart.open(MongoBucketReadingStore.BACKEND, endpoint,
                 () -> MongoBucketReadingStore.open(settings, policy, retention));
         store.startNotes().forEach(LOG::info);
         return store;
+    }
+
+    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
+    WriteMetricsSource writeMetrics(MongoBucketReadingStore store) {
+        return store::writeMetrics;
     }
 
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)

@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.wiring;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoOptional;
 import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesReadingStore;
 import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesSettings;
 import io.bucketry.application.port.out.ReadingStore;
@@ -24,17 +25,24 @@ public final class MongoTimeSeriesStoreModule extends AbstractModule {
     @Override
     protected void configure() {
         install(new MongoEndpointModule());
+        bind(ReadingStore.class).to(MongoTimeSeriesReadingStore.class);
     }
 
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
     @Provides @Singleton
-    ReadingStore store(MongoEndpoint endpoint, MongoSettings mongo, BucketPolicy policy, RetentionPolicy retention) {
+    MongoTimeSeriesReadingStore mongoStore(MongoEndpoint endpoint, MongoSettings mongo, BucketPolicy policy,
+                                           RetentionPolicy retention) {
         MongoTimeSeriesSettings settings = settings(endpoint, mongo);
         MongoTimeSeriesReadingStore store = MongoStart.open("mongo-timeseries", endpoint,
                 () -> MongoTimeSeriesReadingStore.open(settings, policy, retention));
         store.startWarnings().forEach(LOG::warn);
         store.startNotes().forEach(LOG::info);
         return store;
+    }
+
+    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
+    WriteMetricsSource writeMetrics(MongoTimeSeriesReadingStore store) {
+        return store::writeMetrics;
     }
 
     /** The store's settings: the endpoint's server, the configured names and timeout; embedded implies the fallback. */

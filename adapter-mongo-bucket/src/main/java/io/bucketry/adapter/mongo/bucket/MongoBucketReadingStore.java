@@ -199,9 +199,9 @@ public final class MongoBucketReadingStore implements ReadingStore {
                 () -> buckets.deleteMany(Eviction.filter(policy, cutoff.toEpochMilli())).getDeletedCount());
     }
 
-    @Override
-    public Optional<WriteMetrics> writeMetrics() {
-        return Optional.of(counter.snapshot());
+    /** What this store has sent to its server since it was opened: telemetry for benchmarks, not a port method. */
+    public WriteMetrics writeMetrics() {
+        return counter.snapshot();
     }
 
     /** A {@code ping} bounded by {@value #PROBE_MILLIS} ms: the driver's timeoutMS bounds server selection too (CSOT spec). */

@@ -6,7 +6,7 @@ import io.bucketry.application.port.out.WriteMetrics;
 record Counts(long writeCommands, long statements, long bucketsTouched, long batches, long reads) {
 
     static Counts of(MongoBucketReadingStore store) {
-        WriteMetrics metrics = store.writeMetrics().orElseThrow();
+        WriteMetrics metrics = store.writeMetrics();
         return new Counts(metrics.writeCommands(), metrics.writeStatements(), metrics.bucketsTouched(),
                 metrics.batches(), store.counter().reads());
     }

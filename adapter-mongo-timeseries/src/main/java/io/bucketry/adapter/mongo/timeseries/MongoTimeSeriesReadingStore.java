@@ -225,10 +225,12 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         return calls.call("evicting readings before " + cutoff, () -> remover.evictBefore(cutoff));
     }
 
-    /** Write commands and statements counted by a command listener on this store's client. */
-    @Override
-    public Optional<WriteMetrics> writeMetrics() {
-        return Optional.of(counter.metrics());
+    /**
+     * Write commands and statements counted by a command listener on this store's client since it was
+     * opened: telemetry for benchmarks, not a port method.
+     */
+    public WriteMetrics writeMetrics() {
+        return counter.metrics();
     }
 
     /** A {@code ping} bounded by {@value #PROBE_MILLIS} ms: the driver's timeoutMS bounds server selection too (CSOT spec). */

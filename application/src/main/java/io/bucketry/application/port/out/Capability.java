@@ -1,6 +1,9 @@
 package io.bucketry.application.port.out;
 
-/** Something a backend may or may not be able to do; the contract suite skips what a store lacks. */
+/**
+ * A behaviour a backend may or may not have; the contract suite skips what a store lacks.
+ * Capabilities describe what a store answers or keeps, never how fast it is.
+ */
 public enum Capability {
     /**
      * Buckets follow the {@link io.bucketry.domain.BucketPolicy}: at most maxCount readings and
@@ -14,19 +17,12 @@ public enum Capability {
      */
     PAGED_BUCKETS,
     /**
-     * {@link ReadingStore#listSeries} gives each series' count and first and last times (of its
+     * {@link DescribeStore#listSeries} gives each series' count and first and last times (of its
      * unexpired readings); stores without it list ids only, since counting would read every bucket.
      */
     SERIES_COUNTS,
     /** The average stored bucket size in bytes can be measured ({@code avgBucketBytes} is not null). */
     BUCKET_BYTES,
-    /**
-     * {@link ReadingStore#store} gains from being called from several threads at once with batches
-     * of disjoint series (an in-process store bound by memory, not by a server): the ingest service
-     * then validates and stores a large batch in parts by series, each part on its own core.
-     * Stores without it get each batch in one call.
-     */
-    PARALLEL_STORE,
     /**
      * The store keeps its readings across a close and a reopen on the same place (a collection),
      * with the layout they were stored in: a reopen with a layout that would misplace them is
