@@ -47,9 +47,6 @@ final class BucketryArchitecture {
                         .should().onlyDependOnClassesThat().resideInAnyPackage("java..", domain, application),
                 "domainAndApplicationHoldNoMutableStaticField", fields().that().areStatic()
                         .and().areDeclaredInClassesThat().resideInAnyPackage(domain, application)
-                        // known exception, reported to the coordinator: Fields' racy caches of the last schema and text (ingest hot path)
-                        .and().doNotHaveFullName(root + ".domain.Fields.recentSchema")
-                        .and().doNotHaveFullName(root + ".domain.Fields.recentText")
                         .should().beFinal(),
                 "onlyTheMongoAdaptersKnowTheMongoDbDriver", noClasses().that().resideOutsideOfPackages(bucket, timeSeries)
                         .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..", "org.bson.."),
