@@ -69,6 +69,11 @@ final class InfluxServer implements AutoCloseable {
         return uri("/write?db=" + InfluxConfig.DATABASE + "&precision=ms");
     }
 
+    /** The temporary directory of its configuration, data and log (deleted by {@link #close()}). */
+    Path directory() {
+        return config.dir();
+    }
+
     /** The version its {@code /ping} announced. */
     String version() {
         return version;

@@ -104,7 +104,10 @@ final class PeerBenchmark {
 
     private PeerResult bucketry(Backend backend, PeerTarget target, PeerStream stream, String path, String type,
                                 Answer answer) throws IOException, InterruptedException {
-        BucketryConfig config = base.toBuilder().backend(backend).embeddedMongo(backend == Backend.MONGO_BUCKET).build();
+        // The embedded server runs one write at a time, so a batch waits for the other clients' batches:
+        // allow it longer than the default mongoTimeout of 10 s.
+        BucketryConfig config = base.toBuilder().backend(backend).embeddedMongo(backend == Backend.MONGO_BUCKET)
+                .mongoTimeout(Duration.ofMinutes(10)).build();
         try (BucketryServer server = BucketryServer.start(config)) {
             HttpFeeder.Feed feed = feeder.feed(server.uri(path), type, stream, answer);
             JsonNode stats = server.stats(mapper);
