@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap.cli;
 
+import io.bucketry.bootstrap.bench.BenchPeerCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +14,7 @@ import java.util.Map;
 /** The {@code bucketry} command line: {@code simulate} and {@code serve}. The jar's main class. */
 @Command(name = "bucketry", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Time-series storage with the Bucket Pattern.",
-        subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, BenchPeerCommand.class, CommandLine.HelpCommand.class})
 public final class BucketryCommand implements Runnable {
 
     @Spec

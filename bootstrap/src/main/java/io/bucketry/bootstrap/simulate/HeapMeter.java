@@ -7,14 +7,14 @@ import java.lang.management.MemoryMXBean;
  * Heap in use after explicit full garbage collections ({@link MemoryMXBean#gc()}, i.e. System.gc()),
  * repeated until the figure settles, so that only reachable objects are counted.
  */
-final class HeapMeter {
+public final class HeapMeter {
 
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
     private HeapMeter() {
     }
 
-    static long usedAfterGc() {
+    public static long usedAfterGc() {
         long previous = Long.MAX_VALUE;
         long used = collectAndMeasure();
         for (int i = 0; i < 5 && used < previous - (1L << 20); i++) {
