@@ -87,4 +87,44 @@ class FieldsBuilderTest {
         assertThatThrownBy(() -> converter.convert(TestReadings.map("t", 1.0)))
                 .isInstanceOf(InvalidReadingException.class).hasMessageContaining("reserved");
     }
+    @Test
+    void aTextAndANumberAroundAColumnLeftOutKeepTheirKindsAndPlaces() {
+        // when
+        Fields fields = Fields.builder(COLUMNS).text(0, "hot").number(2, 5.5).build();
+
+        // then
+        assertThat(fields.schema().names()).containsExactly("temperature", "pressure");
+        assertThat(fields.isText(0)).isTrue();
+        assertThat(fields.textAt(0)).isEqualTo("hot");
+        assertThat(fields.isText(1)).isFalse();
+        assertThat(fields.numberAt(1)).isEqualTo(5.5);
+        assertThat(fields.textAt(1)).isNull();
+        assertThat(fields.containsKey("temperature")).as("the first field").isTrue();
+    }
+
+    @Test
+    void aNumberSetTwiceIsRefused() {
+        assertThatThrownBy(() -> Fields.builder(COLUMNS).number(2, 1).number(2, 2))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("'pressure' is set twice");
+    }
+
+    @Test
+    void aConverterTakesFieldsAsTheyAreAndTextsOfAnyCharSequence() {
+        FieldsConverter converter = new FieldsConverter();
+        Fields fields = Fields.of(TestReadings.map("a", 1.0));
+
+        assertThat(converter.convert(fields)).isSameAs(fields);
+        Fields converted = converter.convert(TestReadings.map("note", new StringBuilder("built"), "n", 2L));
+        assertThat(converted.textAt(0)).isEqualTo("built");
+        assertThat(converted.numberAt(1)).isEqualTo(2.0);
+        assertThat(converted.numberAt(0)).isNaN();
+    }
+
+    @Test
+    void aReadingAtEpochMillisecondsIsTheReadingAtThatInstant() {
+        Fields fields = Fields.of(TestReadings.map("a", 1.0));
+
+        assertThat(Reading.at(SeriesId.of("s"), 1_500, fields))
+                .isEqualTo(new Reading(SeriesId.of("s"), java.time.Instant.ofEpochMilli(1_500), fields));
+    }
 }

@@ -173,4 +173,25 @@ class WindowAggregatorTest {
         assertThat(window.fields().keySet()).containsExactly("a", "b");
         assertThatThrownBy(() -> window.fields().clear()).isInstanceOf(UnsupportedOperationException.class);
     }
+    @Test
+    void aWholeBucketFedAsItsSummaryGivesTheSameWindowAsItsReadingsFedOneByOne() {
+        // given: one window's readings; the middle ones stand for a stored bucket known only by its summary
+        List<Reading> readings = List.of(reading(MINUTE, "v", 4.0), reading(2 * MINUTE, "v", -3.0),
+                reading(3 * MINUTE, "v", 9.5), reading(4 * MINUTE, "v", 1.0));
+        WindowAggregator oneByOne = new WindowAggregator(SENSOR, Duration.ofMinutes(5));
+        readings.forEach(oneByOne::add);
+
+        // when: the edges as readings (they carry first and last), the middle as a count and a summary
+        WindowAggregator merged = new WindowAggregator(SENSOR, Duration.ofMinutes(5));
+        merged.add(readings.get(0));
+        merged.add(readings.get(3));
+        WindowAggregator.Window window = merged.windowAt(2 * MINUTE);
+        window.countReadings(2);
+        window.summary("v", FieldSummary.of(-3.0).plus(9.5));
+
+        // then
+        assertThat(merged.result()).isEqualTo(oneByOne.result());
+        assertThat(merged.result().get(0).count()).isEqualTo(4);
+        assertThat(merged.result().get(0).fields().get("v")).isEqualTo(new FieldAggregate(4, -3.0, 9.5, 11.5, 4.0, 1.0));
+    }
 }
