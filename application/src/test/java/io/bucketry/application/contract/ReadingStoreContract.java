@@ -33,7 +33,7 @@ import java.util.List;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ReadingStoreContract implements RoundTripContract, DuplicatesContract, BucketLayoutContract,
         PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
-        RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract {
+        RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract {
 
     private final MutableClock clock = new MutableClock(Fixtures.NOW);
     private final List<ReadingStore> opened = new ArrayList<>();
