@@ -33,7 +33,8 @@ import java.util.List;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ReadingStoreContract implements RoundTripContract, DuplicatesContract, BucketLayoutContract,
         PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
-        RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract {
+        RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract,
+        SubMillisecondClockContract {
 
     private final MutableClock clock = new MutableClock(Fixtures.NOW);
     private final List<ReadingStore> opened = new ArrayList<>();
