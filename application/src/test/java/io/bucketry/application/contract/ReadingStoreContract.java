@@ -34,7 +34,7 @@ import java.util.List;
 public abstract class ReadingStoreContract implements RoundTripContract, DuplicatesContract, BucketLayoutContract,
         PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
         RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract,
-        SubMillisecondClockContract {
+        SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract {
 
     private final MutableClock clock = new MutableClock(Fixtures.NOW);
     private final List<ReadingStore> opened = new ArrayList<>();
