@@ -89,8 +89,11 @@ public abstract class ReadingStoreContract implements RoundTripContract, Duplica
     @AfterAll
     void closeSharedStore() {
         if (shared != null) {
-            closeAll(List.of(shared));
-            shared = null;
+            try {
+                shared.close();
+            } finally {
+                shared = null;
+            }
         }
     }
 

@@ -32,20 +32,19 @@ public interface SubMillisecondClockContract extends ContractSupport {
 
     Duration HALF_A_MILLISECOND = Duration.ofNanos(500_000);
     Duration RETENTION = RetentionPolicy.DEFAULT_RETENTION;
+    /** The instant the readings of these tests lie around. */
+    Instant T = at(minutes(30));
 
     @Test
     default void readingThatExpiredHalfAMillisecondAgoIsNeitherLatestNorOnAPage() {
         // given: readings 1 ms apart around t, and a series whose only reading is at t
         UseCases use = useCases(store());
-        Instant t = at(minutes(30));
         SeriesId series = freshSeries("sub");
         SeriesId onlyAtT = freshSeries("sub");
-        List<Reading> readings = aroundT(series, t);
-        ingest(use, readings);
-        ingest(use, List.of(value(onlyAtT, t, 9)));
+        List<Reading> readings = ingestAroundT(use, series, onlyAtT);
 
         // when: the clock half a millisecond past the instant t expires
-        clock().set(t.plus(RETENTION).plus(HALF_A_MILLISECOND));
+        clock().set(T.plus(RETENTION).plus(HALF_A_MILLISECOND));
 
         // then: t is expired, t + 1 ms is not
         assertThat(use.latest().latest(onlyAtT)).as("latest of a series whose only reading expired").isEmpty();
@@ -61,19 +60,16 @@ public interface SubMillisecondClockContract extends ContractSupport {
     default void readingThatExpiresInHalfAMillisecondIsStillLatestAndOnItsPage() {
         // given: readings 1 ms apart around t, and a series whose only reading is at t
         UseCases use = useCases(store());
-        Instant t = at(minutes(30));
         SeriesId series = freshSeries("sub");
         SeriesId onlyAtT = freshSeries("sub");
-        List<Reading> readings = aroundT(series, t);
-        ingest(use, readings);
-        ingest(use, List.of(value(onlyAtT, t, 9)));
+        List<Reading> readings = ingestAroundT(use, series, onlyAtT);
 
         // when: the clock half a millisecond before the instant t expires
-        clock().set(t.plus(RETENTION).minus(HALF_A_MILLISECOND));
+        clock().set(T.plus(RETENTION).minus(HALF_A_MILLISECOND));
 
         // then: t - 1 ms is expired, t is not
-        assertThat(use.latest().latest(onlyAtT)).contains(value(onlyAtT, t, 9));
-        assertThat(use.page().page(onlyAtT, 1, 10)).contains(List.of(value(onlyAtT, t, 9)));
+        assertThat(use.latest().latest(onlyAtT)).contains(value(onlyAtT, T, 9));
+        assertThat(use.page().page(onlyAtT, 1, 10)).contains(List.of(value(onlyAtT, T, 9)));
         assertThat(use.page().page(series, 1, 10)).contains(readings.subList(1, 4));
         assertThat(use.page().page(series, 1, 1)).contains(readings.subList(1, 2));
         assertThat(use.page().page(series, 3, 1)).contains(readings.subList(3, 4));
@@ -85,24 +81,26 @@ public interface SubMillisecondClockContract extends ContractSupport {
     default void ingestAndQueriesDrawTheSameLineBetweenTwoMilliseconds() {
         // given: the clock half a millisecond past the instant t expires
         UseCases use = useCases(store());
-        Instant t = at(minutes(30));
         SeriesId series = freshSeries("sub");
-        clock().set(t.plus(RETENTION).plus(HALF_A_MILLISECOND));
+        clock().set(T.plus(RETENTION).plus(HALF_A_MILLISECOND));
 
         // when: readings at t and t + 1 ms arrive
-        IngestReport report = use.ingest().ingest(Fixtures.inputs(List.of(value(series, t, 1), value(series, t.plusMillis(1), 2))));
+        IngestReport report = use.ingest().ingest(Fixtures.inputs(List.of(value(series, T, 1), value(series, T.plusMillis(1), 2))));
 
         // then: what ingest refused as expired no query could have shown, and what it kept every query shows
         assertThat(report.accepted()).isEqualTo(1);
         assertThat(report.rejected()).extracting(Rejection::index, Rejection::reason)
                 .containsExactly(tuple(0, RejectionReason.EXPIRED));
-        assertThat(use.latest().latest(series)).contains(value(series, t.plusMillis(1), 2));
-        assertThat(use.page().page(series, 1, 10)).contains(List.of(value(series, t.plusMillis(1), 2)));
+        assertThat(use.latest().latest(series)).contains(value(series, T.plusMillis(1), 2));
+        assertThat(use.page().page(series, 1, 10)).contains(List.of(value(series, T.plusMillis(1), 2)));
     }
 
-    /** Readings at t − 1 ms, t, t + 1 ms and t + 2 ms, in that order. */
-    private static List<Reading> aroundT(SeriesId series, Instant t) {
-        return List.of(value(series, t.minusMillis(1), 0), value(series, t, 1), value(series, t.plusMillis(1), 2),
-                value(series, t.plusMillis(2), 3));
+    /** Ingests readings of {@code series} at t − 1 ms, t, t + 1 ms and t + 2 ms (answered in that order), and one of {@code onlyAtT} at t. */
+    private static List<Reading> ingestAroundT(UseCases use, SeriesId series, SeriesId onlyAtT) {
+        List<Reading> readings = List.of(value(series, T.minusMillis(1), 0), value(series, T, 1),
+                value(series, T.plusMillis(1), 2), value(series, T.plusMillis(2), 3));
+        ingest(use, readings);
+        ingest(use, List.of(value(onlyAtT, T, 9)));
+        return readings;
     }
 }

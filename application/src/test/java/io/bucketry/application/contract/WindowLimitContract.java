@@ -37,15 +37,10 @@ public interface WindowLimitContract extends ContractSupport {
     @ParameterizedTest(name = "windows of {0} min")
     @ValueSource(longs = {1, 180})
     default void allSeriesAggregationOfExactlyMaxWindowsIsAnswered(long windowMinutes) {
-        // given: two series of two windows each in the range, and readings outside it
+        // given: two series of four windows each, two of them in the range
         Duration window = Duration.ofMinutes(windowMinutes);
         UseCases use = limited();
-        String prefix = Fixtures.freshPrefix("wl");
-        List<Reading> fed = new ArrayList<>();
-        for (String suffix : List.of("a", "b")) {
-            fed.addAll(windowsOf(new SeriesId(prefix + suffix), window, 4));
-        }
-        ingest(use, fed);
+        List<Reading> fed = ingestSeries(use, window, 4, 4);
 
         // when: a range holding the first two windows of each series
         List<WindowAggregate> windows = use.aggregateAll().aggregateAll(BASE, BASE.plus(window.multipliedBy(2)), window);
@@ -62,11 +57,7 @@ public interface WindowLimitContract extends ContractSupport {
         // given: windows 2 + 2 + 1, the one too many in the last series
         Duration window = Duration.ofMinutes(windowMinutes);
         UseCases use = limited();
-        String prefix = Fixtures.freshPrefix("wl");
-        List<Reading> fed = new ArrayList<>(windowsOf(new SeriesId(prefix + "a"), window, 2));
-        fed.addAll(windowsOf(new SeriesId(prefix + "b"), window, 2));
-        fed.addAll(windowsOf(new SeriesId(prefix + "c"), window, 1));
-        ingest(use, fed);
+        ingestSeries(use, window, 2, 2, 1);
 
         // when / then
         assertTooManyWindows(() -> use.aggregateAll().aggregateAll(BASE, NOW, window));
@@ -78,10 +69,7 @@ public interface WindowLimitContract extends ContractSupport {
         // given: three series of eight windows each, 24 windows where 4 are allowed
         Duration window = Duration.ofMinutes(windowMinutes);
         UseCases use = limited();
-        String prefix = Fixtures.freshPrefix("wl");
-        for (String suffix : List.of("a", "b", "c")) {
-            ingest(use, windowsOf(new SeriesId(prefix + suffix), window, 8));
-        }
+        ingestSeries(use, window, 8, 8, 8);
 
         // when / then: a store may stop after 5 windows, so the refusal says "more than 4", not a count
         assertTooManyWindows(() -> use.aggregateAll().aggregateAll(BASE, NOW, window))
@@ -108,6 +96,17 @@ public interface WindowLimitContract extends ContractSupport {
         ApplicationSettings defaults = ApplicationSettings.defaults();
         return useCases(store(), new ApplicationSettings(defaults.retention(), defaults.maxBatchSize(), MAX_WINDOWS,
                 defaults.defaultPageSize()));
+    }
+
+    /** Ingests fresh series, the i-th with readings in {@code windows[i]} windows; answers the readings fed. */
+    private static List<Reading> ingestSeries(UseCases use, Duration window, int... windows) {
+        String prefix = Fixtures.freshPrefix("wl");
+        List<Reading> fed = new ArrayList<>();
+        for (int i = 0; i < windows.length; i++) {
+            fed.addAll(windowsOf(new SeriesId(prefix + (char) ('a' + i)), window, windows[i]));
+        }
+        ingest(use, fed);
+        return fed;
     }
 
     /** Two readings in each of the first {@code count} windows of {@code window} from {@link Fixtures#BASE}. */
