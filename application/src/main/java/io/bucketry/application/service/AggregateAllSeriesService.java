@@ -32,7 +32,8 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
         }
         List<WindowAggregate> windows = store.aggregateAll(range, window, maxWindows);
         if (windows.size() > maxWindows) {
-            throw QueryRange.tooManyWindows(windows.size(), maxWindows);
+            // the store may have stopped after maxWindows + 1, so its count is no total: say "more than"
+            throw QueryRange.tooManyWindows(maxWindows, maxWindows);
         }
         return windows;
     }

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import static io.bucketry.application.contract.ContractSupport.ingest;
 import static io.bucketry.application.contract.Fixtures.at;
 import static io.bucketry.application.contract.Fixtures.freshSeries;
 import static io.bucketry.application.contract.Fixtures.minutes;
@@ -22,10 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 /** Contract theme: window aggregates on hand-picked data (the random data is in {@link AggregationProperties}). */
-public abstract class AggregationContract extends ContractSupport {
+public interface AggregationContract extends ContractSupport {
 
     @Test
-    void readingsOneMillisecondEitherSideOfAWindowBoundaryFallInTheirOwnWindows() {
+    default void readingsOneMillisecondEitherSideOfAWindowBoundaryFallInTheirOwnWindows() {
         // given: a boundary of 7-minute windows (which do not divide an hour)
         UseCases use = useCases(store());
         SeriesId series = freshSeries("agg");
@@ -47,7 +48,7 @@ public abstract class AggregationContract extends ContractSupport {
     }
 
     @Test
-    void windowSpanningBucketsAggregatesReadingsEitherSideOfTheBucketBoundary() {
+    default void windowSpanningBucketsAggregatesReadingsEitherSideOfTheBucketBoundary() {
         // given: small buckets of one hour, and readings 1 ms either side of an hour
         UseCases use = useCases(store(BucketPolicy.windowed(Duration.ofHours(1), 2)));
         SeriesId series = freshSeries("agg");
@@ -66,7 +67,7 @@ public abstract class AggregationContract extends ContractSupport {
     }
 
     @Test
-    void windowsThatDoNotDivideAnHourAreAlignedToTheEpoch() {
+    default void windowsThatDoNotDivideAnHourAreAlignedToTheEpoch() {
         // given: a reading 20 s after an hour that is not a multiple of 13 s since the epoch
         UseCases use = useCases(store());
         SeriesId series = freshSeries("agg");
@@ -88,7 +89,7 @@ public abstract class AggregationContract extends ContractSupport {
     }
 
     @Test
-    void textFieldsCountTowardTheWindowButAreNotAggregated() {
+    default void textFieldsCountTowardTheWindowButAreNotAggregated() {
         // given: a field that is a number in some readings and a text in others, and a text-only reading
         UseCases use = useCases(store());
         SeriesId series = freshSeries("agg");
@@ -109,7 +110,7 @@ public abstract class AggregationContract extends ContractSupport {
     }
 
     @Test
-    void emptyWindowsAreOmittedAndRangeEdgesCutWindowsWithoutMovingThem() {
+    default void emptyWindowsAreOmittedAndRangeEdgesCutWindowsWithoutMovingThem() {
         // given: readings in the first and the fourth 10-minute window, on and beside the range's edges
         UseCases use = useCases(store());
         SeriesId series = freshSeries("agg");
@@ -128,7 +129,7 @@ public abstract class AggregationContract extends ContractSupport {
     }
 
     @Test
-    void allSeriesAggregatesAreOrderedBySeriesThenStart() {
+    default void allSeriesAggregatesAreOrderedBySeriesThenStart() {
         // given: series ingested in an order unlike their sort order
         UseCases use = useCases(store());
         String prefix = Fixtures.freshPrefix("agg");

@@ -1,10 +1,8 @@
 package io.bucketry.application.contract;
 
-import io.bucketry.application.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.out.ReadingStore;
-import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.WindowAggregate;
@@ -22,23 +20,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Property-based half of the contract: window aggregates on random data equal a brute-force
  * computation. Every try opens and closes its own store.
  */
-public abstract class AggregationProperties {
+public interface AggregationProperties extends ContractSupport {
 
-    private static final int TRIES = 40;
-    private static final Gen<AggregationScenario> ONE_SERIES = AggregationScenario.generator(2);
-    private static final Gen<AggregationScenario> FOUR_SERIES = AggregationScenario.generator(4);
-
-    /** See {@link ReadingStoreContract#createStore}. */
-    protected abstract ReadingStore createStore(BucketPolicy policy);
+    int TRIES = 40;
+    Gen<AggregationScenario> ONE_SERIES = AggregationScenario.generator(2);
+    Gen<AggregationScenario> FOUR_SERIES = AggregationScenario.generator(4);
 
     @Test
-    public void windowAggregatesOfOneSeriesEqualBruteForce() {
+    default void windowAggregatesOfOneSeriesEqualBruteForce() {
         Property.forAll(TRIES, draws -> {
             AggregationScenario scenario = draws.draw("scenario", ONE_SERIES);
             // given: the queried series and a neighbour whose id it is a prefix of
             SeriesId series = Fixtures.freshSeries("agg");
             SeriesId neighbour = new SeriesId(series.value() + "1");
-            try (ReadingStore store = createStore(scenario.policy())) {
+            try (ReadingStore store = openStore(scenario.policy())) {
                 UseCases use = useCases(store);
                 List<Reading> ingested = ingestAll(use, scenario.batches(List.of(series, neighbour)));
 
@@ -54,14 +49,14 @@ public abstract class AggregationProperties {
     }
 
     @Test
-    public void windowAggregatesOfAllSeriesEqualBruteForce() {
+    default void windowAggregatesOfAllSeriesEqualBruteForce() {
         Property.forAll(TRIES, draws -> {
             AggregationScenario scenario = draws.draw("scenario", FOUR_SERIES);
             // given: series whose ids sort in another order than they are written, some prefixes of others
             String prefix = Fixtures.freshPrefix("all");
             List<SeriesId> series = List.of(new SeriesId(prefix + "axb"), new SeriesId(prefix + "a.b"),
                     new SeriesId(prefix + "a"), new SeriesId(prefix + "a_1"));
-            try (ReadingStore store = createStore(scenario.policy())) {
+            try (ReadingStore store = openStore(scenario.policy())) {
                 UseCases use = useCases(store);
                 List<Reading> ingested = ingestAll(use, scenario.batches(series));
 
@@ -74,10 +69,6 @@ public abstract class AggregationProperties {
                         scenario.to(), scenario.window()));
             }
         });
-    }
-
-    private static UseCases useCases(ReadingStore store) {
-        return UseCases.over(store, ApplicationSettings.defaults(), new MutableClock(Fixtures.NOW));
     }
 
     /** Ingests the batches in order; answers every reading handed over, in ingest order. */

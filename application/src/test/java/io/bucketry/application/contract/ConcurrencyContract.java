@@ -18,15 +18,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import static io.bucketry.application.contract.ContractSupport.ingest;
+import static io.bucketry.application.contract.ContractSupport.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Contract theme: concurrent writers lose nothing and store nothing twice. */
-public abstract class ConcurrencyContract extends ContractSupport {
+public interface ConcurrencyContract extends ContractSupport {
 
-    private static final int THREADS = 8;
+    int THREADS = 8;
 
     @Test
-    void eightThreadsIngestingOverlappingBatchesStoreEveryReadingExactlyOnce() throws Exception {
+    default void eightThreadsIngestingOverlappingBatchesStoreEveryReadingExactlyOnce() throws Exception {
         // given: 1600 distinct readings of 4 series; every thread submits all of them, in its own order,
         // in batches of 40, so that each reading is raced by 8 writers into small (overflowing) buckets
         UseCases use = useCases(store(BucketPolicy.windowed(Duration.ofHours(1), 7)));

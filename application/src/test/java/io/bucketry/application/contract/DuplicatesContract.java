@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import static io.bucketry.application.contract.ContractSupport.ingest;
+import static io.bucketry.application.contract.ContractSupport.readAll;
 import static io.bucketry.application.contract.Fixtures.at;
 import static io.bucketry.application.contract.Fixtures.fields;
 import static io.bucketry.application.contract.Fixtures.freshSeries;
@@ -22,10 +24,10 @@ import static io.bucketry.application.contract.Fixtures.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Contract theme: a reading is identified by (series, time); the first stored one wins, duplicates are counted. */
-public abstract class DuplicatesContract extends ContractSupport {
+public interface DuplicatesContract extends ContractSupport {
 
     @Test
-    void duplicateAcrossBatchesKeepsTheFirstReading() {
+    default void duplicateAcrossBatchesKeepsTheFirstReading() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("dup");
@@ -42,7 +44,7 @@ public abstract class DuplicatesContract extends ContractSupport {
     }
 
     @Test
-    void duplicateWithinOneBatchKeepsTheEarlierReading() {
+    default void duplicateWithinOneBatchKeepsTheEarlierReading() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("dup");
@@ -59,7 +61,7 @@ public abstract class DuplicatesContract extends ContractSupport {
     }
 
     @Test
-    void timesEqualAfterMillisecondTruncationAreDuplicates() {
+    default void timesEqualAfterMillisecondTruncationAreDuplicates() {
         // given: one millisecond written as an Instant with nanoseconds, ISO text with microseconds, epoch millis
         UseCases use = useCases(store());
         SeriesId series = freshSeries("dup");
@@ -80,7 +82,7 @@ public abstract class DuplicatesContract extends ContractSupport {
     }
 
     @Test
-    void retriedBatchStoresNothingTwice() {
+    default void retriedBatchStoresNothingTwice() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("dup");
@@ -99,7 +101,7 @@ public abstract class DuplicatesContract extends ContractSupport {
     }
 
     @Test
-    void duplicateOfAReadingInAFullBucketIsStillDetected() {
+    default void duplicateOfAReadingInAFullBucketIsStillDetected() {
         // given: a window spread over three buckets of two readings
         UseCases use = useCases(store(BucketPolicy.windowed(Duration.ofHours(1), 2)));
         SeriesId series = freshSeries("dup");
@@ -119,7 +121,7 @@ public abstract class DuplicatesContract extends ContractSupport {
     }
 
     @Test
-    void sameTimeInAnotherSeriesIsNotADuplicate() {
+    default void sameTimeInAnotherSeriesIsNotADuplicate() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("dup");

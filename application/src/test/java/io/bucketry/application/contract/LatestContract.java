@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.List;
 
+import static io.bucketry.application.contract.ContractSupport.ingest;
 import static io.bucketry.application.contract.Fixtures.at;
 import static io.bucketry.application.contract.Fixtures.freshSeries;
 import static io.bucketry.application.contract.Fixtures.minutes;
@@ -16,10 +17,10 @@ import static io.bucketry.application.contract.Fixtures.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Contract theme: the latest reading of a series is the one with the greatest time, whatever the arrival order. */
-public abstract class LatestContract extends ContractSupport {
+public interface LatestContract extends ContractSupport {
 
     @Test
-    void latestIsTheReadingWithTheGreatestTime() {
+    default void latestIsTheReadingWithTheGreatestTime() {
         // given: readings over several buckets, the newest not ingested last
         UseCases use = useCases(store());
         SeriesId series = freshSeries("lt");
@@ -31,7 +32,7 @@ public abstract class LatestContract extends ContractSupport {
     }
 
     @Test
-    void latestIsUnchangedByALateOlderReading() {
+    default void latestIsUnchangedByALateOlderReading() {
         // given
         UseCases use = useCases(store(BucketPolicy.windowed(Duration.ofHours(1), 2)));
         SeriesId series = freshSeries("lt");
@@ -46,7 +47,7 @@ public abstract class LatestContract extends ContractSupport {
     }
 
     @Test
-    void latestOfAnUnknownSeriesIsEmpty() {
+    default void latestOfAnUnknownSeriesIsEmpty() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("lt");
@@ -57,7 +58,7 @@ public abstract class LatestContract extends ContractSupport {
     }
 
     @Test
-    void latestIsNeverTakenFromASeriesWhoseIdExtendsThisOne() {
+    default void latestIsNeverTakenFromASeriesWhoseIdExtendsThisOne() {
         // given: the longer id has the newer reading
         UseCases use = useCases(store());
         SeriesId series = freshSeries("lt");

@@ -17,6 +17,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
+import static io.bucketry.application.contract.ContractSupport.ingest;
+import static io.bucketry.application.contract.ContractSupport.readAll;
+import static io.bucketry.application.contract.ContractSupport.assumeCapability;
 import static io.bucketry.application.contract.Fixtures.at;
 import static io.bucketry.application.contract.Fixtures.freshSeries;
 import static io.bucketry.application.contract.Fixtures.minutes;
@@ -26,10 +29,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** Contract theme: page N of a series is the readings [(N-1)·S, N·S) in time order, in every store and as stored pages. */
-public abstract class PagingContract extends ContractSupport {
+public interface PagingContract extends ContractSupport {
 
     @Test
-    void pageNHoldsTheNthSliceOfTheSortedReadings() {
+    default void pageNHoldsTheNthSliceOfTheSortedReadings() {
         // given: 23 readings over several buckets, ingested out of order
         UseCases use = useCases(store());
         SeriesId series = freshSeries("pg");
@@ -44,7 +47,7 @@ public abstract class PagingContract extends ContractSupport {
     }
 
     @Test
-    void pagePastTheLastIsEmpty() {
+    default void pagePastTheLastIsEmpty() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("pg");
@@ -61,7 +64,7 @@ public abstract class PagingContract extends ContractSupport {
     }
 
     @Test
-    void pageSizeDefaultsToTheConfiguredPageSize() {
+    default void pageSizeDefaultsToTheConfiguredPageSize() {
         // given
         ApplicationSettings settings = new ApplicationSettings(RetentionPolicy.defaults(), 1000, 1000, 4);
         UseCases use = useCases(store(), settings);
@@ -74,12 +77,12 @@ public abstract class PagingContract extends ContractSupport {
     }
 
     @Test
-    void pagesOfSeriesWhoseIdsArePrefixesOfOthersStayApart() {
+    default void pagesOfSeriesWhoseIdsArePrefixesOfOthersStayApart() {
         assertPagesKeepSeriesApart(store());
     }
 
     @Test
-    void pagedPolicyStoresEachPageAsOneBucketOfMaxCountReadings() {
+    default void pagedPolicyStoresEachPageAsOneBucketOfMaxCountReadings() {
         // given
         UseCases use = useCases(pagedStore(5), pagedSettings(5));
         SeriesId series = freshSeries("pg");
@@ -100,7 +103,7 @@ public abstract class PagingContract extends ContractSupport {
     }
 
     @Test
-    void pagedStoreKeepsPagesInTimeOrderAfterLateReadings() {
+    default void pagedStoreKeepsPagesInTimeOrderAfterLateReadings() {
         // given
         UseCases use = useCases(pagedStore(4), pagedSettings(4));
         SeriesId series = freshSeries("pg");
@@ -121,12 +124,12 @@ public abstract class PagingContract extends ContractSupport {
     }
 
     @Test
-    void pagedStoreKeepsSeriesWithPrefixIdsApart() {
+    default void pagedStoreKeepsSeriesWithPrefixIdsApart() {
         assertPagesKeepSeriesApart(pagedStore(3));
     }
 
     @Test
-    void pagedStoreAnswersRangeLatestAndAggregateQueries() {
+    default void pagedStoreAnswersRangeLatestAndAggregateQueries() {
         // given
         UseCases use = useCases(pagedStore(3), pagedSettings(3));
         SeriesId series = freshSeries("pg");
@@ -142,7 +145,7 @@ public abstract class PagingContract extends ContractSupport {
     }
 
     @Test
-    void storeWithoutPagedBucketsRefusesAPagedPolicy() {
+    default void storeWithoutPagedBucketsRefusesAPagedPolicy() {
         // given
         ReadingStore probe = store();
         assumeFalse(probe.capabilities().contains(Capability.PAGED_BUCKETS),

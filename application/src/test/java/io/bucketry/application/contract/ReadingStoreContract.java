@@ -2,7 +2,13 @@ package io.bucketry.application.contract;
 
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.domain.BucketPolicy;
-import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The contract every {@link ReadingStore} adapter passes. An adapter's test is one subclass that
@@ -17,107 +23,95 @@ import org.junit.jupiter.api.Nested;
  * }
  * }</pre>
  *
- * The example-based tests are grouped by theme in the {@code @Nested} classes below (JUnit
- * Jupiter); the property-based ones are inherited from {@link AggregationProperties}.
- * Tests drive the store through the use cases with a {@link MutableClock}, keep apart through
- * fresh series ids, and skip what a store's {@link ReadingStore#capabilities()} do not include.
+ * The tests are the default methods of the theme interfaces implemented here (JUnit Jupiter runs
+ * {@code @Test} default methods of a test class's interfaces). They drive the store through the
+ * use cases with a {@link MutableClock}, keep apart through fresh series ids, and skip with the
+ * capability named what a store's {@link ReadingStore#capabilities()} do not include. One
+ * instance serves the whole class, so that {@link #sharedStore()} can outlive a test; the clock
+ * is reset and the stores a test opened are closed around each test.
  */
-public abstract class ReadingStoreContract extends AggregationProperties {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ReadingStoreContract implements RoundTripContract, DuplicatesContract, BucketLayoutContract,
+        PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
+        RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract,
+        SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract {
+
+    private final MutableClock clock = new MutableClock(Fixtures.NOW);
+    private final List<ReadingStore> opened = new ArrayList<>();
+    private ReadingStore shared;
 
     /**
      * A new, empty store that groups readings by {@code policy}; may be called several times per
-     * test, and each store is closed after its test. A store lacking
-     * {@link io.bucketry.application.port.out.Capability#PAGED_BUCKETS} throws an
-     * {@link IllegalArgumentException} mentioning "paged" for a paged policy.
+     * test. A store lacking {@link io.bucketry.application.port.out.Capability#PAGED_BUCKETS}
+     * throws an {@link IllegalArgumentException} mentioning "paged" for a paged policy.
      */
-    @Override
     protected abstract ReadingStore createStore(BucketPolicy policy);
 
-    @Nested
-    class RoundTrip extends RoundTripContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
+    @Override
+    public final ReadingStore store(BucketPolicy policy) {
+        ReadingStore store = createStore(policy);
+        opened.add(store);
+        return store;
+    }
+
+    @Override
+    public final ReadingStore openStore(BucketPolicy policy) {
+        return createStore(policy);
+    }
+
+    @Override
+    public final synchronized ReadingStore sharedStore() {
+        if (shared == null) {
+            shared = createStore(BucketPolicy.defaults());
+        }
+        return shared;
+    }
+
+    @Override
+    public final MutableClock clock() {
+        return clock;
+    }
+
+    @BeforeEach
+    void resetClock() {
+        clock.set(Fixtures.NOW);
+    }
+
+    @AfterEach
+    void closeStores() {
+        try {
+            closeAll(opened);
+        } finally {
+            opened.clear();
         }
     }
 
-    @Nested
-    class Duplicates extends DuplicatesContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
+    @AfterAll
+    void closeSharedStore() {
+        if (shared != null) {
+            try {
+                shared.close();
+            } finally {
+                shared = null;
+            }
         }
     }
 
-    @Nested
-    class BucketLayout extends BucketLayoutContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
+    private static void closeAll(List<ReadingStore> stores) {
+        RuntimeException failure = null;
+        for (ReadingStore store : stores) {
+            try {
+                store.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
         }
-    }
-
-    @Nested
-    class Paging extends PagingContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
-        }
-    }
-
-    @Nested
-    class Aggregation extends AggregationContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
-        }
-    }
-
-    @Nested
-    class Latest extends LatestContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
-        }
-    }
-
-    @Nested
-    class DeleteSeries extends DeleteSeriesContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
-        }
-    }
-
-    @Nested
-    class Retention extends RetentionContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
-        }
-    }
-
-    @Nested
-    class Statistics extends StatisticsContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
-        }
-    }
-
-    @Nested
-    class SeriesListing extends SeriesListingContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
-        }
-    }
-
-    @Nested
-    class Concurrency extends ConcurrencyContract {
-        @Override
-        protected ReadingStore createStore(BucketPolicy policy) {
-            return ReadingStoreContract.this.createStore(policy);
+        if (failure != null) {
+            throw failure;
         }
     }
 }

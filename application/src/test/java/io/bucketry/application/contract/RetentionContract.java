@@ -17,6 +17,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.bucketry.application.contract.ContractSupport.ingest;
+import static io.bucketry.application.contract.ContractSupport.readAll;
 import static io.bucketry.application.contract.Fixtures.BASE;
 import static io.bucketry.application.contract.Fixtures.NOW;
 import static io.bucketry.application.contract.Fixtures.at;
@@ -32,14 +34,14 @@ import static org.assertj.core.api.Assertions.tuple;
  * refused on ingest, and are physically reclaimed after the grace period. Retention here is one
  * day with one hour of grace and of future tolerance.
  */
-public abstract class RetentionContract extends ContractSupport {
+public interface RetentionContract extends ContractSupport {
 
-    private static final Duration DAY = Duration.ofDays(1);
-    private static final ApplicationSettings SETTINGS = ApplicationSettings.defaults()
+    Duration DAY = Duration.ofDays(1);
+    ApplicationSettings SETTINGS = ApplicationSettings.defaults()
             .withRetention(new RetentionPolicy(DAY, Duration.ofHours(1), Duration.ofHours(1)));
 
     @Test
-    void readingsBecomeInvisibleToEveryQueryTheMillisecondTheyExpire() {
+    default void readingsBecomeInvisibleToEveryQueryTheMillisecondTheyExpire() {
         // given: an old reading, two newer ones, and a series with only an older reading
         UseCases use = useCases(store(), SETTINGS);
         SeriesId series = freshSeries("ret");
@@ -50,13 +52,13 @@ public abstract class RetentionContract extends ContractSupport {
         ingest(use, List.of(old, middle, newest, value(gone, at(minutes(20)), 4)));
 
         // when: the old reading is exactly as old as the retention
-        clock.set(old.time().plus(DAY));
+        clock().set(old.time().plus(DAY));
 
         // then: it is still visible
         assertThat(readAll(use, series)).containsExactly(old, middle, newest);
 
         // when: one millisecond later
-        clock.advance(Duration.ofMillis(1));
+        clock().advance(Duration.ofMillis(1));
 
         // then: no query returns it, nor anything of the older series
         assertThat(readAll(use, series)).containsExactly(middle, newest);
@@ -72,12 +74,12 @@ public abstract class RetentionContract extends ContractSupport {
     }
 
     @Test
-    void expiredAndFutureReadingsAreRefusedAgainstTheMovingClock() {
+    default void expiredAndFutureReadingsAreRefusedAgainstTheMovingClock() {
         // given: the clock two hours on
         UseCases use = useCases(store(), SETTINGS);
         SeriesId series = freshSeries("ret");
-        clock.advance(Duration.ofHours(2));
-        Instant now = clock.instant();
+        clock().advance(Duration.ofHours(2));
+        Instant now = clock().instant();
 
         // when
         IngestReport report = use.ingest().ingest(List.of(
@@ -96,7 +98,7 @@ public abstract class RetentionContract extends ContractSupport {
     }
 
     @Test
-    void reclaimRemovesBucketsPastRetentionAndGraceAndNothingElse() {
+    default void reclaimRemovesBucketsPastRetentionAndGraceAndNothingElse() {
         // given: five old readings (three buckets of two) in the first hour, two recent ones
         UseCases use = useCases(store(BucketPolicy.windowed(Duration.ofHours(1), 2)), SETTINGS);
         SeriesId series = freshSeries("ret");
@@ -111,7 +113,7 @@ public abstract class RetentionContract extends ContractSupport {
         StorageStatistics before = use.describe().describe();
 
         // when: the old readings are expired, but still within the grace period
-        clock.set(BASE.plus(DAY).plus(minutes(50)));
+        clock().set(BASE.plus(DAY).plus(minutes(50)));
         long early = use.reclaim().reclaim();
 
         // then: they are hidden, yet still stored
@@ -120,7 +122,7 @@ public abstract class RetentionContract extends ContractSupport {
         assertThat(readAll(use, series)).containsExactlyElementsOf(recent);
 
         // when: the whole first hour is past retention and grace
-        clock.set(BASE.plus(DAY).plus(Duration.ofHours(2)));
+        clock().set(BASE.plus(DAY).plus(Duration.ofHours(2)));
         long reclaimed = use.reclaim().reclaim();
 
         // then: their buckets are gone, the recent ones stay
@@ -133,7 +135,7 @@ public abstract class RetentionContract extends ContractSupport {
     }
 
     @Test
-    void reclaimKeepsABucketThatStillHoldsAnUnexpiredReading() {
+    default void reclaimKeepsABucketThatStillHoldsAnUnexpiredReading() {
         // given: one four-hour bucket with a reading near each end
         UseCases use = useCases(store(BucketPolicy.windowed(Duration.ofHours(4), 1000)), SETTINGS);
         SeriesId series = freshSeries("ret");
@@ -142,7 +144,7 @@ public abstract class RetentionContract extends ContractSupport {
         ingest(use, List.of(early, late));
 
         // when: the early reading is past retention and grace, the late one not even expired
-        clock.set(BASE.plus(DAY).plus(Duration.ofHours(6)));
+        clock().set(BASE.plus(DAY).plus(Duration.ofHours(6)));
         long reclaimed = use.reclaim().reclaim();
 
         // then: the bucket stays, and only the late reading is visible

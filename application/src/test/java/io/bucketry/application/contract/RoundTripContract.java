@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.bucketry.application.contract.ContractSupport.ingest;
+import static io.bucketry.application.contract.ContractSupport.readAll;
 import static io.bucketry.application.contract.Fixtures.at;
 import static io.bucketry.application.contract.Fixtures.fields;
 import static io.bucketry.application.contract.Fixtures.freshSeries;
@@ -22,10 +24,10 @@ import static io.bucketry.application.contract.Fixtures.value;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Contract theme: what goes in comes out — values, time order, half-open ranges, limits. */
-public abstract class RoundTripContract extends ContractSupport {
+public interface RoundTripContract extends ContractSupport {
 
     @Test
-    void numericAndTextFieldsSurviveTheRoundTrip() {
+    default void numericAndTextFieldsSurviveTheRoundTrip() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("rt");
@@ -42,7 +44,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void negativeZeroComesBackWithItsSign() {
+    default void negativeZeroComesBackWithItsSign() {
         // given: -0.0 and +0.0 differ only in the sign bit
         UseCases use = useCases(store());
         SeriesId series = freshSeries("rt");
@@ -62,7 +64,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void readingWithTheMostFieldsAndLongestTextsSurvivesTheRoundTrip() {
+    default void readingWithTheMostFieldsAndLongestTextsSurvivesTheRoundTrip() {
         // given: 64 fields, half of them texts of 256 characters
         UseCases use = useCases(store());
         SeriesId series = freshSeries("rt");
@@ -80,7 +82,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void readingsComeBackInTimeOrder() {
+    default void readingsComeBackInTimeOrder() {
         // given: readings over several buckets, ingested newest first
         UseCases use = useCases(store());
         SeriesId series = freshSeries("rt");
@@ -100,7 +102,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void rangeIncludesItsStartAndExcludesItsEnd() {
+    default void rangeIncludesItsStartAndExcludesItsEnd() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("rt");
@@ -118,7 +120,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void limitKeepsTheEarliestReadingsOfTheRange() {
+    default void limitKeepsTheEarliestReadingsOfTheRange() {
         // given: readings across three buckets, out of order
         UseCases use = useCases(store());
         SeriesId series = freshSeries("rt");
@@ -139,7 +141,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void lateReadingIsStoredInTimeOrder() {
+    default void lateReadingIsStoredInTimeOrder() {
         // given
         UseCases use = useCases(store());
         SeriesId series = freshSeries("rt");
@@ -157,7 +159,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void unknownSeriesHasNoReadings() {
+    default void unknownSeriesHasNoReadings() {
         // given
         UseCases use = useCases(store());
         ingest(use, List.of(value(freshSeries("rt"), at(minutes(1)), 1)));
@@ -173,7 +175,7 @@ public abstract class RoundTripContract extends ContractSupport {
     }
 
     @Test
-    void seriesWhoseIdsArePrefixesOfOthersStayApart() {
+    default void seriesWhoseIdsArePrefixesOfOthersStayApart() {
         // given: ids that a careless prefix match or an unescaped regular expression would confuse
         UseCases use = useCases(store());
         String prefix = Fixtures.freshPrefix("rt");
