@@ -103,7 +103,7 @@ final class DecimalCodec {
             }
         }
         DecimalScale scale = new DecimalScale(exponent, factor);
-        unpack(in, values, from, length, width, reference, scale.ten(), scale.tenth());
+        unpack(in, values, from, length, width, reference, scale.ten(), scale.divisor());
         for (int x = 0; x < exceptions; x++) {
             values[from + positions[x]] = Double.longBitsToDouble(raw[x]);
         }
@@ -111,12 +111,12 @@ final class DecimalCodec {
 
     /** The hot loop: same expression as {@link DecimalScale#value(long)}, with the scale's powers hoisted. */
     private static void unpack(BitReader in, double[] values, int from, int length, int width, long reference,
-                               double ten, double tenth) {
+                               double ten, double divisor) {
         long start = in.position();
         in.skip((long) width * length);
         for (int i = 0; i < length; i++) {
             long digits = reference + in.bitsAt(start + (long) i * width, width);
-            values[from + i] = (double) digits * ten * tenth;
+            values[from + i] = (double) digits * ten / divisor;
         }
     }
 }

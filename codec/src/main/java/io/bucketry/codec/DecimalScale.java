@@ -2,7 +2,7 @@ package io.bucketry.codec;
 
 /**
  * The ALP scale of a block of doubles: an exponent {@code e} and a factor {@code f} ({@code f ≤ e}) such that
- * {@code digits = round(v · 10^e · 10^-f)} and, back, {@code v = digits · 10^f · 10^-e} — bit for bit, or the
+ * {@code digits = round(v · 10^e · 10^-f)} and, back, {@code v = digits · 10^f / 10^e} — bit for bit, or the
  * value is an exception. Chosen per block on a sample (ALP, Afroozeh et al., SIGMOD 2024, sections 3–4).
  */
 record DecimalScale(int exponent, int factor) {
@@ -12,18 +12,16 @@ record DecimalScale(int exponent, int factor) {
     private static final double MAX_DIGITS = 0x1p52;
     private static final int SAMPLE = 32;
     private static final double[] TEN = new double[MAX_EXPONENT + 1];
-    private static final double[] TENTH = new double[MAX_EXPONENT + 1];
 
     static {
         for (int e = 0; e <= MAX_EXPONENT; e++) {
             TEN[e] = Double.parseDouble("1e" + e);
-            TENTH[e] = Double.parseDouble("1e-" + e);
         }
     }
 
     /** The digits of {@code value}, or {@link Long#MIN_VALUE} when it does not round-trip bit-exactly. */
     long digits(double value) {
-        double scaled = value * TEN[exponent] * TENTH[factor];
+        double scaled = value * TEN[exponent] / TEN[factor];
         if (!(Math.abs(scaled) <= MAX_DIGITS)) {
             return Long.MIN_VALUE;
         }
@@ -33,15 +31,16 @@ record DecimalScale(int exponent, int factor) {
 
     /** The double that {@code digits} stand for; the decoder's loop computes the very same expression. */
     double value(long digits) {
-        return (double) digits * TEN[factor] * TENTH[exponent];
+        return (double) digits * TEN[factor] / TEN[exponent];
     }
 
     double ten() {
         return TEN[factor];
     }
 
-    double tenth() {
-        return TENTH[exponent];
+    /** The divisor: a division by the exact power of ten is correctly rounded, a multiplication by 10^-e is not. */
+    double divisor() {
+        return TEN[exponent];
     }
 
     /**
