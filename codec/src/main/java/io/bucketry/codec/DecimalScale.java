@@ -49,15 +49,11 @@ record DecimalScale(int exponent, int factor) {
      * (with every factor up to them) the one whose sample packs narrowest wins.
      */
     static DecimalScale choose(double[] values, int from, int to) {
-        int step = Math.max(1, (to - from) / SAMPLE);
+        int step = (to - from + SAMPLE - 1) / SAMPLE;
         int proposed = 0;
         for (int i = from; i < to; i += step) {
-            for (int e = 0; e <= MAX_EXPONENT; e++) {
-                if (new DecimalScale(e, 0).digits(values[i]) != Long.MIN_VALUE) {
-                    proposed |= 1 << e;
-                    break;
-                }
-            }
+            int exponent = smallestExponent(values[i]);
+            proposed |= exponent < 0 ? 0 : 1 << exponent;
         }
         DecimalScale best = null;
         long bestCost = Long.MAX_VALUE;
@@ -72,6 +68,16 @@ record DecimalScale(int exponent, int factor) {
             }
         }
         return best;
+    }
+
+    /** The smallest exponent that makes {@code value} an integer, or -1 (also for values too large to scale). */
+    private static int smallestExponent(double value) {
+        for (int e = 0; e <= MAX_EXPONENT && Math.abs(value) * TEN[e] <= MAX_DIGITS; e++) {
+            if (new DecimalScale(e, 0).digits(value) != Long.MIN_VALUE) {
+                return e;
+            }
+        }
+        return -1;
     }
 
     private long sampleCost(double[] values, int from, int to, int step) {

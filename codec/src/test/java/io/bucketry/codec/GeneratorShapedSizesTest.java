@@ -1,0 +1,47 @@
+package io.bucketry.codec;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Issue 13's size targets on the generator's data, one-hour buckets of 60 readings (sizes are deterministic). */
+class GeneratorShapedSizesTest {
+
+    private static final GeneratorShapedData DATA = new GeneratorShapedData(500, 60);
+    private static final double VALUES = 500 * 60;
+
+    @Test
+    void temperatureLikeValuesTakeAtMostTwelveBitsAndAThirdOfGorillas() {
+        double ours = CodecFigures.bits(DATA.temperature, DecimalCodec::encode) / VALUES;
+        double gorilla = CodecFigures.bits(DATA.temperature, GorillaCodec::encode) / VALUES;
+
+        assertThat(ours).as("bits per temperature").isLessThanOrEqualTo(12);
+        assertThat(gorilla / ours).as("Gorilla's bits over ours").isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void pressureLikeValuesTakeAtMostSixteenBitsAndAThirdOfGorillas() {
+        double ours = CodecFigures.bits(DATA.pressure, DecimalCodec::encode) / VALUES;
+        double gorilla = CodecFigures.bits(DATA.pressure, GorillaCodec::encode) / VALUES;
+
+        assertThat(ours).as("bits per pressure").isLessThanOrEqualTo(16);
+        assertThat(gorilla / ours).as("Gorilla's bits over ours").isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void randomDoublesCostBarelyMoreThanTheirSixtyFourRawBits() {
+        double ours = CodecFigures.bits(DATA.random, DecimalCodec::encode) / VALUES;
+
+        assertThat(ours).as("bits per random double").isLessThan(64.1);
+    }
+
+    @Test
+    void aWholeSealedHourOfTheGeneratorsReadingsTakesUnderFiveBytesPerReading() {
+        long bytes = 0;
+        for (int b = 0; b < 500; b++) {
+            bytes += SealedBucketCodec.encode(DATA.bucket(b)).length;
+        }
+
+        assertThat(bytes / VALUES).as("bytes per reading").isLessThan(5);
+    }
+}
