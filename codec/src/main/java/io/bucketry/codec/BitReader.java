@@ -97,6 +97,16 @@ final class BitReader {
         return width == 64 ? value : value & ((1L << width) - 1);
     }
 
+    /** Bytes {@code [index, index + 8)} as a little-endian long; the caller has checked {@code index + 8 <= length}. */
+    long wordAt(int index) {
+        return (long) LONGS.get(bytes, index);
+    }
+
+    /** The first bit position whose byte is too close to the end for a whole 8-byte word. */
+    long wordLimit() {
+        return bytes.length >= 8 ? (bytes.length - 7L) << 3 : 0;
+    }
+
     /** Fails unless only the zero padding of the last byte is left. */
     void requireEnd() {
         if (remaining() >= 8 || (remaining() > 0 && read((int) remaining()) != 0)) {

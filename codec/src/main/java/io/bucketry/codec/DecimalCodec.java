@@ -109,12 +109,22 @@ final class DecimalCodec {
         }
     }
 
-    /** The hot loop: same expression as {@link DecimalScale#value(long)}, with the scale's powers hoisted. */
+    /**
+     * The hot loop: same expression as {@link DecimalScale#value(long)}, with the scale's powers hoisted; one
+     * unaligned 8-byte read per value while a whole word is left, then the careful reader for the last few.
+     */
     private static void unpack(BitReader in, double[] values, int from, int length, int width, long reference,
                                double ten, double divisor) {
         long start = in.position();
         in.skip((long) width * length);
-        for (int i = 0; i < length; i++) {
+        long mask = (1L << width) - 1;
+        long wordLimit = in.wordLimit();
+        int i = 0;
+        for (long bit = start; i < length && bit < wordLimit; i++, bit += width) {
+            long digits = reference + ((in.wordAt((int) (bit >>> 3)) >>> (bit & 7)) & mask);
+            values[from + i] = (double) digits * ten / divisor;
+        }
+        for (; i < length; i++) {
             long digits = reference + in.bitsAt(start + (long) i * width, width);
             values[from + i] = (double) digits * ten / divisor;
         }
