@@ -62,12 +62,7 @@ class DecimalCodecTest {
     }
 
     static double[] roundTrip(double[] values) {
-        BitWriter out = new BitWriter();
-        DecimalCodec.encode(out, values);
-        BitReader in = new BitReader(out.toByteArray());
-        double[] decoded = DecimalCodec.decode(in, values.length);
-        in.requireEnd();
-        return decoded;
+        return RoundTrip.of(values, values.length, DecimalCodec::encode, DecimalCodec::decode);
     }
 
     static void assertBitExact(double[] expected, double[] actual, String what) {

@@ -1,6 +1,8 @@
 package io.bucketry.codec;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,21 +12,13 @@ class GeneratorShapedSizesTest {
     private static final GeneratorShapedData DATA = new GeneratorShapedData(500, 60);
     private static final double VALUES = 500 * 60;
 
-    @Test
-    void temperatureLikeValuesTakeAtMostTwelveBitsAndAThirdOfGorillas() {
-        double ours = CodecFigures.bits(DATA.temperature, DecimalCodec::encode) / VALUES;
-        double gorilla = CodecFigures.bits(DATA.temperature, GorillaCodec::encode) / VALUES;
+    @ParameterizedTest(name = "{0} values take at most {1} bits and under a third of Gorilla''s")
+    @CsvSource({"temperature, 12", "pressure, 16"})
+    void generatorValuesTakeAtMostTheirTargetBitsAndUnderAThirdOfGorillas(String data, double targetBits) {
+        double ours = CodecFigures.bits(DATA.numbers(data), DecimalCodec::encode) / VALUES;
+        double gorilla = CodecFigures.bits(DATA.numbers(data), GorillaCodec::encode) / VALUES;
 
-        assertThat(ours).as("bits per temperature").isLessThanOrEqualTo(12);
-        assertThat(gorilla / ours).as("Gorilla's bits over ours").isGreaterThanOrEqualTo(3);
-    }
-
-    @Test
-    void pressureLikeValuesTakeAtMostSixteenBitsAndAThirdOfGorillas() {
-        double ours = CodecFigures.bits(DATA.pressure, DecimalCodec::encode) / VALUES;
-        double gorilla = CodecFigures.bits(DATA.pressure, GorillaCodec::encode) / VALUES;
-
-        assertThat(ours).as("bits per pressure").isLessThanOrEqualTo(16);
+        assertThat(ours).as("bits per %s", data).isLessThanOrEqualTo(targetBits);
         assertThat(gorilla / ours).as("Gorilla's bits over ours").isGreaterThanOrEqualTo(3);
     }
 

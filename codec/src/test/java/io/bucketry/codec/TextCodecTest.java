@@ -60,11 +60,6 @@ class TextCodecTest {
     }
 
     private static String[] roundTrip(String[] texts) {
-        BitWriter out = new BitWriter();
-        TextCodec.encode(out, texts);
-        BitReader in = new BitReader(out.toByteArray());
-        String[] decoded = TextCodec.decode(in, texts.length);
-        in.requireEnd();
-        return decoded;
+        return RoundTrip.of(texts, texts.length, TextCodec::encode, TextCodec::decode);
     }
 }

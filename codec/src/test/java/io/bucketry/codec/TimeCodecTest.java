@@ -76,11 +76,6 @@ class TimeCodecTest {
     }
 
     private static long[] roundTrip(long[] times) {
-        BitWriter out = new BitWriter();
-        TimeCodec.encode(out, times);
-        BitReader in = new BitReader(out.toByteArray());
-        long[] decoded = TimeCodec.decode(in, times.length);
-        in.requireEnd();
-        return decoded;
+        return RoundTrip.of(times, times.length, TimeCodec::encode, TimeCodec::decode);
     }
 }
