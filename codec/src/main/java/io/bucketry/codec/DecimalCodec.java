@@ -119,8 +119,11 @@ final class DecimalCodec {
         in.skip((long) width * length);
         long mask = (1L << width) - 1;
         long wordLimit = in.wordLimit();
+        int whole = start >= wordLimit ? 0 : width == 0 ? length
+                : (int) Math.min(length, (wordLimit - start + width - 1) / width);
         int i = 0;
-        for (long bit = start; i < length && bit < wordLimit; i++, bit += width) {
+        for (; i < whole; i++) {
+            long bit = start + (long) i * width;
             long digits = reference + ((in.wordAt((int) (bit >>> 3)) >>> (bit & 7)) & mask);
             values[from + i] = (double) digits * ten / divisor;
         }

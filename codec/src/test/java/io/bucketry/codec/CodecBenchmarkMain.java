@@ -11,8 +11,9 @@ import java.util.Collection;
 import java.util.Locale;
 
 /**
- * The codec benchmark (README, "Sealed-bucket codec"): the size figures, then the JMH rates. Argument
- * {@code small} (a quick run) or {@code full} (longer iterations, two forks).
+ * The codec benchmark (README, "Sealed-bucket codec"): the size figures, then the JMH rates. Arguments:
+ * {@code small} (a quick run) or {@code full} (longer iterations, two forks), then optionally a regular
+ * expression of the benchmarks to run (default: all).
  */
 public final class CodecBenchmarkMain {
 
@@ -23,9 +24,9 @@ public final class CodecBenchmarkMain {
         boolean full = args.length > 0 && args[0].equals("full");
         CodecFigures.print(CodecBenchmark.VALUES / 60, 60);
         CodecFigures.print(CodecBenchmark.VALUES / 1000, 1000);
+        String include = args.length > 1 ? args[1] : CodecBenchmark.class.getName() + "|" + TimeAndTextBenchmark.class.getName();
         Options options = new OptionsBuilder()
-                .include(CodecBenchmark.class.getName())
-                .include(TimeAndTextBenchmark.class.getName())
+                .include(include)
                 .forks(full ? 2 : 1)
                 .warmupIterations(full ? 5 : 2)
                 .warmupTime(TimeValue.seconds(full ? 2 : 1))
