@@ -11,7 +11,7 @@ import java.util.Collection;
 import java.util.Locale;
 
 /**
- * The codec benchmark (README, "Sealed-bucket codec"): the size figures, then the JMH rates. Arguments:
+ * The codec benchmark (README, "Sealed-bucket codec"): the size figures, the rates by CPU time, then the JMH rates. Arguments:
  * {@code small} (a quick run) or {@code full} (longer iterations, two forks), then optionally a regular
  * expression of the benchmarks to run (default: all).
  */
@@ -24,6 +24,7 @@ public final class CodecBenchmarkMain {
         boolean full = args.length > 0 && args[0].equals("full");
         CodecFigures.print(CodecBenchmark.VALUES / 60, 60);
         CodecFigures.print(CodecBenchmark.VALUES / 1000, 1000);
+        CpuTimeRates.print();
         String include = args.length > 1 ? args[1] : CodecBenchmark.class.getName() + "|" + TimeAndTextBenchmark.class.getName();
         Options options = new OptionsBuilder()
                 .include(include)
