@@ -1,0 +1,101 @@
+package io.bucketry.codec;
+
+/**
+ * The ALP scale of a block of doubles: an exponent {@code e} and a factor {@code f} ({@code f ≤ e}) such that
+ * {@code digits = round(v · 10^e · 10^-f)} and, back, {@code v = digits · 10^f / 10^e} — bit for bit, or the
+ * value is an exception. Chosen per block on a sample (ALP, Afroozeh et al., SIGMOD 2024, sections 3–4).
+ */
+record DecimalScale(int exponent, int factor) {
+
+    static final int MAX_EXPONENT = 18;
+    /** Beyond 2^52 a double's rounding is no longer to the unit, so larger scaled values are exceptions. */
+    private static final double MAX_DIGITS = 0x1p52;
+    private static final int SAMPLE = 32;
+    private static final double[] TEN = new double[MAX_EXPONENT + 1];
+
+    static {
+        for (int e = 0; e <= MAX_EXPONENT; e++) {
+            TEN[e] = Double.parseDouble("1e" + e);
+        }
+    }
+
+    /** The digits of {@code value}, or {@link Long#MIN_VALUE} when it does not round-trip bit-exactly. */
+    long digits(double value) {
+        double scaled = value * TEN[exponent] / TEN[factor];
+        if (!(Math.abs(scaled) <= MAX_DIGITS)) {
+            return Long.MIN_VALUE;
+        }
+        long digits = (long) Math.rint(scaled);
+        return Double.doubleToRawLongBits(value(digits)) == Double.doubleToRawLongBits(value) ? digits : Long.MIN_VALUE;
+    }
+
+    /** The double that {@code digits} stand for; the decoder's loop computes the very same expression. */
+    double value(long digits) {
+        return (double) digits * TEN[factor] / TEN[exponent];
+    }
+
+    double ten() {
+        return TEN[factor];
+    }
+
+    /** The divisor: a division by the exact power of ten is correctly rounded, a multiplication by 10^-e is not. */
+    double divisor() {
+        return TEN[exponent];
+    }
+
+    /**
+     * The best scale for {@code values[from, to)} on a sample, or null when no sampled value is decimal:
+     * each sampled value proposes the smallest exponent that makes it an integer, and of those proposals
+     * (with every factor up to them) the one whose sample packs narrowest wins.
+     */
+    static DecimalScale choose(double[] values, int from, int to) {
+        int step = (to - from + SAMPLE - 1) / SAMPLE;
+        int proposed = 0;
+        for (int i = from; i < to; i += step) {
+            int exponent = smallestExponent(values[i]);
+            proposed |= exponent < 0 ? 0 : 1 << exponent;
+        }
+        DecimalScale best = null;
+        long bestCost = Long.MAX_VALUE;
+        for (int e = 0; e <= MAX_EXPONENT; e++) {
+            for (int f = 0; f <= e && (proposed & (1 << e)) != 0; f++) {
+                DecimalScale scale = new DecimalScale(e, f);
+                long cost = scale.sampleCost(values, from, to, step);
+                if (cost < bestCost) {
+                    best = scale;
+                    bestCost = cost;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The smallest exponent that makes {@code value} an integer, or -1 (also for values too large to scale). */
+    private static int smallestExponent(double value) {
+        for (int e = 0; e <= MAX_EXPONENT && Math.abs(value) * TEN[e] <= MAX_DIGITS; e++) {
+            if (new DecimalScale(e, 0).digits(value) != Long.MIN_VALUE) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    private long sampleCost(double[] values, int from, int to, int step) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        int sampled = 0;
+        int exceptions = 0;
+        for (int i = from; i < to; i += step) {
+            sampled++;
+            long digits = digits(values[i]);
+            if (digits == Long.MIN_VALUE) {
+                exceptions++;
+            } else {
+                min = Math.min(min, digits);
+                max = Math.max(max, digits);
+            }
+        }
+        int width = min > max ? 0 : BitWriter.width(max - min);
+        return (long) width * sampled + exceptions * (64L + 10);
+    }
+}

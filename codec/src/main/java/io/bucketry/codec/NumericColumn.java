@@ -1,0 +1,79 @@
+package io.bucketry.codec;
+
+import java.util.BitSet;
+
+/** A numeric field of a sealed bucket: one double per row, any double bit for bit, or absent. */
+public final class NumericColumn implements Column {
+
+    private final double[] values;
+    private final BitSet absent;
+
+    private NumericColumn(double[] values, BitSet absent) {
+        this.values = values;
+        this.absent = absent;
+    }
+
+    /** Every row present. */
+    public static NumericColumn of(double... values) {
+        return new NumericColumn(values.clone(), new BitSet());
+    }
+
+    /** The rows set in {@code absent} lack the field; their entry in {@code values} is ignored. */
+    public static NumericColumn of(double[] values, BitSet absent) {
+        if (absent.length() > values.length) {
+            throw new IllegalArgumentException("absent row " + (absent.length() - 1) + " is beyond the column's "
+                    + values.length + " rows");
+        }
+        return new NumericColumn(values.clone(), (BitSet) absent.clone());
+    }
+
+    /** From the decoder: the present values in row order, spread over {@code size} rows. */
+    static NumericColumn spread(double[] present, BitSet absent, int size) {
+        double[] values = present;
+        if (!absent.isEmpty()) {
+            values = new double[size];
+            for (int row = 0, next = 0; row < size; row++) {
+                if (!absent.get(row)) {
+                    values[row] = present[next++];
+                }
+            }
+        }
+        return new NumericColumn(values, absent);
+    }
+
+    /** The value of {@code row}; fails for an absent row. */
+    public double value(int row) {
+        if (absent.get(row)) {
+            throw new IllegalArgumentException("row " + row + " has no value");
+        }
+        return values[row];
+    }
+
+    @Override
+    public int size() {
+        return values.length;
+    }
+
+    @Override
+    public boolean isAbsent(int row) {
+        return absent.get(row);
+    }
+
+    BitSet absent() {
+        return absent;
+    }
+
+    /** The present values in row order. */
+    double[] present() {
+        if (absent.isEmpty()) {
+            return values;
+        }
+        double[] present = new double[values.length - absent.cardinality()];
+        for (int row = 0, next = 0; row < values.length; row++) {
+            if (!absent.get(row)) {
+                present[next++] = values[row];
+            }
+        }
+        return present;
+    }
+}

@@ -1,0 +1,72 @@
+package io.bucketry.codec;
+
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A {@link SealedBucket} to one {@code byte[]} and back, losslessly. Layout (bits, least significant first):
+ * format version (8 bits), row count, times ({@link TimeCodec}), column count, then per column its name,
+ * its kind (numeric or text, 1 bit), its absent rows ({@link Presence}) and its present values
+ * ({@link DecimalCodec} or {@link TextCodec}). Decoding anything else fails with an {@link IllegalArgumentException}.
+ */
+public final class SealedBucketCodec {
+
+    /** The format version this codec writes and reads. */
+    public static final int VERSION = 1;
+
+    private SealedBucketCodec() {
+    }
+
+    public static byte[] encode(SealedBucket bucket) {
+        BitWriter out = new BitWriter();
+        out.write(VERSION, 8);
+        out.writeVarLong(bucket.count());
+        TimeCodec.encode(out, bucket.times());
+        out.writeVarLong(bucket.columns().size());
+        bucket.columns().forEach((name, column) -> {
+            out.writeString(name);
+            if (column instanceof NumericColumn numeric) {
+                out.writeBit(false);
+                Presence.encode(out, numeric.absent(), bucket.count());
+                DecimalCodec.encode(out, numeric.present());
+            } else {
+                TextColumn text = (TextColumn) column;
+                out.writeBit(true);
+                Presence.encode(out, text.absent(), bucket.count());
+                TextCodec.encode(out, text.present());
+            }
+        });
+        return out.toByteArray();
+    }
+
+    /** The bucket that {@link #encode} wrote to {@code bytes}; anything else is an {@link IllegalArgumentException}. */
+    public static SealedBucket decode(byte[] bytes) {
+        BitReader in = new BitReader(bytes);
+        int version = (int) in.read(8);
+        if (version != VERSION) {
+            throw BitReader.malformed("format version " + version + " (this codec reads version " + VERSION + ")");
+        }
+        int count = in.readCount("row count", SealedBucket.MAX_ROWS);
+        long[] times = TimeCodec.decode(in, count);
+        int columnCount = in.readCount("column count", in.remaining() / 10);
+        Map<String, Column> columns = new LinkedHashMap<>();
+        for (int c = 0; c < columnCount; c++) {
+            String name = in.readString();
+            boolean text = in.readBit();
+            BitSet absent = Presence.decode(in, count);
+            int present = count - absent.cardinality();
+            Column column = text ? TextColumn.spread(TextCodec.decode(in, present), absent, count)
+                    : NumericColumn.spread(DecimalCodec.decode(in, present), absent, count);
+            if (columns.put(name, column) != null) {
+                throw BitReader.malformed("column '" + name + "' twice");
+            }
+        }
+        in.requireEnd();
+        try {
+            return SealedBucket.of(times, columns);
+        } catch (IllegalArgumentException invalid) {
+            throw BitReader.malformed(invalid.getMessage());
+        }
+    }
+}

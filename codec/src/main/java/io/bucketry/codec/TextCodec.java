@@ -1,0 +1,71 @@
+package io.bucketry.codec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Texts by dictionary and run lengths: the distinct texts in order of first use, then runs of
+ * (dictionary index, length). A status that rarely changes costs a few bits per bucket.
+ */
+final class TextCodec {
+
+    private TextCodec() {
+    }
+
+    static void encode(BitWriter out, String[] values) {
+        Map<String, Integer> indexes = new HashMap<>();
+        int[] codes = new int[values.length];
+        List<String> dictionary = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            Integer known = indexes.get(values[i]);
+            if (known == null) {
+                known = indexes.size();
+                indexes.put(values[i], known);
+                dictionary.add(values[i]);
+            }
+            codes[i] = known;
+        }
+        out.writeVarLong(indexes.size());
+        dictionary.forEach(out::writeString);
+        int width = indexWidth(indexes.size());
+        for (int i = 0; i < codes.length; ) {
+            int run = 1;
+            while (i + run < codes.length && codes[i + run] == codes[i]) {
+                run++;
+            }
+            out.write(codes[i], width);
+            out.writeVarLong(run - 1L);
+            i += run;
+        }
+    }
+
+    static String[] decode(BitReader in, int count) {
+        int size = in.readCount("dictionary size", count);
+        if (size == 0 && count > 0) {
+            throw BitReader.malformed("an empty dictionary for " + count + " texts");
+        }
+        String[] dictionary = new String[size];
+        for (int i = 0; i < size; i++) {
+            dictionary[i] = in.readString();
+        }
+        int width = indexWidth(size);
+        String[] values = new String[count];
+        for (int i = 0; i < count; ) {
+            long code = in.read(width);
+            if (code >= size) {
+                throw BitReader.malformed("dictionary index " + code + " of a dictionary of " + size);
+            }
+            int run = in.readCount("run of equal texts", count - i - 1L) + 1;
+            for (int end = i + run; i < end; i++) {
+                values[i] = dictionary[(int) code];
+            }
+        }
+        return values;
+    }
+
+    private static int indexWidth(int size) {
+        return size <= 1 ? 0 : BitWriter.width(size - 1L);
+    }
+}

@@ -1,0 +1,60 @@
+package io.bucketry.codec;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Objects;
+
+/** A text field of a sealed bucket: one Java string per row (any string, lone surrogates too), or absent. */
+public final class TextColumn implements Column {
+
+    private final String[] values;
+
+    private TextColumn(String[] values) {
+        this.values = values;
+    }
+
+    /** One text per row; {@code null} marks an absent row. */
+    public static TextColumn of(String... values) {
+        return new TextColumn(values.clone());
+    }
+
+    /** The text of {@code row}, {@code null} when absent. */
+    public String value(int row) {
+        return values[row];
+    }
+
+    @Override
+    public int size() {
+        return values.length;
+    }
+
+    @Override
+    public boolean isAbsent(int row) {
+        return values[row] == null;
+    }
+
+    BitSet absent() {
+        BitSet absent = new BitSet();
+        for (int row = 0; row < values.length; row++) {
+            absent.set(row, values[row] == null);
+        }
+        return absent;
+    }
+
+    /** The present texts in row order. */
+    String[] present() {
+        return Arrays.stream(values).filter(Objects::nonNull).toArray(String[]::new);
+    }
+
+    /** From the decoder: the present texts in row order, spread over {@code size} rows. */
+    static TextColumn spread(String[] present, BitSet absent, int size) {
+        if (absent.isEmpty()) {
+            return new TextColumn(present);
+        }
+        String[] values = new String[size];
+        for (int row = 0, next = 0; row < size; row++) {
+            values[row] = absent.get(row) ? null : present[next++];
+        }
+        return new TextColumn(values);
+    }
+}
