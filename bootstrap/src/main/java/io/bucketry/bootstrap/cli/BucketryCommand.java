@@ -13,7 +13,8 @@ import java.util.Map;
 /** The {@code bucketry} command line: {@code simulate} and {@code serve}. The jar's main class. */
 @Command(name = "bucketry", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Time-series storage with the Bucket Pattern.",
-        subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, ExportCommand.class, ImportCommand.class,
+                CommandLine.HelpCommand.class})
 public final class BucketryCommand implements Runnable {
 
     @Spec
