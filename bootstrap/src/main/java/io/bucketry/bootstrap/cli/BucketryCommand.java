@@ -14,6 +14,7 @@ import java.util.Map;
 @Command(name = "bucketry", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Time-series storage with the Bucket Pattern.",
         subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, ExportCommand.class, ImportCommand.class,
+                MigrateCommand.class,
                 CommandLine.HelpCommand.class})
 public final class BucketryCommand implements Runnable {
 
