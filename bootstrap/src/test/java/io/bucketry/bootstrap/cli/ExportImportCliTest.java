@@ -2,12 +2,9 @@ package io.bucketry.bootstrap.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.bucketry.bootstrap.cli.Cli.Run;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -31,20 +28,8 @@ class ExportImportCliTest {
 
     @TempDir
     Path dir;
-    private MongoServer server;
-    private String uri;
-
-    @BeforeEach
-    void startServer() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        uri = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.shutdownNow();
-    }
+    @RegisterExtension
+    final MongoOnAPort mongo = new MongoOnAPort();
 
     private static String line(String series, int minute, double temperature, String status) {
         return "{\"series\":\"" + series + "\",\"time\":\"" + BASE.plus(minute, ChronoUnit.MINUTES)
@@ -53,7 +38,7 @@ class ExportImportCliTest {
 
     private Run cli(String database, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--backend", "mongo-bucket", "--mongo-uri", uri, "--mongo-database", database));
+        all.addAll(List.of("--backend", "mongo-bucket", "--mongo-uri", mongo.uri(), "--mongo-database", database));
         return Cli.run(all.toArray(String[]::new));
     }
 

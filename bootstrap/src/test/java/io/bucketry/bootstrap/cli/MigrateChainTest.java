@@ -1,7 +1,5 @@
 package io.bucketry.bootstrap.cli;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.transfer.Migration;
@@ -11,9 +9,8 @@ import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -40,23 +37,11 @@ class MigrateChainTest {
     static final int PER_SERIES = 250;
     static final int BATCH = 100;
 
-    private MongoServer server;
-    private String uri;
-
-    @BeforeEach
-    void startServer() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        uri = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.shutdownNow();
-    }
+    @RegisterExtension
+    final MongoOnAPort mongo = new MongoOnAPort();
 
     private BucketryConfig mongo(Backend backend, String database) {
-        return BucketryConfig.builder().backend(backend).mongoUri(uri).mongoDatabase(database).timeseriesFallback(true)
+        return BucketryConfig.builder().backend(backend).mongoUri(mongo.uri()).mongoDatabase(database).timeseriesFallback(true)
                 .build();
     }
 

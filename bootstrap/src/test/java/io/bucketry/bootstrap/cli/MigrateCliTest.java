@@ -1,15 +1,12 @@
 package io.bucketry.bootstrap.cli;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.cli.Cli.Run;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -28,30 +25,18 @@ class MigrateCliTest {
 
     @TempDir
     Path dir;
-    private MongoServer server;
-    private String uri;
-
-    @BeforeEach
-    void startServer() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        uri = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.shutdownNow();
-    }
+    @RegisterExtension
+    final MongoOnAPort mongo = new MongoOnAPort();
 
     private Path yaml(String name, String backend, String database, String extra) throws IOException {
         Path file = dir.resolve(name);
-        Files.writeString(file, "backend: " + backend + "\nmongoUri: " + uri + "\nmongoDatabase: " + database
+        Files.writeString(file, "backend: " + backend + "\nmongoUri: " + mongo.uri() + "\nmongoDatabase: " + database
                 + "\ntimeseriesFallback: true\n" + extra);
         return file;
     }
 
     private BucketryConfig config(Backend backend, String database) {
-        return BucketryConfig.builder().backend(backend).mongoUri(uri).mongoDatabase(database).timeseriesFallback(true)
+        return BucketryConfig.builder().backend(backend).mongoUri(mongo.uri()).mongoDatabase(database).timeseriesFallback(true)
                 .build();
     }
 
@@ -84,8 +69,8 @@ class MigrateCliTest {
             target.ingest().ingest(List.of(ReadingInput.of("d-1", time, Map.of("v", 2.0))));
         }
 
-        Run run = Cli.run("migrate", "--from-backend", "mongo-bucket", "--from-mongo-uri", uri, "--from-mongo-database", "src",
-                "--to-backend", "mongo-bucket", "--to-mongo-uri", uri, "--to-mongo-database", "dst");
+        Run run = Cli.run("migrate", "--from-backend", "mongo-bucket", "--from-mongo-uri", mongo.uri(), "--from-mongo-database", "src",
+                "--to-backend", "mongo-bucket", "--to-mongo-uri", mongo.uri(), "--to-mongo-database", "dst");
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(MigrateCommand.DIFFERENCES);
         assertThat(run.out()).contains("DIFF d-1: source 1 readings").contains("duplicates 1").contains("0 match, 1 differ");
