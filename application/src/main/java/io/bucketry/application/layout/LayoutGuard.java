@@ -73,7 +73,7 @@ public final class LayoutGuard {
             throw new IllegalStateException(where + " was made with another layout, so this start is refused: "
                     + refused.stream().map(LayoutDifference::describe).collect(Collectors.joining("; "))
                     + ". Start with the stored value, use a new collection (--mongo-collection), or migrate the data"
-                    + " (the migrate command, once it exists)");
+                    + " into a new collection with bucketry migrate");
         }
         return new LayoutStart(records, where, previous, configured.withServerOptionsOf(previous), differences, null, false);
     }

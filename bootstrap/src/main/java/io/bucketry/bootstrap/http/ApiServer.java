@@ -82,6 +82,7 @@ public final class ApiServer implements AutoCloseable {
         IngestGate ingests = new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout());
         new ReadingRoutes(useCases, new RequestBody(config.maxBodySize(), config.maxBatchSize())).register(routes, ingests);
         new AggregateRoutes(useCases).register(routes);
+        new ExportRoutes(useCases).register(routes);
         new StatusRoutes(useCases, backend).register(routes);
         new LineProtocolRoutes(useCases, config).register(routes, ingests);
         new GrafanaRoutes(useCases, config.maxBodySize(), config.maxWindows()).register(routes);

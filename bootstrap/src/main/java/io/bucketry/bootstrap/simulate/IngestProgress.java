@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * plain line every few seconds and one at the end. Its rate is the report's: readings submitted per
  * second spent inside the ingest use case calls.
  */
-final class IngestProgress implements AutoCloseable {
+public final class IngestProgress implements AutoCloseable {
 
     /** How often a plain progress line is printed. */
     static final long LINE_EVERY_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -47,7 +47,7 @@ final class IngestProgress implements AutoCloseable {
      * read. On Linux, where fd 2 points to is asked, so that {@code 2>run.log} from a terminal gets
      * plain lines; elsewhere a console ({@link System#console()}) stands for it.
      */
-    static boolean onTerminal(PrintStream out) {
+    public static boolean onTerminal(PrintStream out) {
         if (out != System.err) {
             return false;
         }

@@ -30,7 +30,8 @@ final class BucketryArchitecture {
                         .consideringOnlyDependenciesInLayers()
                         .withOptionalLayers(false)
                         .layer("domain").definedBy(domain)
-                        .layer("application").definedBy(root + ".application", root + ".application.port..", root + ".application.layout..")
+                        .layer("application").definedBy(root + ".application", root + ".application.port..", root + ".application.layout..",
+                                root + ".application.transfer..")
                         .layer("services").definedBy(root + ".application.service..")
                         .layer("in-memory").definedBy(root + ".adapter.inmemory..")
                         .layer("mongo-bucket").definedBy(bucket)

@@ -55,6 +55,8 @@ class OpenApiAnswersTest extends ApiTestBase {
             "/v1/series/{id}/aggregates | /v1/series/{id}/aggregates?window=1ms&from=2026-07-21T23:00:00Z&to=2026-07-21T22:00:00Z | 400",
             "/v1/aggregates | /v1/aggregates?from=2026-07-21T23:00:00Z&window=PT10M | 200",
             "/v1/aggregates | /v1/aggregates?from=yesterday | 400",
+            "/v1/series/{id}/export | /v1/series/{id}/export?format=xml | 400",
+            "/v1/export | /v1/export?prefix=a%20b | 400",
             "/v1/stats | /v1/stats | 200",
             "/health | /health | 200",
             "/openapi.json | /openapi.json | 200"})

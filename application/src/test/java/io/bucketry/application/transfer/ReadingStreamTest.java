@@ -1,0 +1,73 @@
+package io.bucketry.application.transfer;
+
+import io.bucketry.application.contract.Fixtures;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReadingStreamTest {
+
+    private final TransferFixture fixture = new TransferFixture();
+
+    @Test
+    void chunksOfASeriesHoldEveryReadingOnceInTimeOrder() {
+        String series = Fixtures.freshSeries("stream").value();
+        fixture.fill(series, 25);
+        ReadingStream stream = new ReadingStream(fixture.use.read(), fixture.use.series(), 10);
+
+        List<Integer> sizes = new ArrayList<>();
+        List<Reading> all = new ArrayList<>();
+        for (List<Reading> chunk : stream.chunks(SeriesId.of(series), null, null)) {
+            sizes.add(chunk.size());
+            all.addAll(chunk);
+        }
+
+        assertThat(sizes).containsExactly(10, 10, 5);
+        assertThat(all).isEqualTo(fixture.use.read().read(SeriesId.of(series), null, null, 1000));
+        assertThat(all).hasSize(25);
+    }
+
+    @Test
+    void aChunkThatEndsAtTheRangeEndIsTheLast() {
+        String series = Fixtures.freshSeries("stream").value();
+        fixture.fill(series, 30);
+        ReadingStream stream = new ReadingStream(fixture.use.read(), fixture.use.series(), 10);
+
+        List<Reading> all = new ArrayList<>();
+        stream.chunks(SeriesId.of(series), Fixtures.BASE.plus(Duration.ofMinutes(5)),
+                Fixtures.BASE.plus(Duration.ofMinutes(15))).forEach(all::addAll);
+
+        assertThat(all).extracting(Reading::time).first().isEqualTo(Fixtures.BASE.plus(Duration.ofMinutes(5)));
+        assertThat(all).hasSize(10);
+    }
+
+    @Test
+    void anUnknownSeriesHasNoChunks() {
+        ReadingStream stream = new ReadingStream(fixture.use.read(), fixture.use.series(), 10);
+
+        assertThat(stream.chunks(Fixtures.freshSeries("none"), null, null)).isEmpty();
+    }
+
+    @Test
+    void seriesAreListedAcrossListingPages() {
+        String prefix = Fixtures.freshPrefix("many");
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 1005; i++) {
+            String id = prefix + String.format("%04d", i);
+            expected.add(id);
+            fixture.fill(id, 1);
+        }
+        ReadingStream stream = new ReadingStream(fixture.use.read(), fixture.use.series());
+
+        List<String> listed = new ArrayList<>();
+        stream.series(prefix).forEach(id -> listed.add(id.value()));
+
+        assertThat(listed).containsExactlyElementsOf(expected);
+    }
+}
