@@ -53,8 +53,8 @@ public final class ConnectionStrings {
             String pair = option.substring(0, option.length() - separator.length());
             int equals = pair.indexOf('=');
             String name = equals < 0 ? pair : pair.substring(0, equals);
-            if (equals < 0) {
-                // an unescaped & or ; inside a hidden value leaves its rest without a name
+            if (equals <= 0) {
+                // an unescaped & or ; inside a hidden value leaves its rest without a name (or with an empty one)
                 out.append(previousHidden ? HIDDEN : pair);
             } else if (secret(name)) {
                 out.append(name).append('=').append(HIDDEN);

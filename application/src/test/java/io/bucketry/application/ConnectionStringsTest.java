@@ -43,6 +43,18 @@ class ConnectionStringsTest {
             mongodb://host/?authMechanismProperties=SERVICE_NAME%3Amongodb -> mongodb://host/?authMechanismProperties=SERVICE_NAME%3Amongodb
             mongodb://u:p@host/?authMechanism=GSSAPI&authMechanismProperties=SERVICE_NAME:mongo -> mongodb://***@host/?authMechanism=GSSAPI&authMechanismProperties=SERVICE_NAME:mongo
             mongo://alice:s3cret@db -> mongo://***@db
+            mongodb://@host -> mongodb://***@host
+            ://u:p@h -> ://***@h
+            ?password=s3cret -> ?password=***
+            mongodb://host/@db -> mongodb://host/@db
+            mongodb://u:@host/my@db -> mongodb://***@host/my@db
+            mongodb://u:p/@host -> mongodb://***@host
+            mongodb://u:p/w@host?@x=1 -> mongodb://***@host?@x=1
+            mongodb://host/?%70assword=s3cret -> mongodb://host/?%70assword=***
+            mongodb://host/?pass%4=s3cret&token%7=s3cret -> mongodb://host/?pass%4=***&token%7=***
+            mongodb://host/?password=s3c&=ret&tls=true -> mongodb://host/?password=***&***&tls=true
+            mongodb://host/?=token -> mongodb://host/?=token
+            mongodb://host/?authMechanismProperties=:AWS_SESSION_TOKEN -> mongodb://host/?authMechanismProperties=:AWS_SESSION_TOKEN
             alice:s3cret@db -> ***@db
             mongodb:// -> mongodb://
             '' -> ''
@@ -57,6 +69,19 @@ class ConnectionStringsTest {
                 "mongodb://h/?authMechanismProperties=SERVICE_NAME:x,AWS_SESSION_TOKEN:s3cret&tlsCertificateKeyFilePassword=s3cret"}) {
             assertThat(ConnectionStrings.mask(uri)).as(uri).doesNotContain("s3cret").startsWith("mongodb://").contains("h");
         }
+    }
+
+    @Test
+    void theKeptPropertiesOfAMaskedValueShowEveryAsciiEscapeDecodedAndNoOther() {
+        // given: kept properties with escapes at the edges of ASCII (%00, %09, %7F) and just past it (%80)
+        String uri = "mongodb://h/?authMechanismProperties=SERVICE_NAME:a%00b%09c%7Fd%80e,AWS_SESSION_TOKEN:s3cret";
+
+        // when
+        String masked = ConnectionStrings.mask(uri);
+
+        // then
+        assertThat(masked).isEqualTo("mongodb://h/?authMechanismProperties=SERVICE_NAME:a\u0000b\tc\u007Fd%80e,"
+                + "AWS_SESSION_TOKEN:***");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.bucketry.application.port.in.IngestReport.Rejection;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.domain.RejectionReason;
 import io.bucketry.domain.SeriesId;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -138,6 +139,21 @@ class IngestValidationTest {
         // then
         assertThat(report.rejected()).isEmpty();
         assertThat(report.accepted()).isEqualTo(1);
+    }
+
+    @Test
+    void theEpochItselfIsExpiredWithoutTheEpochSecondsHintThatTheFirstMillisecondAfterItGets() {
+        // given
+        ServiceFixture fixture = new ServiceFixture();
+
+        // when
+        IngestReport report = fixture.use.ingest().ingest(List.of(new ReadingInput("s", 0L, FIELDS),
+                new ReadingInput("s", 1L, FIELDS)));
+
+        // then
+        assertThat(report.rejected()).extracting(Rejection::reason).containsExactly(EXPIRED, EXPIRED);
+        assertThat(report.rejected().get(0).message()).doesNotContain("looks like epoch seconds");
+        assertThat(report.rejected().get(1).message()).endsWith("; 1 looks like epoch seconds; times in epoch form are milliseconds");
     }
 
     private static ReadingInput valid(SeriesId series, Instant time) {

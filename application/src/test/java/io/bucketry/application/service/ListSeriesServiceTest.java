@@ -76,4 +76,27 @@ class ListSeriesServiceTest {
                 .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.code()).isEqualTo("INVALID_CURSOR"))
                 .hasMessageContaining("after must be the id of a series");
     }
+
+    @Test
+    void aLimitOfOneGivesOneSeriesAndTheNext() {
+        seriesCount(2);
+
+        var page = use.series().list(null, null, 1);
+
+        assertThat(page.series()).extracting(s -> s.series().value()).containsExactly("s0000");
+        assertThat(page.next().value()).isEqualTo("s0000");
+    }
+
+    @Test
+    void aPrefixListsOnlyTheSeriesThatStartWithIt() {
+        // given: s0000 .. s0011
+        seriesCount(12);
+
+        // when
+        var page = use.series().list("s001", null, null);
+
+        // then
+        assertThat(page.series()).extracting(s -> s.series().value()).containsExactly("s0010", "s0011");
+        assertThat(page.next()).isNull();
+    }
 }

@@ -3,6 +3,8 @@ package io.bucketry.application.service;
 import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.application.port.in.TimeInput;
+import io.bucketry.domain.InvalidReadingException;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import org.junit.jupiter.api.Test;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /** Every accepted way of writing a time arrives as the same millisecond. */
@@ -88,5 +91,36 @@ class TimeInputTest {
         assertThat(report.rejected()).extracting(r -> r.index() + " " + r.reason())
                 .containsExactly("0 EXPIRED", "1 INVALID_TIME");
         assertThat(report.accepted()).isEqualTo(1);
+    }
+
+    @Test
+    void aReadingsTimeIsTruncatedToTheMillisecondWhileARangeBoundKeepsItsFraction() {
+        // given
+        Instant fine = EXPECTED.plusNanos(999_999);
+
+        // then
+        assertThat(TimeInput.parse(fine)).isEqualTo(EXPECTED);
+        assertThat(TimeInput.parseBound(fine)).isEqualTo(fine);
+        assertThat(TimeInput.parseBound("2030-07-21T23:00:10.123999999Z")).isEqualTo(EXPECTED.plusNanos(999_999));
+    }
+
+    @Test
+    void theSmallestAndLargestLongAreEpochMillisecondsAndOneBeyondEitherIsOutOfRange() {
+        BigInteger min = BigInteger.valueOf(Long.MIN_VALUE);
+        BigInteger max = BigInteger.valueOf(Long.MAX_VALUE);
+
+        assertThat(TimeInput.parse(min)).isEqualTo(Instant.ofEpochMilli(Long.MIN_VALUE));
+        assertThat(TimeInput.parse(max)).isEqualTo(Instant.ofEpochMilli(Long.MAX_VALUE));
+        assertThatThrownBy(() -> TimeInput.parse(min.subtract(BigInteger.ONE)))
+                .isInstanceOf(InvalidReadingException.class).hasMessageContaining("out of the range of epoch milliseconds");
+        assertThatThrownBy(() -> TimeInput.parse(max.add(BigInteger.ONE)))
+                .isInstanceOf(InvalidReadingException.class).hasMessageContaining("out of the range of epoch milliseconds");
+    }
+
+    @Test
+    void aLoneMinusSignIsNeitherANumberNorISO8601() {
+        assertThatThrownBy(() -> TimeInput.parse("-"))
+                .isInstanceOf(InvalidReadingException.class)
+                .hasMessage("time '-' is neither ISO-8601 with a zone offset (2026-07-21T23:00:10Z) nor epoch milliseconds");
     }
 }

@@ -37,4 +37,13 @@ class StoreUnavailableExceptionTest {
                 .hasMessage("b: could not store: the operation did not complete within its time limit; the server at"
                         + " h:1 may be overloaded");
     }
+
+    @Test
+    void refusedCredentialsAreNamedWithTheOptionsToCheck() {
+        IllegalStateException cause = new IllegalStateException("x");
+
+        assertThat(StoreUnavailableException.refusedCredentials("b: could not store", "h:1", "Auth failed. dump", cause))
+                .hasCause(cause).hasMessage("b: could not store: the server at h:1 refused the credentials (Auth failed)."
+                        + " Check the user name, password, authSource and authMechanism of the connection string");
+    }
 }
