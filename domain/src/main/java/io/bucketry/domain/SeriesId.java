@@ -15,6 +15,22 @@ public record SeriesId(String value) implements Comparable<SeriesId> {
         }
     }
 
+    /**
+     * Which of {@code parts} parts the readings of series {@code id} fall in when a batch is split by
+     * series to be worked on side by side: all of one series' readings in one part, so that their
+     * batch order (the first of two equal readings wins) holds within it. One rule for every splitter,
+     * so that work split twice the same way lands on the same part both times.
+     */
+    public static int partOf(String id, int parts) {
+        int hash = id == null ? 0 : id.hashCode();
+        return Math.floorMod(hash ^ hash >>> 16, parts);
+    }
+
+    /** {@link #partOf(String, int)} of this id. */
+    public int partOf(int parts) {
+        return partOf(value, parts);
+    }
+
     public static SeriesId of(String value) {
         return new SeriesId(value);
     }

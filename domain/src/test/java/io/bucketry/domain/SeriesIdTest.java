@@ -158,4 +158,20 @@ class SeriesIdTest {
         }
         return false;
     }
+    @Test
+    void aSeriesFallsInOnePartWhateverSplitsItAndEveryPartIsUsed() {
+        int parts = 3;
+        java.util.Set<Integer> used = new java.util.HashSet<>();
+        for (int i = 0; i < 300; i++) {
+            String id = "sensor-" + i;
+            int part = SeriesId.partOf(id, parts);
+            assertThat(part).isBetween(0, parts - 1);
+            assertThat(SeriesId.of(id).partOf(parts)).isEqualTo(part);
+            assertThat(SeriesId.partOf(new String(id), parts)).as("an equal id of another object").isEqualTo(part);
+            used.add(part);
+        }
+        assertThat(used).containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(SeriesId.partOf(null, parts)).as("a missing id, still a part").isZero();
+        assertThat(SeriesId.partOf("anything", 1)).isZero();
+    }
 }

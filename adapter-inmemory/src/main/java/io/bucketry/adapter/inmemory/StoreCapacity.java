@@ -58,9 +58,13 @@ final class StoreCapacity {
     static long estimate(List<Reading> batch) {
         long total = 0;
         for (Reading reading : batch) {
-            total += READING_OVERHEAD + 8L * reading.fields().size();
+            total += estimate(reading);
         }
         return total;
+    }
+
+    static long estimate(Reading reading) {
+        return READING_OVERHEAD + 8L * reading.fields().size();
     }
 
     /** Refuses a batch of {@code estimate} bytes that does not fit, before anything of it is stored. */

@@ -14,13 +14,16 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntToLongFunction;
+import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
  * The series of the in-memory store, spread over {@value #STRIPES} stripes by the hash of their id,
  * each a table with one lock. A batch takes each stripe's lock once for all of its readings there,
  * so writers of different stripes never wait for each other and no lock is taken per reading; with
- * a parallelism above one, a large batch's stripes are stored in parts on the given executor.
+ * a parallelism above one, a large batch is stored in parts split by series ({@link SeriesId#partOf},
+ * the ingest service's split) on the given executor, each part stripe by stripe.
  *
  * <p>Storing is bound by memory latency: consecutive readings belong to different series, and each
  * series' latest bucket is a cache miss away. So readings are stored in groups of {@value #GROUP}:
@@ -64,46 +67,72 @@ final class StripedSeries {
     /**
      * Stores a batch stripe by stripe, each under one lock; within a stripe the readings keep their
      * batch order, so the earlier of two equal readings still wins. A stripe that another writer
-     * holds is visited after the others rather than waited for. Answers how many were new.
+     * holds is visited after the others rather than waited for. {@code admit} gets the batch's
+     * estimated heap before anything is stored, and may refuse it by throwing. Answers how many were new.
      */
-    int store(Reading[] readings) {
+    int store(Reading[] readings, LongConsumer admit) {
         int n = readings.length;
+        int parts = Math.max(1, Math.min(parallelism, n / MIN_READINGS_PER_PART));
         int[] hashes = new int[n];
-        int[] bounds = new int[STRIPES + 1];   // stripe s: positions [bounds[s], bounds[s + 1]) of order
+        // readings sorted by (part, stripe), batch order kept: key k = part * STRIPES + stripe holds
+        // positions [bounds[k], bounds[k + 1]) of order
+        int[] keys = new int[n];
+        admit.accept(inParts(parts, part -> keysOf(readings, hashes, keys, parts,
+                (int) ((long) n * part / parts), (int) ((long) n * (part + 1) / parts))));
+        int[] bounds = new int[parts * STRIPES + 1];
         for (int i = 0; i < n; i++) {
-            hashes[i] = readings[i].series().value().hashCode();
-            bounds[stripeOf(hashes[i]) + 1]++;
+            bounds[keys[i] + 1]++;
         }
-        for (int s = 0; s < STRIPES; s++) {
-            bounds[s + 1] += bounds[s];
+        for (int k = 0; k < parts * STRIPES; k++) {
+            bounds[k + 1] += bounds[k];
         }
         int[] order = new int[n];
-        int[] next = Arrays.copyOf(bounds, STRIPES);
+        int[] next = Arrays.copyOf(bounds, parts * STRIPES);
         for (int i = 0; i < n; i++) {
-            order[next[stripeOf(hashes[i])]++] = i;
+            order[next[keys[i]]++] = i;
         }
-        int parts = Math.min(parallelism, n / MIN_READINGS_PER_PART);
         // concurrent batches start at different stripes, so they rarely meet
         int first = n == 0 ? 0 : stripeOf(hashes[0]);
-        if (parts < 2) {
-            return storeStripes(readings, hashes, order, bounds, first, STRIPES);
+        return (int) inParts(parts, part -> storeStripes(readings, hashes, order, bounds, part * STRIPES, first));
+    }
+
+    /**
+     * The hash and (part, stripe) key of readings {@code [from, to)}, and their estimated heap. Reading
+     * an id and the fields is a memory access per object, so this runs in parts too: a step over the
+     * whole batch on one thread would cost as much as storing it.
+     */
+    private static long keysOf(Reading[] readings, int[] hashes, int[] keys, int parts, int from, int to) {
+        long estimate = 0;
+        for (int i = from; i < to; i++) {
+            String id = readings[i].series().value();
+            hashes[i] = id.hashCode();
+            // the parts split series as the ingest service splits its validation (SeriesId.partOf), so that a
+            // part's readings are stored by the thread that just built them, while they are in its cache
+            keys[i] = (parts == 1 ? 0 : SeriesId.partOf(id, parts)) * STRIPES + stripeOf(hashes[i]);
+            estimate += StoreCapacity.estimate(readings[i]);
         }
-        List<CompletableFuture<Integer>> others = new ArrayList<>(parts - 1);
+        return estimate;
+    }
+
+    /** The sum of {@code work} over parts {@code 0..parts-1}: part 0 on this thread, the others on the executor. */
+    private long inParts(int parts, IntToLongFunction work) {
+        if (parts == 1) {
+            return work.applyAsLong(0);
+        }
+        List<CompletableFuture<Long>> others = new ArrayList<>(parts - 1);
         for (int part = 1; part < parts; part++) {
-            int from = first + STRIPES * part / parts;
-            int count = first + STRIPES * (part + 1) / parts - from;
+            int mine = part;
             try {
-                others.add(CompletableFuture.supplyAsync(() -> storeStripes(readings, hashes, order, bounds, from, count),
-                        executor));
+                others.add(CompletableFuture.supplyAsync(() -> work.applyAsLong(mine), executor));
             } catch (RejectedExecutionException e) {
-                // an executor that is shutting down or full: this part is stored here instead
-                others.add(CompletableFuture.completedFuture(storeStripes(readings, hashes, order, bounds, from, count)));
+                // an executor that is shutting down or full: this part is done here instead
+                others.add(CompletableFuture.completedFuture(work.applyAsLong(mine)));
             }
         }
-        int accepted = storeStripes(readings, hashes, order, bounds, first, STRIPES / parts);
+        long total = work.applyAsLong(0);
         try {
-            for (CompletableFuture<Integer> other : others) {
-                accepted += other.join();
+            for (CompletableFuture<Long> other : others) {
+                total += other.join();
             }
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException cause) {
@@ -111,22 +140,28 @@ final class StripedSeries {
             }
             throw e;
         }
-        return accepted;
+        return total;
     }
 
-    /** Stores the readings of the {@code count} stripes from {@code first} on (modulo the stripes). */
-    private int storeStripes(Reading[] readings, int[] hashes, int[] order, int[] bounds, int first, int count) {
+    /**
+     * Stores one part's readings, stripe by stripe from {@code first} on: those at positions
+     * {@code [bounds[base + s], bounds[base + s + 1])} of {@code order} for stripe s. A stripe another
+     * writer holds is visited after the others rather than waited for.
+     */
+    private int storeStripes(Reading[] readings, int[] hashes, int[] order, int[] bounds, int base, int first) {
         int accepted = 0;
         SeriesBuckets[] group = new SeriesBuckets[GROUP];
-        int[] busy = new int[count];
+        int[] busy = new int[STRIPES];
         int busyCount = 0;
-        for (int k = 0; k < count; k++) {
+        for (int k = 0; k < STRIPES; k++) {
             int s = (first + k) & (STRIPES - 1);
-            if (bounds[s] == bounds[s + 1]) {
+            int from = bounds[base + s];
+            int to = bounds[base + s + 1];
+            if (from == to) {
                 continue;
             }
             if (stripes[s].lock.tryLock()) {
-                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1], group);
+                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, from, to, group);
             } else {
                 busy[busyCount++] = s;
             }
@@ -134,7 +169,7 @@ final class StripedSeries {
         for (int k = 0; k < busyCount; k++) {
             int s = busy[k];
             stripes[s].lock.lock();
-            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[s], bounds[s + 1], group);
+            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[base + s], bounds[base + s + 1], group);
         }
         return accepted;
     }

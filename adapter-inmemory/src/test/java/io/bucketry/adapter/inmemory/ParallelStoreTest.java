@@ -58,7 +58,7 @@ class ParallelStoreTest {
             StoreResult parts = parallel.store(batch);
 
             // then: the same counts and, series by series, the same readings (the first of equal ones kept)
-            assertThat(tasks.get()).as("parts handed to the executor").isEqualTo(3);
+            assertThat(tasks.get()).as("parts handed to the executor: 3 of 4, to key and to store").isEqualTo(6);
             assertThat(parts).isEqualTo(one);
             assertThat(one.duplicates()).isPositive();
             for (int s = 0; s < SERIES; s++) {

@@ -32,8 +32,9 @@ import java.util.concurrent.Executor;
  * the same identity. Invalid readings are reported with their index; they never stop the valid ones.
  *
  * <p>Threads are the embedder's: given an executor, a batch of at least 2,048 readings per
- * part is validated in up to {@link ApplicationSettings#ingestParallelism()} contiguous
- * parts, all but the first on the executor (validation is pure); without one, on the calling thread.
+ * part is validated in up to {@link ApplicationSettings#ingestParallelism()} parts split by series
+ * ({@link SeriesId#partOf}), all but the first on the executor (validation is pure); without one, on
+ * the calling thread.
  */
 public final class IngestReadingsService implements IngestReadingsUseCase {
 
@@ -102,17 +103,21 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         return new IngestReport(result.accepted(), result.duplicates(), rejected);
     }
 
-    /** Validates {@code parts} contiguous slices of the batch, the first on this thread and the others on the executor. */
+    /**
+     * Validates the batch in {@code parts} parts split by series ({@link SeriesId#partOf}), the first on
+     * this thread and the others on the executor. Split by the rule a store that stores in parallel
+     * splits by too, a part's readings are then stored where they were just built, in that core's cache.
+     */
     private void validateInParts(ReadingInput[] batch, int parts, RetentionPolicy.Admission admission, Instant now,
                                  Reading[] valid, Rejection[] rejections) {
+        int[][] indexes = partitionBySeries(batch, parts);
         CompletableFuture<?>[] others = new CompletableFuture<?>[parts - 1];
         for (int part = 1; part < parts; part++) {
-            int from = slice(batch.length, part, parts);
-            int to = slice(batch.length, part + 1, parts);
+            int[] mine = indexes[part];
             others[part - 1] = CompletableFuture.runAsync(
-                    () -> validate(batch, from, to, admission, now, valid, rejections), executor);
+                    () -> validate(batch, mine, admission, now, valid, rejections), executor);
         }
-        validate(batch, 0, slice(batch.length, 1, parts), admission, now, valid, rejections);
+        validate(batch, indexes[0], admission, now, valid, rejections);
         try {
             CompletableFuture.allOf(others).join();   // also makes the parts' writes to the arrays visible here
         } catch (CompletionException e) {
@@ -120,9 +125,34 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         }
     }
 
-    private static int slice(int size, int part, int parts) {
-        return (int) ((long) size * part / parts);
+    /** The batch's indexes in {@code parts} groups by series, each in batch order. */
+    private static int[][] partitionBySeries(ReadingInput[] batch, int parts) {
+        int[] partOf = new int[batch.length];
+        int[] sizes = new int[parts];
+        for (int i = 0; i < batch.length; i++) {
+            partOf[i] = SeriesId.partOf(batch[i] == null ? null : batch[i].series(), parts);
+            sizes[partOf[i]]++;
+        }
+        int[][] indexes = new int[parts][];
+        for (int part = 0; part < parts; part++) {
+            indexes[part] = new int[sizes[part]];
+        }
+        int[] filled = new int[parts];
+        for (int i = 0; i < batch.length; i++) {
+            indexes[partOf[i]][filled[partOf[i]]++] = i;
+        }
+        return indexes;
     }
+
+    /** Validates the inputs at {@code indexes} into {@code valid} or {@code rejections}, at their index. */
+    private void validate(ReadingInput[] batch, int[] indexes, RetentionPolicy.Admission admission, Instant now,
+                          Reading[] valid, Rejection[] rejections) {
+        FieldsConverter fields = new FieldsConverter();
+        for (int index : indexes) {
+            valid[index] = validOrNull(batch, index, admission, now, fields, rejections);
+        }
+    }
+
 
     /** Validates the inputs of {@code [from, to)} into {@code valid} or {@code rejections}, at their index. */
     private void validate(ReadingInput[] batch, int from, int to, RetentionPolicy.Admission admission,
