@@ -149,7 +149,12 @@ abstract class PackedRows {
     final void setFields(int row, Fields fields) {
         FieldSchema readingSchema = fields.schema();
         if (readingSchema != mappedSchema) {
-            map(readingSchema);
+            if (readingSchema.equals(mappedSchema)) {
+                // the same names from another converter (each ingest part and batch has its own): same mapping
+                mappedSchema = readingSchema;
+            } else {
+                map(readingSchema);
+            }
         }
         int[] toColumn = mapping;
         for (int i = 0; i < readingSchema.size(); i++) {

@@ -72,7 +72,8 @@ final class StripedSeries {
      */
     int store(Reading[] readings, LongConsumer admit) {
         int n = readings.length;
-        int parts = Math.max(1, Math.min(parallelism, n / MIN_READINGS_PER_PART));
+        // all parts or none, as the ingest service decides, so that both sides split a batch alike
+        int parts = n / MIN_READINGS_PER_PART >= 2 ? parallelism : 1;
         int[] hashes = new int[n];
         // readings sorted by (part, stripe), batch order kept: key k = part * STRIPES + stripe holds
         // positions [bounds[k], bounds[k + 1]) of order
@@ -129,16 +130,24 @@ final class StripedSeries {
                 others.add(CompletableFuture.completedFuture(work.applyAsLong(mine)));
             }
         }
-        long total = work.applyAsLong(0);
+        long total = 0;
+        RuntimeException failure = null;
         try {
-            for (CompletableFuture<Long> other : others) {
+            total = work.applyAsLong(0);
+        } catch (RuntimeException e) {
+            failure = e;   // reported once the other parts have finished, so nothing is stored after it
+        }
+        for (CompletableFuture<Long> other : others) {
+            try {
                 total += other.join();
+            } catch (CompletionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof RuntimeException cause ? cause : e;
+                }
             }
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            throw e;
+        }
+        if (failure != null) {
+            throw failure;
         }
         return total;
     }

@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Validates a batch reading by reading (series, time, fields, retention) and hands the valid ones
@@ -84,7 +85,8 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         RetentionPolicy.Admission admission = retention.admission(now);
         Reading[] valid = new Reading[inputs.length];
         Rejection[] rejections = new Rejection[inputs.length];
-        int parts = Math.min(parallelism, inputs.length / MIN_READINGS_PER_PART);
+        // all parts or none: a store that splits by SeriesId.partOf decides alike on the valid readings
+        int parts = inputs.length / MIN_READINGS_PER_PART >= 2 ? parallelism : 1;
         if (parts < 2) {
             validate(inputs, 0, inputs.length, admission, now, valid, rejections);
         } else {
@@ -114,8 +116,14 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         CompletableFuture<?>[] others = new CompletableFuture<?>[parts - 1];
         for (int part = 1; part < parts; part++) {
             int[] mine = indexes[part];
-            others[part - 1] = CompletableFuture.runAsync(
-                    () -> validate(batch, mine, admission, now, valid, rejections), executor);
+            try {
+                others[part - 1] = CompletableFuture.runAsync(
+                        () -> validate(batch, mine, admission, now, valid, rejections), executor);
+            } catch (RejectedExecutionException e) {
+                // an executor that is shutting down or full: this part is validated here instead
+                validate(batch, mine, admission, now, valid, rejections);
+                others[part - 1] = CompletableFuture.completedFuture(null);
+            }
         }
         validate(batch, indexes[0], admission, now, valid, rejections);
         try {

@@ -68,7 +68,8 @@ public final class ApplicationModule extends AbstractModule {
             return IngestPool.CALLING_THREAD;
         }
         ExecutorService ingest = IngestExecutor.start(settings.ingestParallelism());
-        resources.register("ingest executor", ingest::shutdownNow);
+        // shutdown, not shutdownNow: a part already queued still runs, so no ingest waits for it forever
+        resources.register("ingest executor", ingest::shutdown);
         return new IngestPool(ingest, settings.ingestParallelism());
     }
 
