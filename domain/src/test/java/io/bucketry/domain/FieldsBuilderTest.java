@@ -103,6 +103,22 @@ class FieldsBuilderTest {
     }
 
     @Test
+    void aTextOverANumberOfTheSameColumnIsRefused() {
+        Fields.Builder builder = Fields.builder(FieldSchema.of("a", "b")).number(1, 2.5);
+
+        assertThatThrownBy(() -> builder.text(1, "OK")).isInstanceOf(IllegalStateException.class)
+                .hasMessage("field 'b' is set twice");
+    }
+
+    @Test
+    void aColumnOutsideTheSchemaIsRefused() {
+        Fields.Builder builder = Fields.builder(FieldSchema.of("a", "b"));
+
+        assertThatThrownBy(() -> builder.number(2, 1.0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> builder.text(-1, "OK")).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
     void aNumberSetTwiceIsRefused() {
         assertThatThrownBy(() -> Fields.builder(COLUMNS).number(2, 1).number(2, 2))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("'pressure' is set twice");
