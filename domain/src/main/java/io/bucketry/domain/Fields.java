@@ -142,18 +142,19 @@ public final class Fields extends AbstractMap<String, FieldValue> {
     /**
      * Collects values by their index in a schema (a store's columns, say) and builds the Fields of
      * those given; the names of a full set are the schema itself. One use: {@link #build} once.
-     * Which indexes are set is one bit each (a schema has at most 64 names), so that building the
-     * fields of a stored row costs the arrays of the result and no more.
+     * Which indexes are set is one bit each (a store's columns may outnumber a reading's 64 fields).
      */
     public static final class Builder {
         private final FieldSchema schema;
         private final double[] numbers;
         private String[] texts;
-        private long given;
+        private final long[] given;
+        private int count;
 
         private Builder(FieldSchema schema) {
             this.schema = schema;
             this.numbers = new double[schema.size()];
+            this.given = new long[(numbers.length + 63) >>> 6];
         }
 
         /** Sets the field at {@code index} to a finite number. */
@@ -176,15 +177,15 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
         private void mark(int index) {
             long bit = 1L << Objects.checkIndex(index, numbers.length);
-            if ((given & bit) != 0) {
+            if ((given[index >>> 6] & bit) != 0) {
                 throw new IllegalStateException("field '" + schema.name(index) + "' is set twice");
             }
-            given |= bit;
+            given[index >>> 6] |= bit;
+            count++;
         }
 
         /** The fields given; at least one and at most 64. */
         public Fields build() {
-            int count = Long.bitCount(given);
             requireFieldCount(count);
             if (count == numbers.length) {
                 return new Fields(schema, numbers, texts);
@@ -194,7 +195,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             String[] someTexts = texts == null ? null : new String[count];
             int at = 0;
             for (int i = 0; i < numbers.length; i++) {
-                if ((given & 1L << i) != 0) {
+                if ((given[i >>> 6] & 1L << i) != 0) {
                     names[at] = schema.name(i);
                     someNumbers[at] = numbers[i];
                     if (someTexts != null) {
