@@ -148,13 +148,15 @@ public final class Fields extends AbstractMap<String, FieldValue> {
         private final FieldSchema schema;
         private final double[] numbers;
         private String[] texts;
-        private final long[] given;
+        /** Columns 0–63 given, one bit each; columns past 63 (a store's, not a reading's) in {@code more}. */
+        private long given;
+        private final long[] more;
         private int count;
 
         private Builder(FieldSchema schema) {
             this.schema = schema;
             this.numbers = new double[schema.size()];
-            this.given = new long[(numbers.length + 63) >>> 6];
+            this.more = numbers.length > Long.SIZE ? new long[(numbers.length - 1) >>> 6] : null;
         }
 
         /** Sets the field at {@code index} to a finite number. */
@@ -177,11 +179,20 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
         private void mark(int index) {
             long bit = 1L << Objects.checkIndex(index, numbers.length);
-            if ((given[index >>> 6] & bit) != 0) {
+            if (isGiven(index)) {
                 throw new IllegalStateException("field '" + schema.name(index) + "' is set twice");
             }
-            given[index >>> 6] |= bit;
+            if (index < Long.SIZE) {
+                given |= bit;
+            } else {
+                more[(index >>> 6) - 1] |= bit;
+            }
             count++;
+        }
+
+        private boolean isGiven(int index) {
+            long word = index < Long.SIZE ? given : more[(index >>> 6) - 1];
+            return (word & 1L << index) != 0;
         }
 
         /** The fields given; at least one and at most 64. */
@@ -195,7 +206,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             String[] someTexts = texts == null ? null : new String[count];
             int at = 0;
             for (int i = 0; i < numbers.length; i++) {
-                if ((given[i >>> 6] & 1L << i) != 0) {
+                if (isGiven(i)) {
                     names[at] = schema.name(i);
                     someNumbers[at] = numbers[i];
                     if (someTexts != null) {
