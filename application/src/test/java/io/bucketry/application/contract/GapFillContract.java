@@ -64,9 +64,7 @@ public interface GapFillContract extends ContractSupport {
     @Test
     default void filledWindowsCountTowardTheWindowLimit() {
         // given: at most 4 windows, one reading
-        ApplicationSettings defaults = ApplicationSettings.defaults();
-        UseCases use = useCases(store(), new ApplicationSettings(defaults.retention(), defaults.maxBatchSize(), 4,
-                defaults.defaultPageSize()));
+        UseCases use = atMostFourWindows();
         SeriesId series = Fixtures.freshSeries("fill");
         ingest(use, List.of(value(series, at(minutes(1)), 1)));
 
@@ -83,9 +81,7 @@ public interface GapFillContract extends ContractSupport {
     @Test
     default void lookingBackFurtherThanTheWindowLimitIsRefusedUnlessMaxGapBoundsIt() {
         // given: at most 4 windows; readings in the six 10-minute windows before the range and in the one after it
-        ApplicationSettings defaults = ApplicationSettings.defaults();
-        UseCases use = useCases(store(), new ApplicationSettings(defaults.retention(), defaults.maxBatchSize(), 4,
-                defaults.defaultPageSize()));
+        UseCases use = atMostFourWindows();
         SeriesId series = Fixtures.freshSeries("fill");
         List<Reading> readings = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -102,6 +98,12 @@ public interface GapFillContract extends ContractSupport {
         assertThat(use.aggregate().aggregate(series, at(minutes(60)), at(minutes(80)), minutes(10),
                 new GapFill(FillMode.PREVIOUS, minutes(20)))).extracting(w -> w.fields().get("value").avg())
                 .containsExactly(5.0, 5.0);
+    }
+
+    private UseCases atMostFourWindows() {
+        ApplicationSettings defaults = ApplicationSettings.defaults();
+        return useCases(store(), new ApplicationSettings(defaults.retention(), defaults.maxBatchSize(), 4,
+                defaults.defaultPageSize()));
     }
 
     /** Windows of 10 minutes over [00:20, 00:50) from {@link Fixtures#BASE}. */
