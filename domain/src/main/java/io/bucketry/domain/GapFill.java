@@ -60,10 +60,14 @@ public record GapFill(FillMode mode, Duration maxGap) {
 
     /** maxGap in milliseconds; Long.MAX_VALUE when there is no limit (or it is too large to count). */
     long maxGapMillis() {
-        if (maxGap == null || maxGap.compareTo(Duration.ofMillis(Long.MAX_VALUE)) >= 0) {
+        if (maxGap == null) {
             return Long.MAX_VALUE;
         }
-        return maxGap.toMillis();
+        try {
+            return maxGap.toMillis();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;   // longer than any outage a store can hold
+        }
     }
 
     /**

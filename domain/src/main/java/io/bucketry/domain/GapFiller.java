@@ -34,7 +34,7 @@ final class GapFiller {
 
     /** The windows starting at {@code first}, {@code first + width}, … before {@code end}. */
     List<WindowAggregate> fill(long first, long end) {
-        List<WindowAggregate> result = new ArrayList<>((int) Math.min(1 << 16, (end - first) / width));
+        List<WindowAggregate> result = new ArrayList<>();
         for (long start = first; start < end; start += width) {
             WindowAggregate known = byStart.get(start);
             if (known != null) {

@@ -55,6 +55,7 @@ class GapFillRulesTest {
         assertThatThrownBy(() -> linear.requireWholeWindows(aligned, aligned.plusNanos(1), FIVE_MINUTES))
                 .hasMessageContaining("to 2026-07-21T23:00:00.000000001Z is not");
         new GapFill(FillMode.PREVIOUS, null).requireWholeWindows(aligned.plusSeconds(90), null, FIVE_MINUTES);
+        linear.requireWholeWindows(aligned.plusMillis(500), null, Duration.ofMillis(250));
     }
 
     @Test

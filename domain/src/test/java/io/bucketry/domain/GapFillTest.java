@@ -117,11 +117,39 @@ class GapFillTest {
     }
 
     @Test
+    void previousFillsNothingBeforeAFieldsFirstValue() {
+        // given: pressure first at 00:30
+        List<WindowAggregate> known = List.of(KNOWN.get(0), window(30, "pressure", one(1000)));
+
+        // then
+        assertThat(values(fill(FillMode.PREVIOUS, null).apply(SENSOR, HOUR, WIDTH, known, LATE_NOW), "pressure"))
+                .containsExactly("00=-", "10=-", "20=-", "30=1000.0", "40=1000.0", "50=1000.0");
+    }
+
+    @Test
+    void theKnownWindowsMayComeInAnyOrder() {
+        List<WindowAggregate> shuffled = List.of(KNOWN.get(2), KNOWN.get(0), KNOWN.get(1));
+        GapFill linear = fill(FillMode.LINEAR, null);
+
+        assertThat(linear.apply(SENSOR, HOUR, WIDTH, shuffled, LATE_NOW))
+                .isEqualTo(linear.apply(SENSOR, HOUR, WIDTH, KNOWN, LATE_NOW));
+    }
+
+    @Test
+    void aMaxGapTooLongToCountInMillisecondsLimitsNothing() {
+        GapFill forever = fill(FillMode.PREVIOUS, Duration.ofSeconds(Long.MAX_VALUE));
+
+        assertThat(values(forever.apply(SENSOR, HOUR, WIDTH, KNOWN.subList(0, 1), LATE_NOW), "temperature"))
+                .containsExactly("00=12.0", "10=12.0", "20=12.0", "30=12.0", "40=12.0", "50=12.0");
+        assertThat(forever.lookBackFrom(HOUR, WIDTH, LATE_NOW)).isNull();
+    }
+
+    @Test
     void windowCountCoversEveryAlignedWindowOverlappingTheRange() {
-        TimeRange cut = new TimeRange(Instant.ofEpochMilli(5 * MINUTE), Instant.ofEpochMilli(31 * MINUTE));
+        TimeRange cut = new TimeRange(Instant.ofEpochMilli(65 * MINUTE), Instant.ofEpochMilli(91 * MINUTE));
         assertThat(GapFill.windowCount(cut, WIDTH)).isEqualTo(4);
-        assertThat(GapFill.gridStart(cut, WIDTH)).isZero();
-        assertThat(GapFill.gridEnd(cut, WIDTH)).isEqualTo(40 * MINUTE);
+        assertThat(GapFill.gridStart(cut, WIDTH)).isEqualTo(60 * MINUTE);
+        assertThat(GapFill.gridEnd(cut, WIDTH)).isEqualTo(100 * MINUTE);
         assertThat(GapFill.windowCount(HOUR, WIDTH)).isEqualTo(6);
     }
 
