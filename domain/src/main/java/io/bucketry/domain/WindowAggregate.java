@@ -9,9 +9,11 @@ import java.util.Objects;
  * window size since the epoch: how many there were and, per numeric field, its aggregate.
  *
  * @param fields per numeric field name, in name order
+ * @param filled true for a window that held no reading and was added by a {@link GapFill}: its count
+ *        is 0 and its fields hold {@link FieldAggregate#filled filled values}
  */
 public record WindowAggregate(SeriesId series, Instant start, Instant end, long count,
-                              Map<String, FieldAggregate> fields) {
+                              Map<String, FieldAggregate> fields, boolean filled) {
 
     public WindowAggregate {
         Objects.requireNonNull(series, "series");
@@ -21,8 +23,21 @@ public record WindowAggregate(SeriesId series, Instant start, Instant end, long 
         if (!start.isBefore(end)) {
             throw new IllegalArgumentException("window start " + start + " is not before its end " + end);
         }
-        if (count < 1) {
+        if (filled && count != 0) {
+            throw new IllegalArgumentException("a filled window holds no reading, got count " + count);
+        }
+        if (!filled && count < 1) {
             throw new IllegalArgumentException("an empty window is omitted, not aggregated");
         }
+    }
+
+    /** A window of the readings it aggregates (not filled). */
+    public WindowAggregate(SeriesId series, Instant start, Instant end, long count, Map<String, FieldAggregate> fields) {
+        this(series, start, end, count, fields, false);
+    }
+
+    /** An empty window added by gap filling, with the filled value of each field it could fill. */
+    public static WindowAggregate filled(SeriesId series, Instant start, Instant end, Map<String, FieldAggregate> fields) {
+        return new WindowAggregate(series, start, end, 0, fields, true);
     }
 }

@@ -160,7 +160,9 @@ class WindowAggregatorTest {
                 .hasMessageContaining("empty window");
         assertThatThrownBy(() -> new WindowAggregate(SENSOR, Instant.EPOCH, Instant.EPOCH, 1, Map.of()))
                 .hasMessageContaining("is not before its end");
-        assertThatThrownBy(() -> new FieldAggregate(0, 0, 0, 0, 0, 0)).hasMessageContaining("count 0");
+        // count 0 is only a gap fill's one value (FieldAggregate.filled), never a summary of values that differ
+        assertThatThrownBy(() -> new FieldAggregate(0, 0, 1, 0, 0, 1)).hasMessageContaining("count 0");
+        assertThatThrownBy(() -> new FieldAggregate(-1, 0, 0, 0, 0, 0)).hasMessageContaining("count -1");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.domain.GapFill;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -10,22 +11,25 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
-/** Window aggregates of every series; refuses a request that produces too many windows. */
+/** Window aggregates of every series; refuses a request that produces too many windows; fills gaps on request. */
 public final class AggregateAllSeriesService implements AggregateAllSeriesUseCase {
 
     private final AggregateReadings store;
     private final QueryRange ranges;
     private final int maxWindows;
+    private final GapFilling filling;
 
     public AggregateAllSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.maxWindows = maxWindows;
+        this.filling = new GapFilling(store, ranges, maxWindows);
     }
 
     @Override
-    public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window) {
+    public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window, GapFill fill) {
         QueryRange.windowMillis(window);
+        GapFilling.check(fill, from, to, window);
         TimeRange range = ranges.resolve(from, to);
         if (range == null) {
             return List.of();
@@ -35,6 +39,6 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
             // the store may have stopped after maxWindows + 1, so its count is no total: say "more than"
             throw QueryRange.tooManyWindows(maxWindows, maxWindows);
         }
-        return windows;
+        return filling.ofAll(range, window, fill, windows);
     }
 }

@@ -2,6 +2,7 @@ package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
 import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.domain.GapFill;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -11,23 +12,26 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
-/** Window aggregates of one series; refuses a request that produces too many windows. */
+/** Window aggregates of one series; refuses a request that produces too many windows; fills gaps on request. */
 public final class AggregateSeriesService implements AggregateSeriesUseCase {
 
     private final AggregateReadings store;
     private final QueryRange ranges;
     private final int maxWindows;
+    private final GapFilling filling;
 
     public AggregateSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.maxWindows = maxWindows;
+        this.filling = new GapFilling(store, ranges, maxWindows);
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window) {
+    public List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window, GapFill fill) {
         Objects.requireNonNull(series, "series");
         QueryRange.windowMillis(window);
+        GapFilling.check(fill, from, to, window);
         TimeRange range = ranges.resolve(from, to);
         if (range == null) {
             return List.of();
@@ -37,6 +41,6 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
         if (windows.size() > maxWindows) {
             throw QueryRange.tooManyWindows(windows.size(), maxWindows);
         }
-        return windows;
+        return filling.ofSeries(series, range, window, fill, windows);
     }
 }

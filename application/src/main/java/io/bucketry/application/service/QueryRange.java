@@ -51,6 +51,11 @@ public final class QueryRange {
         return oldestKept(clock.instant());
     }
 
+    /** The present, as the clock tells it. */
+    public Instant now() {
+        return clock.instant();
+    }
+
     private Instant oldestKept(Instant now) {
         return retention.oldestKept(now);
     }

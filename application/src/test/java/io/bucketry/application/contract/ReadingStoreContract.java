@@ -34,7 +34,7 @@ import java.util.List;
 public abstract class ReadingStoreContract implements RoundTripContract, DuplicatesContract, BucketLayoutContract,
         PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
         RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract,
-        SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract {
+        SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract, GapFillContract, GapFillProperties {
 
     private final MutableClock clock = new MutableClock(Fixtures.NOW);
     private final List<ReadingStore> opened = new ArrayList<>();

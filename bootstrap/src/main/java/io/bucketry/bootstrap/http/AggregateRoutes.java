@@ -8,7 +8,7 @@ import io.javalin.http.Context;
 import java.time.Duration;
 import java.util.List;
 
-/** Routes of window aggregates: of one series and of every series (the alerting query). */
+/** Routes of window aggregates: of one series and of every series (the alerting query), gaps filled on request. */
 final class AggregateRoutes {
 
     /** Window size when a request names none. */
@@ -27,13 +27,14 @@ final class AggregateRoutes {
 
     private void ofSeries(Context ctx) {
         List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx),
-                QueryParams.time(ctx, "from"), QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW));
+                QueryParams.time(ctx, "from"), QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW),
+                QueryParams.fill(ctx));
         ctx.json(windows.stream().map(WindowView::of).toList());
     }
 
     private void ofAll(Context ctx) {
         List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(QueryParams.time(ctx, "from"),
-                QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW));
+                QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
         ctx.json(windows.stream().map(WindowView::of).toList());
     }
 }

@@ -2,6 +2,8 @@ package io.bucketry.bootstrap.http;
 
 import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.bootstrap.config.Durations;
+import io.bucketry.domain.FillMode;
+import io.bucketry.domain.GapFill;
 import io.bucketry.domain.Quote;
 import io.javalin.http.Context;
 
@@ -34,6 +36,34 @@ final class QueryParams {
             return Durations.parsePositive(text);
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("INVALID_WINDOW", "window " + Quote.of(text) + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The optional {@code fill} ({@code none}, {@code null}, {@code previous}, {@code linear}; default none) and
+     * {@code maxGap} (a duration) of an aggregation: INVALID_FILL or INVALID_MAX_GAP when they are not.
+     */
+    static GapFill fill(Context ctx) {
+        String mode = ctx.queryParam("fill");
+        String gap = ctx.queryParam("maxGap");
+        FillMode fillMode;
+        try {
+            fillMode = mode == null || mode.isBlank() ? FillMode.NONE : FillMode.parse(mode);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("INVALID_FILL", e.getMessage());
+        }
+        Duration maxGap = null;
+        if (gap != null && !gap.isBlank()) {
+            try {
+                maxGap = Durations.parse(gap);   // a negative or sub-millisecond one is refused by GapFill
+            } catch (IllegalArgumentException e) {
+                throw ApiException.badRequest("INVALID_MAX_GAP", "maxGap " + Quote.of(gap) + ": " + e.getMessage());
+            }
+        }
+        try {
+            return new GapFill(fillMode, maxGap);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("INVALID_MAX_GAP", e.getMessage());
         }
     }
 

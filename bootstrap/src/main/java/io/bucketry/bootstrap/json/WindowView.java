@@ -6,8 +6,12 @@ import io.bucketry.domain.WindowAggregate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A window aggregate as JSON: series, start, end, count and per numeric field count/min/max/sum/avg/first/last. */
-public record WindowView(String series, String start, String end, long count, Map<String, FieldView> fields) {
+/**
+ * A window aggregate as JSON: series, start, end, count, per numeric field count/min/max/sum/avg/first/last,
+ * and {@code filled} (true for an empty window a gap fill added).
+ */
+public record WindowView(String series, String start, String end, long count, Map<String, FieldView> fields,
+                         boolean filled) {
 
     /** One numeric field's aggregate over a window. */
     public record FieldView(long count, double min, double max, double sum, double avg, double first, double last) {
@@ -17,7 +21,7 @@ public record WindowView(String series, String start, String end, long count, Ma
         Map<String, FieldView> fields = new LinkedHashMap<>();
         window.fields().forEach((name, a) -> fields.put(name, view(a)));
         return new WindowView(window.series().value(), window.start().toString(), window.end().toString(),
-                window.count(), fields);
+                window.count(), fields, window.filled());
     }
 
     private static FieldView view(FieldAggregate a) {
