@@ -54,6 +54,11 @@ final class StoreCapacity {
         return limitBytes;
     }
 
+    /** The estimated bytes of the readings held now. */
+    long heldBytes() {
+        return bytes.get();
+    }
+
     /** The estimated bytes of a batch, all of it taken as new. */
     static long estimate(List<Reading> batch) {
         long total = 0;
