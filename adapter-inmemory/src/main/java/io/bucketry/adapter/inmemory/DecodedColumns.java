@@ -20,13 +20,16 @@ import java.util.Objects;
 final class DecodedColumns implements BucketRows {
 
     private final SeriesId series;
+    /** The codec holds times relative to the bucket's start. */
+    private final long start;
     private final FieldSchema names;
     private final SealedBucket decoded;
     private final NumericColumn[] numbers;
     private final TextColumn[] texts;
 
-    DecodedColumns(SeriesId series, FieldSchema names, SealedBucket decoded) {
+    DecodedColumns(SeriesId series, long start, FieldSchema names, SealedBucket decoded) {
         this.series = series;
+        this.start = start;
         this.names = names;
         this.decoded = decoded;
         this.numbers = new NumericColumn[names.size()];
@@ -47,7 +50,7 @@ final class DecodedColumns implements BucketRows {
     @Override
     public long timeAt(int index) {
         Objects.checkIndex(index, count());
-        return decoded.time(index);
+        return start + decoded.time(index);
     }
 
     @Override
@@ -56,7 +59,7 @@ final class DecodedColumns implements BucketRows {
         int high = count();
         while (low < high) {
             int mid = (low + high) >>> 1;
-            if (decoded.time(mid) < epochMilli) {
+            if (start + decoded.time(mid) < epochMilli) {
                 low = mid + 1;
             } else {
                 high = mid;
@@ -80,14 +83,14 @@ final class DecodedColumns implements BucketRows {
                 fields.text(column, text.value(index));
             }
         }
-        return Reading.at(series, decoded.time(index), fields.build());
+        return Reading.at(series, start + decoded.time(index), fields.build());
     }
 
     @Override
     public void aggregateInto(WindowAggregator aggregator, long from, long to) {
         int end = lowerBound(to);
         for (int i = lowerBound(from); i < end; i++) {
-            long time = decoded.time(i);
+            long time = start + decoded.time(i);
             WindowAggregator.Window window = aggregator.reading(time);
             for (int column = 0; column < numbers.length; column++) {
                 NumericColumn number = numbers[column];

@@ -10,46 +10,40 @@ import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.SeriesId;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A sealed bucket of the in-memory store: its readings as the codec's columns in one {@code byte[]}
- * ({@link SealedBucketCodec}), beside what queries need without decoding: count, first and last
- * time, and the summaries in plain form ({@link SummarySlots}). Immutable: a late reading makes a
- * new one ({@link SeriesBuckets}). Column {@code c} of the names is stored as codec column
- * {@code "c"} for its numbers and {@code "tc"} for its texts, so a column holding both kinds
- * round-trips, and the names, shared with the series' open buckets, are not repeated in every bucket.
+ * A sealed bucket of the in-memory store: one {@code byte[]} holding, in plain form, what queries
+ * need without decoding (first and last time, the summaries: {@link SealedHeader}), then the
+ * readings as the codec's columns ({@link SealedBucketCodec}), times relative to the bucket's start.
+ * Immutable: a late reading makes a new one ({@link SeriesBuckets}). Column {@code c} of the names is
+ * stored as codec column {@code "c"} for its numbers and {@code "tc"} for its texts, so a column
+ * holding both kinds round-trips, and the names, shared with the series' open buckets, are not
+ * repeated in every bucket.
  */
 final class SealedColumns implements StoredBucket {
 
-    /** Header 12, four references, three longs and three ints, rounded to 8 (HotSpot, compressed references). */
-    private static final int OBJECT_BYTES = 64;
+    /** Header 12, two references, a long and three ints, rounded to 8 (HotSpot, compressed references). */
+    private static final int OBJECT_BYTES = 40;
 
-    private final SeriesId series;
     private final long start;
     private final int seq;
     private final int count;
     /** Times plus present field values: what a decode produces. */
     private final int values;
-    private final long first;
-    private final long last;
     private final FieldSchema names;
-    private final long[] summaries;
     private final byte[] bytes;
 
-    private SealedColumns(PackedBucket open, int values, byte[] bytes) {
-        this.series = open.series();
+    private SealedColumns(PackedBucket open, int values, byte[] encoded) {
         this.start = open.start();
         this.seq = open.seq();
         this.count = open.count();
         this.values = values;
-        this.first = open.firstTime();
-        this.last = open.lastTime();
         this.names = open.schema();
-        this.summaries = open.summarySlots();
-        this.bytes = bytes;
+        this.bytes = SealedHeader.write(open, encoded);
     }
 
     /** The sealed form of {@code open}, which must hold a reading; {@code open} is left as it is. */
@@ -57,7 +51,7 @@ final class SealedColumns implements StoredBucket {
         int count = open.count();
         long[] times = new long[count];
         for (int row = 0; row < count; row++) {
-            times[row] = open.timeAt(row);
+            times[row] = open.timeAt(row) - open.start();   // small numbers: fewer bytes for the first time
         }
         Map<String, Column> columns = new LinkedHashMap<>();
         int values = count;
@@ -99,18 +93,19 @@ final class SealedColumns implements StoredBucket {
         return present;
     }
 
-    /** Decodes the readings into columns to read from; {@code sealing} counts the time it took. */
-    DecodedColumns decode(Sealing sealing) {
+    /** Decodes the readings of {@code series} into columns to read from; {@code sealing} counts the time it took. */
+    DecodedColumns decode(SeriesId series, Sealing sealing) {
         long began = System.nanoTime();
-        SealedBucket decoded = SealedBucketCodec.decode(bytes);
-        DecodedColumns rows = new DecodedColumns(series, names, decoded);
+        int from = SealedHeader.encodedFrom(bytes, names.size());
+        SealedBucket decoded = SealedBucketCodec.decode(Arrays.copyOfRange(bytes, from, bytes.length));
+        DecodedColumns rows = new DecodedColumns(series, start, names, decoded);
         sealing.decoded(values, System.nanoTime() - began);
         return rows;
     }
 
-    /** This bucket as an open one again, to take a late reading (then sealed anew). */
-    PackedBucket reopen(BucketPolicy policy, Sealing sealing) {
-        return PackedBucket.restore(series, start, seq, policy, decode(sealing).readings());
+    /** This bucket of {@code series} as an open one again, to take a late reading (then sealed anew). */
+    PackedBucket reopen(SeriesId series, BucketPolicy policy, Sealing sealing) {
+        return PackedBucket.restore(series, start, seq, policy, decode(series, sealing).readings());
     }
 
     @Override
@@ -130,22 +125,17 @@ final class SealedColumns implements StoredBucket {
 
     @Override
     public long firstTime() {
-        return first;
+        return SealedHeader.firstTime(bytes, start);
     }
 
     @Override
     public long lastTime() {
-        return last;
+        return SealedHeader.lastTime(bytes, start);
     }
 
     /** Pre-computed count/min/max/sum per numeric field, in column order. */
     Map<String, FieldSummary> summaries() {
-        return SummarySlots.byName(summaries, names);
-    }
-
-    /** The summary of column {@code column} of {@link #names()}, or null when it has no numbers. */
-    FieldSummary summary(int column) {
-        return SummarySlots.of(summaries, column);
+        return SealedHeader.summaries(bytes, names);
     }
 
     /** Times plus present field values: what a decode produces. */
@@ -157,14 +147,9 @@ final class SealedColumns implements StoredBucket {
         return names;
     }
 
-    /** Bytes of the codec's encoding of the readings. */
-    int encodedBytes() {
-        return bytes.length;
-    }
-
     @Override
     public long heapBytes() {
-        return OBJECT_BYTES + arrayBytes(8L * summaries.length) + arrayBytes(bytes.length);
+        return OBJECT_BYTES + arrayBytes(bytes.length);
     }
 
     @Override
@@ -178,6 +163,6 @@ final class SealedColumns implements StoredBucket {
 
     @Override
     public String toString() {
-        return "SealedColumns[" + series + "#" + start + "/" + seq + ", " + count + " readings, " + bytes.length + " bytes]";
+        return "SealedColumns[" + start + "/" + seq + ", " + count + " readings, " + bytes.length + " bytes]";
     }
 }

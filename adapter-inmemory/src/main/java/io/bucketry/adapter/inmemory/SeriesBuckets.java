@@ -106,7 +106,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
             return open.add(reading);
         }
         SealedColumns sealed = (SealedColumns) bucket;
-        PackedBucket reopened = sealed.reopen(policy, sealing);
+        PackedBucket reopened = sealed.reopen(series, policy, sealing);
         PackedBucket.Outcome outcome = reopened.add(reading);
         if (outcome == PackedBucket.Outcome.ADDED) {
             SealedColumns resealed = SealedColumns.of(reopened);
@@ -119,7 +119,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
     /** The readings of the bucket at {@code index} to read from: its rows, or its columns decoded. */
     final BucketRows rows(int index) {
         StoredBucket bucket = buckets[index];
-        return bucket instanceof PackedBucket open ? open : ((SealedColumns) bucket).decode(sealing);
+        return bucket instanceof PackedBucket open ? open : ((SealedColumns) bucket).decode(series, sealing);
     }
 
     /** Seals the open bucket at {@code index} when the seal policy allows it now; answers whether it did. */
