@@ -35,9 +35,9 @@ final class DecodedColumns implements BucketRows {
         this.numbers = new NumericColumn[names.size()];
         this.texts = new TextColumn[names.size()];
         for (int column = 0; column < names.size(); column++) {
-            Column number = decoded.columns().get(Integer.toString(column));
+            Column number = decoded.columns().get(SealedColumns.numbersOf(column));
             numbers[column] = number == null ? null : (NumericColumn) number;
-            Column text = decoded.columns().get("t" + column);
+            Column text = decoded.columns().get(SealedColumns.textsOf(column));
             texts[column] = text == null ? null : (TextColumn) text;
         }
     }

@@ -29,6 +29,17 @@ final class SealedColumns implements StoredBucket {
     /** Header 12, two references, a long and three ints, rounded to 8 (HotSpot, compressed references). */
     private static final int OBJECT_BYTES = 40;
 
+    /** The codec column names of the first columns, made once: a decode looks each up. */
+    private static final String[] NUMBERS = new String[FieldSchema.MAX_FIELDS];
+    private static final String[] TEXTS = new String[FieldSchema.MAX_FIELDS];
+
+    static {
+        for (int column = 0; column < FieldSchema.MAX_FIELDS; column++) {
+            NUMBERS[column] = Integer.toString(column);
+            TEXTS[column] = "t" + column;
+        }
+    }
+
     private final long start;
     private final int seq;
     private final int count;
@@ -85,12 +96,23 @@ final class SealedColumns implements StoredBucket {
             }
         }
         if (notNumbers.cardinality() < count) {
-            columns.put(Integer.toString(column), NumericColumn.of(numbers, notNumbers));
+            columns.put(numbersOf(column), NumericColumn.of(numbers, notNumbers));
         }
         if (texts != null) {
-            columns.put("t" + column, TextColumn.of(texts));
+            columns.put(textsOf(column), TextColumn.of(texts));
         }
         return present;
+    }
+
+    /** The codec column of {@code column}'s numbers. */
+    static String numbersOf(int column) {
+        // a bucket may hold more columns than a reading has fields (readings of different fields)
+        return column < NUMBERS.length ? NUMBERS[column] : Integer.toString(column);
+    }
+
+    /** The codec column of {@code column}'s texts. */
+    static String textsOf(int column) {
+        return column < TEXTS.length ? TEXTS[column] : "t" + column;
     }
 
     /** Decodes the readings of {@code series} into columns to read from; {@code sealing} counts the time it took. */

@@ -68,6 +68,28 @@ class SealedReadsTest {
         }
     }
 
+    @Test
+    void aBucketWithMoreColumnsThanAReadingHasFieldsSurvivesSealing() {
+        // given: two readings of one window with 64 fields each, no name in common: 128 columns
+        InMemoryReadingStore sealed = new InMemoryReadingStore(BucketPolicy.defaults(), SealPolicy.immediate(), LATER);
+        List<Reading> written = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            for (int f = 0; f < 64; f++) {
+                fields.put((r == 0 ? "a" : "b") + f, f % 2 == 0 ? (Object) (r * 100.0 + f) : (Object) ("text" + f));
+            }
+            written.add(Reading.of("wide", BASE.plusSeconds(r), fields));
+        }
+        sealed.store(written);
+
+        // when
+        sealed.sealSealable();
+
+        // then
+        assertThat(sealed.sealingFigures().sealedReadings()).isEqualTo(2);
+        assertThat(sealed.read(SeriesId.of("wide"), ALL, 10)).isEqualTo(written);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"windowed", "windowed-with-overflow", "paged"})
     void sealedAndOpenBucketsAnswerEveryQueryAlike(String kind) {
