@@ -230,8 +230,8 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
         }
     }
 
-    /** Pre-computed count/min/max/sum per numeric field, in first-seen order. */
-    Map<String, FieldSummary> summaries() {
+    @Override
+    public Map<String, FieldSummary> summaries() {
         return SummarySlots.byName(summarySlots(), schema());
     }
 

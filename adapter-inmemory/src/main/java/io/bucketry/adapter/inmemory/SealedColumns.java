@@ -155,8 +155,8 @@ final class SealedColumns implements StoredBucket {
         return SealedHeader.lastTime(bytes, start);
     }
 
-    /** Pre-computed count/min/max/sum per numeric field, in column order. */
-    Map<String, FieldSummary> summaries() {
+    @Override
+    public Map<String, FieldSummary> summaries() {
         return SealedHeader.summaries(bytes, names);
     }
 

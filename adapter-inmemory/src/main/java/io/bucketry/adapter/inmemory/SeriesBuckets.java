@@ -163,9 +163,16 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         tail = buckets[size - 1];
     }
 
+    /** Feeds the readings in {@code [from, to)}; a sealed bucket inside one window, by its summaries where they suffice. */
     void aggregate(WindowAggregator aggregator, long from, long to) {
         for (int i = firstIndexFor(from); i < size && lowKey(buckets[i]) < to; i++) {
-            rows(i).aggregateInto(aggregator, from, to);
+            if (buckets[i] instanceof SealedColumns sealed && WholeWindow.isInside(this, i, aggregator, from, to)) {
+                WindowAggregator.Window window = aggregator.windowAt(sealed.firstTime());
+                window.countReadings(sealed.count());
+                sealed.summaries().forEach(window::summary);
+            } else {
+                rows(i).aggregateInto(aggregator, from, to);
+            }
         }
     }
 

@@ -1,5 +1,9 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.domain.FieldSummary;
+
+import java.util.Map;
+
 /**
  * A bucket as a series of the in-memory store holds it: open, as rows that take writes
  * ({@link PackedBucket}), or sealed, as compressed columns ({@link SealedColumns}). What is asked of
@@ -19,6 +23,9 @@ sealed interface StoredBucket permits PackedBucket, SealedColumns {
 
     /** Time of the latest reading; the bucket must not be empty. */
     long lastTime();
+
+    /** Pre-computed count/min/max/sum per numeric field, in column order. */
+    Map<String, FieldSummary> summaries();
 
     /** Bytes of heap held by this bucket, headers included. */
     long heapBytes();

@@ -6,6 +6,7 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.SealPolicy;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** When the in-memory store seals a window, and what a sealed window does with late and duplicate readings. */
@@ -148,6 +150,28 @@ class SealedBucketsTest {
         // and when a series is deleted, its sealed heap is given back
         store.deleteSeries(SENSOR);
         assertThat(capacity.heldBytes()).isZero();
+    }
+
+    @Test
+    void aWholeWindowAggregateTakesTheSummariesOfTheSealedBucketsInsideItWithoutDecodingThem() {
+        // given: five sealed hours of 60 readings, and the same readings as rows
+        InMemoryReadingStore sealed = sealedStore(BucketPolicy.defaults());
+        InMemoryReadingStore rows = new InMemoryReadingStore(BucketPolicy.defaults());
+        Instant midnight = NINE.minus(Duration.ofHours(9));
+        for (int minute = 0; minute < 300; minute++) {
+            List<Reading> one = List.of(reading(midnight.plus(Duration.ofMinutes(minute)), minute % 17 * 0.25));
+            sealed.store(one);
+            rows.store(one);
+        }
+        sealed.sealSealable();
+        long decodedBefore = sealed.sealingFigures().decodedValues();
+
+        // when: one window of a day
+        List<WindowAggregate> day = sealed.aggregate(SENSOR, DAY, Duration.ofDays(1));
+
+        // then: the same window as from the rows; only the first and the last hour were decoded
+        assertSameWindows(day, rows.aggregate(SENSOR, DAY, Duration.ofDays(1)));
+        assertThat(sealed.sealingFigures().decodedValues() - decodedBefore).isEqualTo(2 * 60 * 3);
     }
 
     private static InMemoryReadingStore sealedStore(BucketPolicy policy) {
