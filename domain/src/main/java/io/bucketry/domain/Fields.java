@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -141,60 +142,74 @@ public final class Fields extends AbstractMap<String, FieldValue> {
     /**
      * Collects values by their index in a schema (a store's columns, say) and builds the Fields of
      * those given; the names of a full set are the schema itself. One use: {@link #build} once.
+     * Which indexes are set is one bit each (a store's columns may outnumber a reading's 64 fields).
      */
     public static final class Builder {
         private final FieldSchema schema;
         private final double[] numbers;
         private String[] texts;
-        private int given;
+        /** Columns 0–63 given, one bit each; columns past 63 (a store's, not a reading's) in {@code more}. */
+        private long given;
+        private final long[] more;
+        private int count;
 
         private Builder(FieldSchema schema) {
             this.schema = schema;
             this.numbers = new double[schema.size()];
-            Arrays.fill(numbers, Double.NaN);
+            this.more = numbers.length > Long.SIZE ? new long[(numbers.length - 1) >>> 6] : null;
         }
 
         /** Sets the field at {@code index} to a finite number. */
         public Builder number(int index, double value) {
-            require(index);
+            mark(index);
             numbers[index] = FieldValue.requireFinite(schema.name(index), value);
-            given++;
             return this;
         }
 
         /** Sets the field at {@code index} to a text. */
         public Builder text(int index, String value) {
-            require(index);
+            mark(index);
             if (texts == null) {
                 texts = new String[numbers.length];
             }
             texts[index] = FieldValue.requireValidText(schema.name(index), value);
-            given++;
+            numbers[index] = Double.NaN;
             return this;
         }
 
-        private void require(int index) {
-            if (!Double.isNaN(numbers[index]) || texts != null && texts[index] != null) {
+        private void mark(int index) {
+            long bit = 1L << Objects.checkIndex(index, numbers.length);
+            if (isGiven(index)) {
                 throw new IllegalStateException("field '" + schema.name(index) + "' is set twice");
             }
+            if (index < Long.SIZE) {
+                given |= bit;
+            } else {
+                more[(index >>> 6) - 1] |= bit;
+            }
+            count++;
+        }
+
+        private boolean isGiven(int index) {
+            long word = index < Long.SIZE ? given : more[(index >>> 6) - 1];
+            return (word & 1L << index) != 0;
         }
 
         /** The fields given; at least one and at most 64. */
         public Fields build() {
-            requireFieldCount(given);
-            if (given == numbers.length) {
+            requireFieldCount(count);
+            if (count == numbers.length) {
                 return new Fields(schema, numbers, texts);
             }
-            String[] names = new String[given];
-            double[] someNumbers = new double[given];
-            String[] someTexts = texts == null ? null : new String[given];
+            String[] names = new String[count];
+            double[] someNumbers = new double[count];
+            String[] someTexts = texts == null ? null : new String[count];
             int at = 0;
             for (int i = 0; i < numbers.length; i++) {
-                boolean text = texts != null && texts[i] != null;
-                if (text || !Double.isNaN(numbers[i])) {
+                if (isGiven(i)) {
                     names[at] = schema.name(i);
                     someNumbers[at] = numbers[i];
-                    if (text) {
+                    if (someTexts != null) {
                         someTexts[at] = texts[i];
                     }
                     at++;

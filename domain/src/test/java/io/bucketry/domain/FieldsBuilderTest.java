@@ -2,6 +2,8 @@ package io.bucketry.domain;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -100,6 +102,35 @@ class FieldsBuilderTest {
         assertThat(fields.numberAt(1)).isEqualTo(5.5);
         assertThat(fields.textAt(1)).isNull();
         assertThat(fields.containsKey("temperature")).as("the first field").isTrue();
+    }
+
+    @Test
+    void columnsPastTheSixtyFourthAreTrackedAsTheFirstOnesAre() {
+        String[] names = new String[70];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = "f" + i;
+        }
+        Fields fields = Fields.builder(FieldSchema.of(names)).number(3, 1.0).number(67, 2.0).text(64, "OK").build();
+
+        assertThat(fields).isEqualTo(Fields.of(Map.of("f3", 1.0, "f64", "OK", "f67", 2.0)));
+        assertThatThrownBy(() -> Fields.builder(FieldSchema.of(names)).number(67, 1.0).number(67, 2.0))
+                .hasMessage("field 'f67' is set twice");
+    }
+
+    @Test
+    void aTextOverANumberOfTheSameColumnIsRefused() {
+        Fields.Builder builder = Fields.builder(FieldSchema.of("a", "b")).number(1, 2.5);
+
+        assertThatThrownBy(() -> builder.text(1, "OK")).isInstanceOf(IllegalStateException.class)
+                .hasMessage("field 'b' is set twice");
+    }
+
+    @Test
+    void aColumnOutsideTheSchemaIsRefused() {
+        Fields.Builder builder = Fields.builder(FieldSchema.of("a", "b"));
+
+        assertThatThrownBy(() -> builder.number(2, 1.0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> builder.text(-1, "OK")).isInstanceOf(IndexOutOfBoundsException.class);
     }
 
     @Test

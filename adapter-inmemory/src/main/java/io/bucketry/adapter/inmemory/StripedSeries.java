@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.Parts;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
@@ -7,14 +8,10 @@ import io.bucketry.domain.SeriesId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.IntToLongFunction;
 import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
@@ -81,7 +78,7 @@ final class StripedSeries {
         // readings sorted by (part, stripe), batch order kept: key k = part * STRIPES + stripe holds
         // positions [bounds[k], bounds[k + 1]) of order
         int[] keys = new int[n];
-        admit.accept(inParts(parts, part -> keysOf(readings, hashes, keys, parts,
+        admit.accept(Parts.sum(executor, parts, part -> keysOf(readings, hashes, keys, parts,
                 (int) ((long) n * part / parts), (int) ((long) n * (part + 1) / parts))));
         int[] bounds = new int[parts * STRIPES + 1];
         for (int i = 0; i < n; i++) {
@@ -97,7 +94,7 @@ final class StripedSeries {
         }
         // concurrent batches start at different stripes, so they rarely meet
         int first = n == 0 ? 0 : stripeOf(hashes[0]);
-        return (int) inParts(parts, part -> storeStripes(readings, hashes, order, bounds, part * STRIPES, first));
+        return (int) Parts.sum(executor, parts, part -> storeStripes(readings, hashes, order, bounds, part * STRIPES, first));
     }
 
     /**
@@ -116,43 +113,6 @@ final class StripedSeries {
             estimate += StoreCapacity.estimate(readings[i]);
         }
         return estimate;
-    }
-
-    /** The sum of {@code work} over parts {@code 0..parts-1}: part 0 on this thread, the others on the executor. */
-    private long inParts(int parts, IntToLongFunction work) {
-        if (parts == 1) {
-            return work.applyAsLong(0);
-        }
-        List<CompletableFuture<Long>> others = new ArrayList<>(parts - 1);
-        for (int part = 1; part < parts; part++) {
-            int mine = part;
-            try {
-                others.add(CompletableFuture.supplyAsync(() -> work.applyAsLong(mine), executor));
-            } catch (RejectedExecutionException e) {
-                // an executor that is shutting down or full: this part is done here instead
-                others.add(CompletableFuture.completedFuture(work.applyAsLong(mine)));
-            }
-        }
-        long total = 0;
-        RuntimeException failure = null;
-        try {
-            total = work.applyAsLong(0);
-        } catch (RuntimeException e) {
-            failure = e;   // reported once the other parts have finished, so nothing is stored after it
-        }
-        for (CompletableFuture<Long> other : others) {
-            try {
-                total += other.join();
-            } catch (CompletionException e) {
-                if (failure == null) {
-                    failure = e.getCause() instanceof RuntimeException cause ? cause : e;
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
-        return total;
     }
 
     /**

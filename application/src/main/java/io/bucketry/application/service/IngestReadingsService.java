@@ -1,6 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.Parts;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.IngestReport.Rejection;
@@ -22,10 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Validates a batch reading by reading (series, time, fields, retention) and hands the valid ones
@@ -113,24 +111,10 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private void validateInParts(ReadingInput[] batch, int parts, RetentionPolicy.Admission admission, Instant now,
                                  Reading[] valid, Rejection[] rejections) {
         int[][] indexes = partitionBySeries(batch, parts);
-        CompletableFuture<?>[] others = new CompletableFuture<?>[parts - 1];
-        for (int part = 1; part < parts; part++) {
-            int[] mine = indexes[part];
-            try {
-                others[part - 1] = CompletableFuture.runAsync(
-                        () -> validate(batch, mine, admission, now, valid, rejections), executor);
-            } catch (RejectedExecutionException e) {
-                // an executor that is shutting down or full: this part is validated here instead
-                validate(batch, mine, admission, now, valid, rejections);
-                others[part - 1] = CompletableFuture.completedFuture(null);
-            }
-        }
-        validate(batch, indexes[0], admission, now, valid, rejections);
-        try {
-            CompletableFuture.allOf(others).join();   // also makes the parts' writes to the arrays visible here
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;   // a part's failure, as itself
-        }
+        Parts.sum(executor, parts, part -> {
+            validate(batch, indexes[part], admission, now, valid, rejections);
+            return 0;
+        });
     }
 
     /** The batch's indexes in {@code parts} groups by series, each in batch order. */
