@@ -2,7 +2,7 @@ package io.bucketry.domain;
 
 import java.util.AbstractMap;
 import java.util.AbstractSet;
-import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -150,13 +150,12 @@ public final class Fields extends AbstractMap<String, FieldValue> {
         private String[] texts;
         /** Columns 0–63 given, one bit each; columns past 63 (a store's, not a reading's) in {@code more}. */
         private long given;
-        private final long[] more;
+        private BitSet more;
         private int count;
 
         private Builder(FieldSchema schema) {
             this.schema = schema;
             this.numbers = new double[schema.size()];
-            this.more = numbers.length > Long.SIZE ? new long[(numbers.length - 1) >>> 6] : null;
         }
 
         /** Sets the field at {@code index} to a finite number. */
@@ -185,14 +184,16 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             if (index < Long.SIZE) {
                 given |= bit;
             } else {
-                more[(index >>> 6) - 1] |= bit;
+                if (more == null) {
+                    more = new BitSet();
+                }
+                more.set(index);
             }
             count++;
         }
 
         private boolean isGiven(int index) {
-            long word = index < Long.SIZE ? given : more[(index >>> 6) - 1];
-            return (word & 1L << index) != 0;
+            return index < Long.SIZE ? (given & 1L << index) != 0 : more != null && more.get(index);
         }
 
         /** The fields given; at least one and at most 64. */
@@ -205,7 +206,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
             double[] someNumbers = new double[count];
             String[] someTexts = texts == null ? null : new String[count];
             int at = 0;
-            for (int i = 0; i < numbers.length; i++) {
+            for (int i = 0; at < count; i++) {
                 if (isGiven(i)) {
                     names[at] = schema.name(i);
                     someNumbers[at] = numbers[i];

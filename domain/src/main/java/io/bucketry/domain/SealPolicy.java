@@ -56,7 +56,10 @@ public record SealPolicy(Duration sealAfter) {
     }
 
     private static long windowEnd(BucketPolicy.Windowed windowed, long start) {
-        long end = start + windowed.widthMillis();
-        return end < start ? Long.MAX_VALUE : end;
+        try {
+            return Math.addExact(start, windowed.widthMillis());
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;   // the last window of time ends after every clock
+        }
     }
 }

@@ -110,9 +110,12 @@ class FieldsBuilderTest {
         for (int i = 0; i < names.length; i++) {
             names[i] = "f" + i;
         }
-        Fields fields = Fields.builder(FieldSchema.of(names)).number(3, 1.0).number(67, 2.0).text(64, "OK").build();
+        Fields fields = Fields.builder(FieldSchema.of(names)).number(0, 0.5).number(3, 1.0).number(67, 2.0)
+                .text(64, "OK").build();
 
-        assertThat(fields).isEqualTo(Fields.of(Map.of("f3", 1.0, "f64", "OK", "f67", 2.0)));
+        assertThat(fields).isEqualTo(Fields.of(Map.of("f0", 0.5, "f3", 1.0, "f64", "OK", "f67", 2.0)));
+        assertThat(Fields.builder(FieldSchema.of(names)).number(64, 1.0).number(0, 2.0).build())
+                .isEqualTo(Fields.of(Map.of("f0", 2.0, "f64", 1.0)));
         assertThatThrownBy(() -> Fields.builder(FieldSchema.of(names)).number(67, 1.0).number(67, 2.0))
                 .hasMessage("field 'f67' is set twice");
     }

@@ -45,15 +45,20 @@ public record SeriesDigest(long count, Instant first, Instant last, long checksu
     }
 
     private static long text(String text) {
+        return mix(fnv1a(text));
+    }
+
+    /** FNV-1a, 64 bits, over the UTF-16 units of {@code text}. */
+    static long fnv1a(String text) {
         long h = 0xcbf29ce484222325L; // FNV-1a 64 offset basis
         for (int i = 0; i < text.length(); i++) {
             h = (h ^ text.charAt(i)) * 0x100000001b3L;
         }
-        return mix(h);
+        return h;
     }
 
     /** SplitMix64's finaliser: spreads every input bit over the output. */
-    private static long mix(long z) {
+    static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
         return z ^ (z >>> 31);

@@ -34,6 +34,37 @@ class SeriesDigestTest {
     }
 
     @Test
+    void theHashesAreTheirPublishedFunctions() {
+        // FNV-1a 64 test vectors (Fowler, Noll, Vo) and SplitMix64's first output from state 0 (Vigna)
+        assertThat(SeriesDigest.fnv1a("")).isEqualTo(0xcbf29ce484222325L);
+        assertThat(SeriesDigest.fnv1a("a")).isEqualTo(0xaf63dc4c8601ec8cL);
+        assertThat(SeriesDigest.fnv1a("foobar")).isEqualTo(0x85944171f73967e8L);
+        assertThat(SeriesDigest.mix(0x9e3779b97f4a7c15L)).isEqualTo(0xe220a8397b1dcdafL);
+    }
+
+    @Test
+    void aReadingsHashCombinesItsTimeAndEachFieldsNameAndValueAsTheFormatSays() {
+        Reading reading = Reading.of("s", T, Map.of("a", 1.5, "b", "OK"));
+        long a = SeriesDigest.mix(SeriesDigest.mix(SeriesDigest.fnv1a("a")) * 31
+                + SeriesDigest.mix(Double.doubleToLongBits(1.5)));
+        long b = SeriesDigest.mix(SeriesDigest.mix(SeriesDigest.fnv1a("b")) * 31
+                + ~SeriesDigest.mix(SeriesDigest.fnv1a("OK")));
+
+        assertThat(SeriesDigest.hash(reading)).isEqualTo(SeriesDigest.mix(SeriesDigest.mix(T.toEpochMilli()) ^ (a + b)));
+    }
+
+    @Test
+    void theChecksumIsTheSumOfTheReadingsHashes() {
+        List<Reading> readings = readings(3);
+        long sum = 0;
+        for (Reading reading : readings) {
+            sum += SeriesDigest.hash(reading);
+        }
+
+        assertThat(digest(readings).checksum()).isEqualTo(sum);
+    }
+
+    @Test
     void theDigestDoesNotDependOnReadingOrderOrFieldOrder() {
         long seed = new Random().nextLong();
         List<Reading> readings = readings(50);
