@@ -80,6 +80,13 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
         return bucket;
     }
 
+    /** A new, empty bucket of the same series in the storage of {@code sealed}, which has just been sealed (see {@link #takeRowsOf}). */
+    static PackedBucket recycle(PackedBucket sealed, long start, int seq, BucketPolicy policy) {
+        PackedBucket bucket = new PackedBucket(sealed.series, start, seq, policy);
+        bucket.takeRowsOf(sealed);
+        return bucket;
+    }
+
     /** As {@link #openLike(PackedBucket, long, int, BucketPolicy)} after a sealed predecessor: its names and size. */
     static PackedBucket openLike(SealedColumns predecessor, SeriesId series, long start, int seq, BucketPolicy policy) {
         PackedBucket bucket = new PackedBucket(series, start, seq, policy);

@@ -246,6 +246,34 @@ abstract class PackedRows {
         return PackedValue.isNumber(bits) || bits == ABSENT ? null : dictionary.text(PackedValue.code(bits));
     }
 
+    /**
+     * Takes over the storage of {@code other}, just sealed, emptied: its array (summaries cleared, rows
+     * absent), columns, field mapping and texts. The next window of a steady series needs the same
+     * room, and reusing it saves allocating an array per window and leaving the old one as garbage
+     * among long-lived objects. {@code other} is left with no rows.
+     */
+    final void takeRowsOf(PackedRows other) {
+        if (columns != 0) {
+            throw new IllegalStateException("the columns are laid out already");
+        }
+        data = other.data;
+        columns = other.columns;
+        schema = other.schema;
+        mappedSchema = other.mappedSchema;
+        mapping = other.mapping;
+        capacity = other.capacity;
+        dictionary = other.dictionary;
+        recentText = other.recentText;
+        recentCode = other.recentCode;
+        SummarySlots.clear(data, 0, columns);
+        Arrays.fill(data, rowsStart(), rowAt(other.count), ABSENT);
+        other.data = EMPTY;
+        other.capacity = 0;
+        other.count = 0;
+        other.dictionary = null;
+        other.recentText = null;
+    }
+
     /** Takes the columns of a sealed predecessor: its names, no field mapping yet; this bucket has none. */
     final void layOutAs(FieldSchema names) {
         if (columns != 0) {

@@ -34,13 +34,17 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
             first--;
         }
         if (first == end) {
-            boolean latest = end == size && size > 0;
-            open(end, window, 0, reading);
-            if (latest) {
-                // opened after the group it leaves, so that the new bucket is laid out like that one's rows
+            if (end == size && size > 0 && buckets[end - 1] instanceof PackedBucket left) {
                 sealOrTrimGroupEndingAt(end);
+                if (!(buckets[end - 1] instanceof PackedBucket)) {
+                    // sealed: the window it leaves gives its rows to the new one
+                    PackedBucket bucket = PackedBucket.recycle(left, window, 0, policy);
+                    bucket.add(reading);
+                    insertAt(end, bucket);
+                    return true;
+                }
             }
-            return true;
+            return open(end, window, 0, reading);
         }
         if (end - first > 1) {
             long time = reading.epochMilli();

@@ -43,6 +43,14 @@ class SealedBucketsTest {
         assertThat(figures.sealedReadings()).isEqualTo(2);
         assertThat(figures.openReadings()).isEqualTo(1);
         assertThat(store.read(SENSOR, DAY, 10)).extracting(r -> r.fields().number("temperature")).containsExactly(1.0, 2.0, 3.0);
+        // and the new window, in the storage the sealed one gave up, holds only its own reading and summary
+        List<WindowAggregate> eleven = store.aggregate(SENSOR, TimeRange.of(NINE.plus(Duration.ofHours(2)), NOON),
+                Duration.ofHours(1));
+        assertThat(eleven).singleElement().satisfies(w -> {
+            assertThat(w.count()).isEqualTo(1);
+            assertThat(w.fields().get("temperature").sum()).isEqualTo(3.0);
+        });
+        assertThat(store.statistics().buckets()).isEqualTo(2);
     }
 
     @Test
