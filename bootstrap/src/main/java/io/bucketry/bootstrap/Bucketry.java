@@ -8,6 +8,8 @@ import com.google.inject.Module;
 import com.google.inject.ProvisionException;
 import com.google.inject.Stage;
 import com.google.inject.TypeLiteral;
+import io.bucketry.adapter.inmemory.InMemoryReadingStore;
+import io.bucketry.adapter.inmemory.SealingFigures;
 import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
@@ -115,6 +117,11 @@ public final class Bucketry implements AutoCloseable {
 
     /** What the store has sent to its server since it was opened; empty for a store without one (inmemory). */
     public Optional<WriteMetrics> writeMetrics() { return writes.map(WriteMetricsSource::writeMetrics); }
+
+    /** What the in-memory store's sealing measured, for benchmarks; empty for the other backends. */
+    public Optional<SealingFigures> sealingFigures() {
+        return store instanceof InMemoryReadingStore memory ? Optional.of(memory.sealingFigures()) : Optional.empty();
+    }
 
     /** What the store can do beyond the common contract. */
     public Set<Capability> capabilities() { return store.capabilities(); }

@@ -6,6 +6,7 @@ import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -28,12 +29,15 @@ import java.util.Objects;
  * @param accessLog whether {@code serve} logs one line per request (method, path, status, milliseconds)
  * @param ingestParallelism at most this many parts a large ingest batch is validated in at once, on a
  *        pool this instance owns (default: this machine's processors, at most 8; 1: on the caller only)
+ * @param sealAfter how long after a window's end the inmemory store seals it (stores it as compressed
+ *        columns); 0 seals it as soon as it has ended
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
                              Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
-                             SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism) {
+                             SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism,
+                             Duration sealAfter) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -63,6 +67,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         new ApplicationSettings(new RetentionPolicy(retention, grace, futureTolerance), maxBatchSize, maxWindows, pageSize);
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
         BucketPolicy.paged(pageSize);
+        new SealPolicy(sealAfter);
     }
 
     /** The largest ingest parallelism accepted: more parts than this only add hand-offs. */
@@ -94,7 +99,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " drainTimeout=" + DurationText.of(http.drainTimeout())
                 + " lineProtocolSeriesId=" + lineProtocolSeriesId.key()
                 + " accessLog=" + accessLog
-                + " ingestParallelism=" + ingestParallelism;
+                + " ingestParallelism=" + ingestParallelism
+                + " sealAfter=" + DurationText.of(sealAfter);
     }
 
     /** A builder holding this configuration's values. */
@@ -107,6 +113,11 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         return bucketPolicy == BucketPolicyKind.PAGED
                 ? BucketPolicy.paged(pageSize)
                 : BucketPolicy.windowed(bucketWidth, bucketMaxCount);
+    }
+
+    /** When the inmemory store seals a bucket. */
+    public SealPolicy sealPolicy() {
+        return new SealPolicy(sealAfter);
     }
 
     public RetentionPolicy retentionPolicy() {
@@ -144,6 +155,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
         private boolean accessLog;
         private int ingestParallelism = defaultIngestParallelism();
+        private Duration sealAfter = SealPolicy.DEFAULT_SEAL_AFTER;
 
         private Builder() {
         }
@@ -158,6 +170,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             lineProtocolSeriesId = c.lineProtocolSeriesId;
             accessLog = c.accessLog;
             ingestParallelism = c.ingestParallelism;
+            sealAfter = c.sealAfter;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -179,6 +192,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder http(HttpLimits value) { http = value; return this; }
         public Builder accessLog(boolean value) { accessLog = value; return this; }
         public Builder ingestParallelism(int value) { ingestParallelism = value; return this; }
+        public Builder sealAfter(Duration value) { sealAfter = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
             http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
@@ -231,7 +245,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism);
+                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, sealAfter);
         }
     }
 }

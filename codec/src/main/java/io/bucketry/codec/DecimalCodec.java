@@ -17,7 +17,7 @@ final class DecimalCodec {
     }
 
     static void encode(BitWriter out, double[] values) {
-        long[] digits = new long[BLOCK];
+        long[] digits = new long[Math.min(BLOCK, values.length)];   // a 60-row bucket: not 8 KB to clear per column
         for (int from = 0; from < values.length; from += BLOCK) {
             encodeBlock(out, values, from, Math.min(values.length, from + BLOCK), digits);
         }

@@ -1,8 +1,6 @@
 package io.bucketry.codec;
 
-import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Objects;
 
 /** A text field of a sealed bucket: one Java string per row (any string, lone surrogates too), or absent. */
 public final class TextColumn implements Column {
@@ -43,7 +41,20 @@ public final class TextColumn implements Column {
 
     /** The present texts in row order. */
     String[] present() {
-        return Arrays.stream(values).filter(Objects::nonNull).toArray(String[]::new);
+        int present = 0;
+        for (String value : values) {
+            present += value == null ? 0 : 1;
+        }
+        if (present == values.length) {
+            return values;
+        }
+        String[] texts = new String[present];
+        for (int row = 0, next = 0; row < values.length; row++) {
+            if (values[row] != null) {
+                texts[next++] = values[row];
+            }
+        }
+        return texts;
     }
 
     /** From the decoder: the present texts in row order, spread over {@code size} rows. */

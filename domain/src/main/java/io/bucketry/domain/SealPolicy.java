@@ -36,8 +36,16 @@ public record SealPolicy(Duration sealAfter) {
      * may be sealed at {@code now}: its window ended at least {@code sealAfter} ago, or it is a full page.
      */
     public boolean isSealable(BucketPolicy policy, long start, int count, Instant now) {
+        return isSealableBy(policy, start, count, sealableEnd(now));
+    }
+
+    /**
+     * The same rule with {@link #sealableEnd} worked out once: a store that checks many buckets at one
+     * instant (a batch, a maintenance pass) computes the end once and asks this per bucket.
+     */
+    public boolean isSealableBy(BucketPolicy policy, long start, int count, long sealableEnd) {
         if (policy instanceof BucketPolicy.Windowed windowed) {
-            return windowEnd(windowed, start) <= sealableEnd(now);
+            return windowEnd(windowed, start) <= sealableEnd;
         }
         return count >= policy.maxCount();
     }

@@ -51,4 +51,15 @@ class SealPolicyTest {
         assertThatThrownBy(() -> new SealPolicy(Duration.ofMinutes(-1)))
                 .hasMessage("sealAfter -1m must not be negative");
     }
+
+    @Test
+    void theRuleByAPrecomputedEndAgreesWithTheRuleByTheInstant() {
+        SealPolicy seal = SealPolicy.defaults();
+        Instant now = Instant.parse("2026-01-01T10:10:00Z");
+        long end = seal.sealableEnd(now);
+
+        assertThat(seal.isSealableBy(HOURLY, NINE, 1, end)).isTrue();
+        assertThat(seal.isSealableBy(HOURLY, NINE, 1, end - 1)).isFalse();
+        assertThat(seal.isSealableBy(BucketPolicy.paged(3), NINE, 3, Long.MIN_VALUE)).isTrue();
+    }
 }

@@ -9,11 +9,13 @@ import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SealPolicy;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,15 +32,26 @@ import java.util.concurrent.Executor;
  * ({@link StripedSeries}). Thread-safe. By default a batch is stored on the calling thread; given
  * an executor and a parallelism, a large batch is stored in parts by stripe on that executor (the
  * embedding application chooses the threads, never a common pool).
+ *
+ * <p>A bucket the {@link SealPolicy} allows to seal (by the store's clock) is replaced by its sealed
+ * form ({@link SealedColumns}): when its series moves on to a later window (or page), and in the
+ * maintenance step ({@link #evictBefore}) for the rest. Unless told otherwise, the default policy
+ * (10 minutes after a window's end) on the system clock.
  */
 public final class InMemoryReadingStore implements ReadingStore {
 
     private final StoreCapacity capacity;
+    private final Sealing sealing;
     private final StripedSeries series;
 
     /** A store whose memory limit is half of the JVM's maximum heap, storing on the calling thread. */
     public InMemoryReadingStore(BucketPolicy policy) {
         this(policy, StoreCapacity.ofHeapShare(), Runnable::run, 1);
+    }
+
+    /** As {@link #InMemoryReadingStore(BucketPolicy)}, sealing buckets by {@code seal} on {@code clock}. */
+    public InMemoryReadingStore(BucketPolicy policy, SealPolicy seal, Clock clock) {
+        this(policy, StoreCapacity.ofHeapShare(), seal, clock, Runnable::run, 1);
     }
 
     /**
@@ -58,13 +71,26 @@ public final class InMemoryReadingStore implements ReadingStore {
         this(policy, StoreCapacity.ofLimit(memoryLimitBytes), executor, parallelism);
     }
 
+    /** As {@link #InMemoryReadingStore(BucketPolicy, long, Executor, int)}, sealing buckets by {@code seal} on {@code clock}. */
+    public InMemoryReadingStore(BucketPolicy policy, SealPolicy seal, Clock clock, long memoryLimitBytes,
+                                Executor executor, int parallelism) {
+        this(policy, StoreCapacity.ofLimit(memoryLimitBytes), seal, clock, executor, parallelism);
+    }
+
     InMemoryReadingStore(BucketPolicy policy, StoreCapacity capacity) {
         this(policy, capacity, Runnable::run, 1);
     }
 
     private InMemoryReadingStore(BucketPolicy policy, StoreCapacity capacity, Executor executor, int parallelism) {
+        this(policy, capacity, SealPolicy.defaults(), Clock.systemUTC(), executor, parallelism);
+    }
+
+    InMemoryReadingStore(BucketPolicy policy, StoreCapacity capacity, SealPolicy seal, Clock clock, Executor executor,
+                         int parallelism) {
         this.capacity = Objects.requireNonNull(capacity, "capacity");
-        this.series = new StripedSeries(Objects.requireNonNull(policy, "policy"),
+        this.sealing = new Sealing(Objects.requireNonNull(seal, "seal"), Objects.requireNonNull(clock, "clock"),
+                capacity::changed);
+        this.series = new StripedSeries(Objects.requireNonNull(policy, "policy"), sealing,
                 Objects.requireNonNull(executor, "executor"), parallelism);
     }
 
@@ -173,23 +199,47 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public long deleteSeries(SeriesId id) {
         return series.remove(id, removed -> {
-            long readings = removed == null ? 0 : removed.delete();
-            capacity.removed(readings);
+            if (removed == null) {
+                return 0L;
+            }
+            long bytes = removed.accountedBytes();
+            long readings = removed.delete();
+            capacity.removed(readings, bytes);
             return readings;
         });
     }
 
+    /** Also the store's maintenance step: after removing, it seals every bucket the seal policy allows now. */
     @Override
     public long evictBefore(Instant cutoff) {
         long cutoffMilli = cutoff.toEpochMilli();
         long[] removed = {0};
+        sealing.refresh();
         series.removeIf(buckets -> {
             long before = buckets.readingCount();
+            long bytesBefore = buckets.accountedBytes();
             removed[0] += buckets.evictBefore(cutoffMilli);
-            capacity.removed(before - buckets.readingCount());
+            capacity.removed(before - buckets.readingCount(), bytesBefore - buckets.accountedBytes());
+            buckets.sealSealable();
             return buckets.bucketCount() == 0;
         });
         return removed[0];
+    }
+
+    /** Seals every bucket the seal policy allows now, as the maintenance step does; answers how many. */
+    long sealSealable() {
+        long[] sealed = {0};
+        sealing.refresh();
+        series.forEach(buckets -> sealed[0] += buckets.sealSealable());
+        return sealed[0];
+    }
+
+    /**
+     * What sealing measured so far and the heap of the sealed and the open buckets now (for
+     * benchmarks such as simulate; not part of the store port).
+     */
+    public SealingFigures sealingFigures() {
+        return BucketCensus.sealing(series, sealing);
     }
 
     @Override
@@ -199,23 +249,7 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public StorageStatistics statistics() {
-        long[] totals = new long[5];   // series, readings, buckets, largest bucket, heap bytes
-        series.forEach(buckets -> {
-            if (buckets.bucketCount() == 0) {
-                return;
-            }
-            totals[0]++;
-            for (int i = 0; i < buckets.bucketCount(); i++) {
-                PackedBucket bucket = buckets.bucket(i);
-                totals[1] += bucket.count();
-                totals[3] = Math.max(totals[3], bucket.count());
-                totals[4] += bucket.heapBytes();
-            }
-            totals[2] += buckets.bucketCount();
-        });
-        Double avgBytes = totals[2] == 0 ? null : (double) totals[4] / totals[2];
-        return StorageStatistics.of(backend(), totals[0], totals[1], totals[2], totals[3], avgBytes,
-                "avgBucketBytes is the heap held by a bucket: the object, its array of summaries, times and field values, and its text dictionary");
+        return BucketCensus.statistics(backend(), series);
     }
 
     @Override

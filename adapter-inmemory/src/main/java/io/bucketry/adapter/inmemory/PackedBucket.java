@@ -8,9 +8,6 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.WindowAggregator;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,7 +19,7 @@ import java.util.Objects;
  *
  * <p>Not thread-safe: the owner serialises access.
  */
-final class PackedBucket extends PackedRows {
+final class PackedBucket extends PackedRows implements StoredBucket, BucketRows {
 
     /**
      * The heap of this object besides its rows: a 12-byte header, the references and ints of
@@ -43,6 +40,8 @@ final class PackedBucket extends PackedRows {
     private final BucketPolicy policy;
 
     private long storedBytes;
+    /** What the store's capacity was told this bucket's readings take ({@link StoreCapacity#estimate}). */
+    private long accountedBytes;
 
     private PackedBucket(SeriesId series, long start, int seq, BucketPolicy policy) {
         this.series = Objects.requireNonNull(series, "series");
@@ -77,6 +76,21 @@ final class PackedBucket extends PackedRows {
     static PackedBucket openLike(PackedBucket predecessor, long start, int seq, BucketPolicy policy) {
         PackedBucket bucket = new PackedBucket(predecessor.series, start, seq, policy);
         bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
+        bucket.growRows(initialCapacity(predecessor.count(), policy));
+        return bucket;
+    }
+
+    /** A new, empty bucket of the same series in the storage of {@code sealed}, which has just been sealed (see {@link #takeRowsOf}). */
+    static PackedBucket recycle(PackedBucket sealed, long start, int seq, BucketPolicy policy) {
+        PackedBucket bucket = new PackedBucket(sealed.series, start, seq, policy);
+        bucket.takeRowsOf(sealed);
+        return bucket;
+    }
+
+    /** As {@link #openLike(PackedBucket, long, int, BucketPolicy)} after a sealed predecessor: its names and size. */
+    static PackedBucket openLike(SealedColumns predecessor, SeriesId series, long start, int seq, BucketPolicy policy) {
+        PackedBucket bucket = new PackedBucket(series, start, seq, policy);
+        bucket.layOutAs(predecessor.names());
         bucket.growRows(initialCapacity(predecessor.count(), policy));
         return bucket;
     }
@@ -133,6 +147,7 @@ final class PackedBucket extends PackedRows {
         }
         insert(position, time, reading.fields());
         storedBytes += size;
+        accountedBytes += StoreCapacity.estimate(reading);
         return Outcome.ADDED;
     }
 
@@ -154,16 +169,18 @@ final class PackedBucket extends PackedRows {
         return series;
     }
 
-    /** Window start (windowed policy) or the time of the first reading when opened (paged policy). */
-    long start() {
+    @Override
+    public long start() {
         return start;
     }
 
-    int seq() {
+    @Override
+    public int seq() {
         return seq;
     }
 
-    int count() {
+    @Override
+    public int count() {
         return rowCount();
     }
 
@@ -176,56 +193,38 @@ final class PackedBucket extends PackedRows {
         return count() == 0;
     }
 
-    /** Time of the earliest reading; the bucket must not be empty. */
-    long firstTime() {
+    @Override
+    public long firstTime() {
         requireNotEmpty();
         return time(0);
     }
 
-    /** Time of the latest reading; the bucket must not be empty. */
-    long lastTime() {
+    @Override
+    public long lastTime() {
         requireNotEmpty();
         return time(count() - 1);
     }
 
-    long timeAt(int index) {
+    @Override
+    public long timeAt(int index) {
         Objects.checkIndex(index, count());
         return time(index);
     }
 
-    boolean contains(long epochMilli) {
-        int index = lowerBound(epochMilli);
-        return index < count() && time(index) == epochMilli;
-    }
-
-    /** Index of the first reading at or after {@code epochMilli} (count when there is none). */
-    int lowerBound(long epochMilli) {
+    @Override
+    public int lowerBound(long epochMilli) {
         return firstRowAtOrAfter(epochMilli);
     }
 
     /** The reading at {@code index} in time order, as a plain value (see {@link #fieldsAt}). */
-    Reading readingAt(int index) {
+    @Override
+    public Reading readingAt(int index) {
         Objects.checkIndex(index, count());
         return Reading.at(series, time(index), fieldsAt(index));
     }
 
-    /** Appends the readings at indexes {@code [from, to)} to {@code out}, in time order. */
-    void readingsInto(int from, int to, List<Reading> out) {
-        Objects.checkFromToIndex(from, to, count());
-        for (int i = from; i < to; i++) {
-            out.add(readingAt(i));
-        }
-    }
-
-    /** All readings in time order. */
-    List<Reading> readings() {
-        List<Reading> out = new ArrayList<>(count());
-        readingsInto(0, count(), out);
-        return out;
-    }
-
-    /** Feeds the readings with times in {@code [from, to)} into {@code aggregator}. */
-    void aggregateInto(WindowAggregator aggregator, long from, long to) {
+    @Override
+    public void aggregateInto(WindowAggregator aggregator, long from, long to) {
         int end = lowerBound(to);
         for (int i = lowerBound(from); i < end; i++) {
             long time = time(i);
@@ -238,16 +237,9 @@ final class PackedBucket extends PackedRows {
         }
     }
 
-    /** Pre-computed count/min/max/sum per numeric field, in first-seen order. */
-    Map<String, FieldSummary> summaries() {
-        Map<String, FieldSummary> summaries = new LinkedHashMap<>();
-        for (int column = 0; column < columns(); column++) {
-            FieldSummary summary = summary(column);
-            if (summary != null) {
-                summaries.put(schema().name(column), summary);
-            }
-        }
-        return summaries;
+    @Override
+    public Map<String, FieldSummary> summaries() {
+        return SummarySlots.byName(summarySlots(), schema());
     }
 
     /** An upper bound of this bucket's readings' stored size (see {@link Reading#storedSizeEstimate}). */
@@ -256,8 +248,14 @@ final class PackedBucket extends PackedRows {
     }
 
     /** Bytes of heap held by this bucket: the object, its array and its texts, headers included. */
-    long heapBytes() {
+    @Override
+    public long heapBytes() {
         return OBJECT_BYTES + rowsHeapBytes();
+    }
+
+    @Override
+    public long accountedBytes() {
+        return accountedBytes;
     }
 
     /** Releases spare capacity; call when the bucket is unlikely to receive more readings. */

@@ -25,10 +25,8 @@ import java.util.Arrays;
 abstract class PackedRows {
 
     private static final long ABSENT = PackedValue.ABSENT;
-    private static final int SUMMARY_SLOTS = 4;
+    private static final int SUMMARY_SLOTS = SummarySlots.SLOTS;
     private static final long[] EMPTY = new long[0];
-    private static final long POSITIVE_INFINITY = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
-    private static final long NEGATIVE_INFINITY = Double.doubleToRawLongBits(Double.NEGATIVE_INFINITY);
 
     private long[] data = EMPTY;
     /** {@code schema.size()}, kept here: every row offset needs it, and the schema is another object to read. */
@@ -106,10 +104,7 @@ abstract class PackedRows {
         int wider = columns + added;
         long[] relaid = new long[SUMMARY_SLOTS * wider + capacity * (wider + 1)];
         System.arraycopy(data, 0, relaid, 0, rowsStart());
-        for (int column = columns; column < wider; column++) {
-            relaid[SUMMARY_SLOTS * column + 1] = POSITIVE_INFINITY;
-            relaid[SUMMARY_SLOTS * column + 2] = NEGATIVE_INFINITY;
-        }
+        SummarySlots.clear(relaid, columns, wider);
         Arrays.fill(relaid, SUMMARY_SLOTS * wider, relaid.length, ABSENT);
         for (int row = 0; row < count; row++) {
             System.arraycopy(data, rowAt(row), relaid, SUMMARY_SLOTS * wider + row * (wider + 1), columns + 1);
@@ -190,12 +185,7 @@ abstract class PackedRows {
     private void setNumber(int row, int column, long bits) {
         long[] d = data;
         d[rowAt(row) + 1 + column] = bits;
-        double v = Double.longBitsToDouble(bits);
-        int at = SUMMARY_SLOTS * column;
-        d[at]++;
-        d[at + 1] = Double.doubleToRawLongBits(Math.min(Double.longBitsToDouble(d[at + 1]), v));
-        d[at + 2] = Double.doubleToRawLongBits(Math.max(Double.longBitsToDouble(d[at + 2]), v));
-        d[at + 3] = Double.doubleToRawLongBits(Double.longBitsToDouble(d[at + 3]) + v);
+        SummarySlots.add(d, column, Double.longBitsToDouble(bits));
     }
 
     private void setText(int row, int column, String value) {
@@ -242,9 +232,55 @@ abstract class PackedRows {
 
     /** The summary of {@code column}'s numbers, or null when it has none. */
     final FieldSummary summary(int column) {
-        int at = SUMMARY_SLOTS * column;
-        return data[at] == 0 ? null : new FieldSummary(data[at], Double.longBitsToDouble(data[at + 1]),
-                Double.longBitsToDouble(data[at + 2]), Double.longBitsToDouble(data[at + 3]));
+        return SummarySlots.of(data, column);
+    }
+
+    /** A copy of every column's summary slots ({@link SummarySlots}). */
+    final long[] summarySlots() {
+        return SummarySlots.copy(data, columns);
+    }
+
+    /** The text in {@code column} of {@code row}, or null when it holds a number or nothing. */
+    final String textOrNull(int row, int column) {
+        long bits = data[rowAt(row) + 1 + column];
+        return PackedValue.isNumber(bits) || bits == ABSENT ? null : dictionary.text(PackedValue.code(bits));
+    }
+
+    /**
+     * Takes over the storage of {@code other}, just sealed, emptied: its array (summaries cleared, rows
+     * absent), columns, field mapping and texts. The next window of a steady series needs the same
+     * room, and reusing it saves allocating an array per window and leaving the old one as garbage
+     * among long-lived objects. {@code other} is left with no rows.
+     */
+    final void takeRowsOf(PackedRows other) {
+        if (columns != 0) {
+            throw new IllegalStateException("the columns are laid out already");
+        }
+        data = other.data;
+        columns = other.columns;
+        schema = other.schema;
+        mappedSchema = other.mappedSchema;
+        mapping = other.mapping;
+        capacity = other.capacity;
+        dictionary = other.dictionary;
+        recentText = other.recentText;
+        recentCode = other.recentCode;
+        SummarySlots.clear(data, 0, columns);
+        Arrays.fill(data, rowsStart(), rowAt(other.count), ABSENT);
+        other.data = EMPTY;
+        other.capacity = 0;
+        other.count = 0;
+        other.dictionary = null;
+        other.recentText = null;
+    }
+
+    /** Takes the columns of a sealed predecessor: its names, no field mapping yet; this bucket has none. */
+    final void layOutAs(FieldSchema names) {
+        if (columns != 0) {
+            throw new IllegalStateException("the columns are laid out already");
+        }
+        schema = names;
+        addColumns(names.size());
     }
 
     /** Index of the first row at or after {@code epochMilli} (count when there is none). */

@@ -13,8 +13,8 @@ import java.util.List;
  */
 final class PagedSeriesBuckets extends SeriesBuckets {
 
-    PagedSeriesBuckets(SeriesId series, BucketPolicy.Paged policy) {
-        super(series, policy);
+    PagedSeriesBuckets(SeriesId series, BucketPolicy.Paged policy, Sealing sealing) {
+        super(series, policy, sealing);
     }
 
     @Override
@@ -24,14 +24,18 @@ final class PagedSeriesBuckets extends SeriesBuckets {
             return open(0, time, 0, reading);
         }
         int index = Math.max(0, search(time, true, false) - 1);
-        PackedBucket target = buckets[index];
-        PackedBucket.Outcome outcome = target.add(reading);
+        StoredBucket target = buckets[index];
+        PackedBucket.Outcome outcome = addTo(index, reading);
         if (outcome != PackedBucket.Outcome.FULL) {
             return outcome == PackedBucket.Outcome.ADDED;
         }
         if (index == size - 1 && time > target.lastTime()) {
-            target.trimToSize();
-            return open(size, time, 0, reading);
+            open(size, time, 0, reading);
+            // a full page takes in-order readings no more: sealed when the seal policy allows, else trimmed
+            if (!sealIfSealable(index) && buckets[index] instanceof PackedBucket full) {
+                full.trimToSize();
+            }
+            return true;
         }
         splitAndAdd(index, reading);
         return true;
@@ -39,8 +43,7 @@ final class PagedSeriesBuckets extends SeriesBuckets {
 
     /** A late reading into a full page: the page and the reading become two half-full pages. */
     private void splitAndAdd(int index, Reading reading) {
-        PackedBucket full = buckets[index];
-        List<Reading> readings = full.readings();
+        List<Reading> readings = rows(index).readings();
         readings.add(reading);
         readings.sort(Comparator.comparingLong(Reading::epochMilli));
         int half = readings.size() / 2;
@@ -57,7 +60,7 @@ final class PagedSeriesBuckets extends SeriesBuckets {
     }
 
     @Override
-    long lowKey(PackedBucket bucket) {
+    long lowKey(StoredBucket bucket) {
         return bucket.firstTime();
     }
 

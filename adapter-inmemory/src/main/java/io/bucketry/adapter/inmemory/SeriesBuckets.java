@@ -20,21 +20,23 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
 
     private final SeriesId series;
     final BucketPolicy policy;
-    PackedBucket[] buckets = new PackedBucket[4];
+    final Sealing sealing;
+    StoredBucket[] buckets = new StoredBucket[4];
     /** {@code buckets[i].start()}: a search reads this one array instead of a bucket per probe. */
     long[] starts = new long[4];
     int size;
     /** The latest bucket, kept apart from the array to save a memory access per reading. */
-    PackedBucket tail;
+    StoredBucket tail;
 
-    SeriesBuckets(SeriesId series, BucketPolicy policy) {
+    SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
         this.series = series;
         this.policy = policy;
+        this.sealing = sealing;
     }
 
-    static SeriesBuckets of(SeriesId series, BucketPolicy policy) {
-        return policy instanceof BucketPolicy.Windowed windowed ? new WindowedSeriesBuckets(series, windowed)
-                : new PagedSeriesBuckets(series, (BucketPolicy.Paged) policy);
+    static SeriesBuckets of(SeriesId series, BucketPolicy policy, Sealing sealing) {
+        return policy instanceof BucketPolicy.Windowed windowed ? new WindowedSeriesBuckets(series, windowed, sealing)
+                : new PagedSeriesBuckets(series, (BucketPolicy.Paged) policy, sealing);
     }
 
     SeriesId series() {
@@ -48,7 +50,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
     abstract int firstIndexFor(long from);
 
     /** The smallest time a bucket's group may hold: the window start, or a page's first reading. */
-    abstract long lowKey(PackedBucket bucket);
+    abstract long lowKey(StoredBucket bucket);
 
     /** End (exclusive) of the bucket group starting at {@code index}. */
     abstract int groupEnd(int index);
@@ -59,7 +61,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
     /** Empties this series (a reader that still holds it sees nothing); answers how many readings it held. */
     long delete() {
         long readings = readingCount();
-        buckets = new PackedBucket[0];
+        buckets = new StoredBucket[0];
         starts = new long[0];
         size = 0;
         tail = null;
@@ -73,22 +75,82 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
      * another; the answer only needs to be used somehow.
      */
     long touch() {
-        PackedBucket latest = tail;
-        return latest == null || latest.isEmpty() ? 0 : latest.lastTime();
+        StoredBucket latest = tail;
+        return latest == null || latest.count() == 0 ? 0 : latest.lastTime();
     }
 
     /** Opens a bucket at {@code index} holding {@code reading}. */
     final boolean open(int index, long start, int seq, Reading reading) {
         // a new latest bucket is laid out like its predecessor (a steady series fills every window
         // alike); a late or overflow bucket in between starts small, as nothing trims it later
-        PackedBucket bucket = index > 0 && index == size ? PackedBucket.openLike(buckets[index - 1], start, seq, policy)
-                : PackedBucket.open(series, start, seq, policy, INITIAL_CAPACITY);
+        PackedBucket bucket;
+        if (index > 0 && index == size) {
+            bucket = buckets[index - 1] instanceof PackedBucket open ? PackedBucket.openLike(open, start, seq, policy)
+                    : PackedBucket.openLike((SealedColumns) buckets[index - 1], series, start, seq, policy);
+        } else {
+            bucket = PackedBucket.open(series, start, seq, policy, INITIAL_CAPACITY);
+        }
         bucket.add(reading);
         insertAt(index, bucket);
         return true;
     }
 
-    final void insertAt(int index, PackedBucket bucket) {
+    /**
+     * Adds {@code reading} to the bucket at {@code index}, open or sealed. A sealed bucket is opened
+     * again, takes the reading and is sealed anew in its place: late readings past the allowance are
+     * rare, so one decode and encode of one bucket each keeps every sealed bucket in one form.
+     */
+    final PackedBucket.Outcome addTo(int index, Reading reading) {
+        StoredBucket bucket = buckets[index];
+        if (bucket instanceof PackedBucket open) {
+            return open.add(reading);
+        }
+        SealedColumns sealed = (SealedColumns) bucket;
+        PackedBucket reopened = sealed.reopen(series, policy, sealing);
+        PackedBucket.Outcome outcome = reopened.add(reading);
+        if (outcome == PackedBucket.Outcome.ADDED) {
+            SealedColumns resealed = SealedColumns.of(reopened);
+            sealing.resealed(sealed, resealed, StoreCapacity.estimate(reading));
+            replace(index, resealed);
+        }
+        return outcome;
+    }
+
+    /** The readings of the bucket at {@code index} to read from: its rows, or its columns decoded. */
+    final BucketRows rows(int index) {
+        StoredBucket bucket = buckets[index];
+        return bucket instanceof PackedBucket open ? open : ((SealedColumns) bucket).decode(series, sealing);
+    }
+
+    /** Seals the open bucket at {@code index} when the seal policy allows it now; answers whether it did. */
+    final boolean sealIfSealable(int index) {
+        if (buckets[index] instanceof PackedBucket open && !open.isEmpty()
+                && sealing.isSealable(policy, open.start(), open.count())) {
+            replace(index, sealing.seal(open));
+            return true;
+        }
+        return false;
+    }
+
+    /** Seals every bucket the seal policy allows now (the store's maintenance step); answers how many. */
+    int sealSealable() {
+        int sealed = 0;
+        for (int i = 0; i < size; i++) {
+            if (sealIfSealable(i)) {
+                sealed++;
+            }
+        }
+        return sealed;
+    }
+
+    private void replace(int index, StoredBucket bucket) {
+        buckets[index] = bucket;
+        if (index == size - 1) {
+            tail = bucket;
+        }
+    }
+
+    final void insertAt(int index, StoredBucket bucket) {
         if (size == buckets.length) {
             buckets = Arrays.copyOf(buckets, Math.max(4, size * 2));
             starts = Arrays.copyOf(starts, buckets.length);
@@ -101,9 +163,16 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         tail = buckets[size - 1];
     }
 
+    /** Feeds the readings in {@code [from, to)}; a sealed bucket inside one window, by its summaries where they suffice. */
     void aggregate(WindowAggregator aggregator, long from, long to) {
         for (int i = firstIndexFor(from); i < size && lowKey(buckets[i]) < to; i++) {
-            buckets[i].aggregateInto(aggregator, from, to);
+            if (buckets[i] instanceof SealedColumns sealed && WholeWindow.isInside(this, i, aggregator, from, to)) {
+                WindowAggregator.Window window = aggregator.windowAt(sealed.firstTime());
+                window.countReadings(sealed.count());
+                sealed.summaries().forEach(window::summary);
+            } else {
+                rows(i).aggregateInto(aggregator, from, to);
+            }
         }
     }
 
@@ -127,7 +196,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         return size;
     }
 
-    PackedBucket bucket(int index) {
+    StoredBucket bucket(int index) {
         return buckets[index];
     }
 
@@ -137,6 +206,15 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
             count += buckets[i].count();
         }
         return count;
+    }
+
+    /** What the store's capacity counts for this series' buckets. */
+    long accountedBytes() {
+        long bytes = 0;
+        for (int i = 0; i < size; i++) {
+            bytes += buckets[i].accountedBytes();
+        }
+        return bytes;
     }
 
     /**

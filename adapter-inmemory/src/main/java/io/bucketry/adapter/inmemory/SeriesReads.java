@@ -19,7 +19,7 @@ final class SeriesReads {
         long total = 0;
         int buckets = series.bucketCount();
         for (int i = series.firstIndexFor(from); i < buckets && total < limit; i++) {
-            PackedBucket bucket = series.bucket(i);
+            StoredBucket bucket = series.bucket(i);
             if (series.lowKey(bucket) >= to) {
                 break;
             }
@@ -37,13 +37,17 @@ final class SeriesReads {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         for (int i = series.firstIndexFor(from); i < series.bucketCount(); i++) {
-            PackedBucket bucket = series.bucket(i);
-            if (bucket.isEmpty() || bucket.lastTime() < from) {
+            StoredBucket bucket = series.bucket(i);
+            if (bucket.count() == 0 || bucket.lastTime() < from) {
                 continue;
             }
-            int low = bucket.lowerBound(from);
-            count += bucket.count() - low;
-            first = Math.min(first, bucket.timeAt(low));
+            count += countFrom(series, i, from);
+            if (bucket.firstTime() >= from) {
+                first = Math.min(first, bucket.firstTime());
+            } else {
+                BucketRows rows = series.rows(i);
+                first = Math.min(first, rows.timeAt(rows.lowerBound(from)));
+            }
             last = Math.max(last, bucket.lastTime());
         }
         return count == 0 ? null : new long[] {count, first, last};
@@ -56,7 +60,7 @@ final class SeriesReads {
         while (i < series.bucketCount() && series.lowKey(series.bucket(i)) < to && out.size() < limit) {
             int end = series.groupEnd(i);
             if (end - i == 1) {
-                PackedBucket bucket = series.bucket(i);
+                BucketRows bucket = series.rows(i);
                 int start = bucket.lowerBound(from);
                 int take = Math.min(bucket.lowerBound(to) - start, limit - out.size());
                 bucket.readingsInto(start, start + take, out);
@@ -79,16 +83,16 @@ final class SeriesReads {
         }
         int end = series.bucketCount();
         int first = series.latestGroupStart();
-        PackedBucket best = series.bucket(first);
+        int best = first;
         for (int i = first + 1; i < end; i++) {
-            if (series.bucket(i).lastTime() > best.lastTime()) {
-                best = series.bucket(i);
+            if (series.bucket(i).lastTime() > series.bucket(best).lastTime()) {
+                best = i;
             }
         }
-        if (best.lastTime() < notBefore.toEpochMilli()) {
+        if (series.bucket(best).lastTime() < notBefore.toEpochMilli()) {
             return Optional.empty();
         }
-        return Optional.of(best.readingAt(best.count() - 1));
+        return Optional.of(series.rows(best).readingAt(series.bucket(best).count() - 1));
     }
 
     /** Readings [offset, offset + pageSize) of those at or after notBefore, in time order. */
@@ -99,7 +103,7 @@ final class SeriesReads {
             int end = series.groupEnd(i);
             long inGroup = 0;
             for (int j = i; j < end; j++) {
-                inGroup += series.bucket(j).count() - series.bucket(j).lowerBound(notBefore);
+                inGroup += countFrom(series, j, notBefore);
             }
             if (skipped + inGroup <= offset) {
                 skipped += inGroup;
@@ -118,11 +122,23 @@ final class SeriesReads {
     /** Every reading at or after notBefore of the group [first, end), in time order, into an empty list. */
     private static void readGroup(SeriesBuckets series, long notBefore, int first, int end, List<Reading> out) {
         for (int j = first; j < end; j++) {
-            PackedBucket bucket = series.bucket(j);
+            BucketRows bucket = series.rows(j);
             bucket.readingsInto(bucket.lowerBound(notBefore), bucket.count(), out);
         }
         if (end - first > 1) {
             out.sort(Comparator.comparingLong(Reading::epochMilli));
         }
+    }
+
+    /** The readings of bucket {@code index} at or after {@code from}; a sealed bucket is decoded only when it straddles it. */
+    private static int countFrom(SeriesBuckets series, int index, long from) {
+        StoredBucket bucket = series.bucket(index);
+        if (bucket.count() == 0 || bucket.firstTime() >= from) {
+            return bucket.count();
+        }
+        if (bucket.lastTime() < from) {
+            return 0;
+        }
+        return bucket.count() - series.rows(index).lowerBound(from);
     }
 }

@@ -41,7 +41,7 @@ final class SeriesTable {
     }
 
     /** The series of {@code id}, created empty under {@code policy} when absent. */
-    SeriesBuckets getOrCreate(SeriesId id, int hash, BucketPolicy policy) {
+    SeriesBuckets getOrCreate(SeriesId id, int hash, BucketPolicy policy, Sealing sealing) {
         SeriesBuckets found = get(id.value(), hash);
         if (found != null) {
             return found;
@@ -49,7 +49,7 @@ final class SeriesTable {
         if (2 * (size + 1) > entries.length) {
             resize();
         }
-        SeriesBuckets created = SeriesBuckets.of(id, policy);
+        SeriesBuckets created = SeriesBuckets.of(id, policy, sealing);
         place(created, hash);
         size++;
         return created;

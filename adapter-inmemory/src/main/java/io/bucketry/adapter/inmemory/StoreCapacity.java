@@ -54,6 +54,11 @@ final class StoreCapacity {
         return limitBytes;
     }
 
+    /** The estimated bytes of the readings held now. */
+    long heldBytes() {
+        return bytes.get();
+    }
+
     /** The estimated bytes of a batch, all of it taken as new. */
     static long estimate(List<Reading> batch) {
         long total = 0;
@@ -84,6 +89,24 @@ final class StoreCapacity {
             readings.addAndGet(accepted);
             bytes.addAndGet(accepted == readingsInBatch ? estimate : estimate / readingsInBatch * accepted);
         }
+    }
+
+    /** Counts {@code removed} readings of {@code bytes} (their buckets' own accounting) as gone. */
+    void removed(long removed, long bytes) {
+        if (removed > 0 || bytes != 0) {
+            readings.addAndGet(-removed);
+            bytes(-bytes);
+        }
+    }
+
+    /** Counts a change of {@code delta} bytes of the readings held (sealing shrinks them; a late reading may grow them). */
+    void changed(long delta) {
+        bytes(delta);
+    }
+
+    private void bytes(long delta) {
+        // never below zero: the admission estimate of a batch with duplicates is an average
+        bytes.accumulateAndGet(delta, (held, change) -> Math.max(0, held + change));
     }
 
     /** Counts {@code removed} readings as gone, at the average estimate of those held. */

@@ -37,6 +37,7 @@ final class StripedSeries {
     static final int MIN_READINGS_PER_PART = 2048;
 
     private final BucketPolicy policy;
+    private final Sealing sealing;
     private final Executor executor;
     private final int parallelism;
     private final Stripe[] stripes = new Stripe[STRIPES];
@@ -49,11 +50,12 @@ final class StripedSeries {
         long touched;
     }
 
-    StripedSeries(BucketPolicy policy, Executor executor, int parallelism) {
+    StripedSeries(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism " + parallelism + " must be at least 1");
         }
         this.policy = policy;
+        this.sealing = sealing;
         this.executor = executor;
         this.parallelism = parallelism;
         for (int i = 0; i < STRIPES; i++) {
@@ -69,6 +71,7 @@ final class StripedSeries {
      */
     int store(Reading[] readings, LongConsumer admit) {
         int n = readings.length;
+        sealing.refresh();   // the clock read once per batch: the windows its series leave may be sealed
         // all parts or none, as the ingest service decides, so that both sides split a batch alike
         int parts = n / MIN_READINGS_PER_PART >= 2 ? parallelism : 1;
         int[] hashes = new int[n];
@@ -159,7 +162,7 @@ final class StripedSeries {
                 int size = Math.min(GROUP, to - first);
                 for (int j = 0; j < size; j++) {
                     int i = order[first + j];
-                    group[j] = stripe.series.getOrCreate(readings[i].series(), hashes[i], policy);
+                    group[j] = stripe.series.getOrCreate(readings[i].series(), hashes[i], policy, sealing);
                 }
                 for (int j = 0; j < size; j++) {
                     touched += group[j].touch();

@@ -12,8 +12,8 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
 
     private final BucketPolicy.Windowed windows;
 
-    WindowedSeriesBuckets(SeriesId series, BucketPolicy.Windowed policy) {
-        super(series, policy);
+    WindowedSeriesBuckets(SeriesId series, BucketPolicy.Windowed policy, Sealing sealing) {
+        super(series, policy, sealing);
         this.windows = policy;
     }
 
@@ -21,8 +21,7 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
     boolean add(Reading reading) {
         long window = windows.windowStart(reading.epochMilli());
         // readings mostly arrive in time order: the current window is the last, usually without overflow
-        PackedBucket current = tail;
-        if (current != null && current.start() == window && current.seq() == 0) {
+        if (tail instanceof PackedBucket current && current.start() == window && current.seq() == 0) {
             PackedBucket.Outcome outcome = current.add(reading);
             if (outcome != PackedBucket.Outcome.FULL) {
                 return outcome == PackedBucket.Outcome.ADDED;
@@ -35,21 +34,28 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
             first--;
         }
         if (first == end) {
-            if (end == size && size > 0) {
-                trimGroupEndingAt(size);
+            if (end == size && size > 0 && buckets[end - 1] instanceof PackedBucket left) {
+                sealOrTrimGroupEndingAt(end);
+                if (!(buckets[end - 1] instanceof PackedBucket)) {
+                    // sealed: the window it leaves gives its rows to the new one
+                    PackedBucket bucket = PackedBucket.recycle(left, window, 0, policy);
+                    bucket.add(reading);
+                    insertAt(end, bucket);
+                    return true;
+                }
             }
             return open(end, window, 0, reading);
         }
         if (end - first > 1) {
             long time = reading.epochMilli();
             for (int i = first; i < end; i++) {
-                if (buckets[i].contains(time)) {
+                if (rows(i).contains(time)) {
                     return false;
                 }
             }
         }
         for (int i = first; i < end; i++) {
-            PackedBucket.Outcome outcome = buckets[i].add(reading);
+            PackedBucket.Outcome outcome = addTo(i, reading);
             if (outcome != PackedBucket.Outcome.FULL) {
                 return outcome == PackedBucket.Outcome.ADDED;
             }
@@ -57,13 +63,16 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
         return open(end, window, buckets[end - 1].seq() + 1, reading);
     }
 
-    /** A window that is left behind rarely receives more readings: release its spare capacity. */
-    private void trimGroupEndingAt(int end) {
+    /**
+     * A window that is left behind rarely receives more readings: seal it when the seal policy allows
+     * it already (the rest is sealed by the store's maintenance step), else release its spare capacity.
+     */
+    private void sealOrTrimGroupEndingAt(int end) {
         long start = starts[end - 1];
         for (int i = end - 1; i >= 0 && starts[i] == start; i--) {
-            PackedBucket bucket = buckets[i];
             // a copy per window is only worth it when the spare room is large (arrays grown by doubling)
-            if (bucket.capacity() - bucket.count() > bucket.count() / 8) {
+            if (!sealIfSealable(i) && buckets[i] instanceof PackedBucket bucket
+                    && bucket.capacity() - bucket.count() > bucket.count() / 8) {
                 bucket.trimToSize();
             }
         }
@@ -75,7 +84,7 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
     }
 
     @Override
-    long lowKey(PackedBucket bucket) {
+    long lowKey(StoredBucket bucket) {
         return bucket.start();
     }
 

@@ -50,7 +50,7 @@ class SeriesTableTest {
             if (i < removes.size() && removes.get(i)) {
                 assertThat(table.remove(id, hash)).isSameAs(model.remove(id));
             } else {
-                SeriesBuckets created = table.getOrCreate(new SeriesId(id), hash, POLICY);
+                SeriesBuckets created = table.getOrCreate(new SeriesId(id), hash, POLICY, Sealing.off());
                 assertThat(model.computeIfAbsent(id, key -> created)).isSameAs(created);
             }
         }
@@ -74,7 +74,7 @@ class SeriesTableTest {
                 atEnd.add(name(n));
             }
         }
-        atEnd.forEach(id -> table.getOrCreate(new SeriesId(id), id.hashCode(), POLICY));
+        atEnd.forEach(id -> table.getOrCreate(new SeriesId(id), id.hashCode(), POLICY, Sealing.off()));
 
         // when: the first, then the second is removed
         table.remove(atEnd.get(0), atEnd.get(0).hashCode());
@@ -95,8 +95,8 @@ class SeriesTableTest {
         SeriesTable table = new SeriesTable();
         String atEnd = firstNameWithHome(table, table.capacity() - 1);
         String atStart = firstNameWithHome(table, 0);
-        SeriesBuckets start = table.getOrCreate(new SeriesId(atStart), atStart.hashCode(), POLICY);
-        table.getOrCreate(new SeriesId(atEnd), atEnd.hashCode(), POLICY);
+        SeriesBuckets start = table.getOrCreate(new SeriesId(atStart), atStart.hashCode(), POLICY, Sealing.off());
+        table.getOrCreate(new SeriesId(atEnd), atEnd.hashCode(), POLICY, Sealing.off());
 
         // when
         table.remove(atEnd, atEnd.hashCode());
@@ -109,8 +109,8 @@ class SeriesTableTest {
     void idsWithEqualHashesAreKeptApart() {
         // given: "Aa" and "BB" share String.hashCode
         SeriesTable table = new SeriesTable();
-        SeriesBuckets aa = table.getOrCreate(new SeriesId("Aa"), "Aa".hashCode(), POLICY);
-        SeriesBuckets bb = table.getOrCreate(new SeriesId("BB"), "BB".hashCode(), POLICY);
+        SeriesBuckets aa = table.getOrCreate(new SeriesId("Aa"), "Aa".hashCode(), POLICY, Sealing.off());
+        SeriesBuckets bb = table.getOrCreate(new SeriesId("BB"), "BB".hashCode(), POLICY, Sealing.off());
 
         // when
         SeriesBuckets removed = table.remove("Aa", "Aa".hashCode());
@@ -127,12 +127,12 @@ class SeriesTableTest {
         // given
         SeriesTable table = new SeriesTable();
         for (int n = 0; n < 1_000; n++) {
-            table.getOrCreate(new SeriesId(name(n)), name(n).hashCode(), POLICY);
+            table.getOrCreate(new SeriesId(name(n)), name(n).hashCode(), POLICY, Sealing.off());
         }
 
         // when
         table.clear();
-        SeriesBuckets again = table.getOrCreate(new SeriesId(name(7)), name(7).hashCode(), POLICY);
+        SeriesBuckets again = table.getOrCreate(new SeriesId(name(7)), name(7).hashCode(), POLICY, Sealing.off());
 
         // then
         assertThat(table.size()).isEqualTo(1);

@@ -96,6 +96,11 @@ public final class ConfigOptions {
                     + "of the JVM's max heap, e.g. 60%% (env BUCKETRY_MEMORY_LIMIT; default 50%%).")
     String memoryLimit;
 
+    @Option(names = "--seal-after", paramLabel = "DURATION",
+            description = "inmemory: seal a window (store it as compressed columns) this long after its end; 0s: as "
+                    + "soon as it has ended (env BUCKETRY_SEAL_AFTER; default 10m).")
+    String sealAfter;
+
     @Option(names = "--mongo-timeout", paramLabel = "DURATION",
             description = "Longest a MongoDB operation may take before the call fails (503), unless the URI sets "
                     + "timeoutMS or socketTimeoutMS (env BUCKETRY_MONGO_TIMEOUT; default 10s).")
@@ -132,6 +137,7 @@ public final class ConfigOptions {
         flags.put(ConfigKey.EMBEDDED_MONGO, embeddedMongo);
         flags.put(ConfigKey.MEMORY_LIMIT, memoryLimit);
         flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
+        flags.put(ConfigKey.SEAL_AFTER, sealAfter);
         flags.putAll(extra);
         PrintStream err = ((BucketryCommand) command.root().userObject()).err;
         String prefix = command.qualifiedName() + ": warning: ";

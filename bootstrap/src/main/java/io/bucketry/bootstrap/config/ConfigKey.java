@@ -69,7 +69,10 @@ public enum ConfigKey {
             (b, v) -> b.accessLog(Numbers.parseBoolean(v))),
     INGEST_PARALLELISM("ingestParallelism", "BUCKETRY_INGEST_PARALLELISM",
             wholeNumber(1, BucketryConfig.MAX_INGEST_PARALLELISM),
-            (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM)));
+            (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM))),
+    SEAL_AFTER("sealAfter", "BUCKETRY_SEAL_AFTER", "a non-negative " + Durations.ALLOWED.substring(2)
+            + " (0s seals a window as soon as it has ended)",
+            (b, v) -> b.sealAfter(Durations.parseNonNegative(v)));
 
     private final String key;
     private final String env;

@@ -47,6 +47,7 @@ public final class HumanReport {
         out.println("           how: the describe-storage use case (the store's own bucket statistics)"
                 + (r.storageNote() == null ? "" : "; " + r.storageNote()));
         printMongo(r.mongo(), out);
+        printSealing(r.sealing(), out);
         printBaseline(r.baseline(), out);
         out.println("           end = the instant the simulation started; the generated stream ends there");
     }
@@ -67,6 +68,24 @@ public final class HumanReport {
                 + " returned, no indexes)" + (m.embeddedServer() ? "; the embedded test server takes at most 1,000"
                 + " statements per command (its maxWriteBatchSize; MongoDB's is 100,000), so the driver splits larger"
                 + " bulk writes" : ""));
+    }
+
+    private static void printSealing(SimulationReport.SealingView s, PrintStream out) {
+        if (s == null) {
+            return;
+        }
+        out.println(f("sealing    %,d of %,d readings sealed in %,d buckets: %s B per sealed reading (the same buckets as"
+                        + " rows: %s B); %s B per reading over all buckets (open ones: %s B); encode %s values/s (%,d"
+                        + " values), decode %s values/s (%,d values); %,d sealed buckets reopened by late readings",
+                s.sealedReadings(), s.readings(), s.sealedBuckets(), orNot(s.sealedBytesPerReading(), "%.2f", "-"),
+                orNot(s.rowBytesPerReadingBeforeSealing(), "%.2f", "-"), orNot(s.bytesPerReading(), "%.2f", "-"),
+                orNot(s.openBytesPerReading(), "%.2f", "-"), orNot(s.encodeValuesPerSecond(), "%,.0f", "-"),
+                s.encodedValues(), orNot(s.decodeValuesPerSecond(), "%,.0f", "-"), s.decodedValues(),
+                s.reopenedBuckets()));
+        out.println("           how: the store's own accounting of each bucket's heap (open: object, row array, texts;"
+                + " sealed: object, plain summaries, encoded columns; headers included), after the queries; as rows ="
+                + " the heap each bucket held the moment it was sealed; values = times + field values; rates = values /"
+                + " wall time inside the codec, summed over the ingest threads (encode: ingest; decode: the queries)");
     }
 
     private static void printBaseline(SimulationReport.BaselineView b, PrintStream out) {

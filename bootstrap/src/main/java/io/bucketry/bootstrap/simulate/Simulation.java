@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.simulate;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.WriteMetrics;
+import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.json.StatisticsView;
@@ -13,6 +14,8 @@ import io.bucketry.bootstrap.simulate.SimulationReport.IngestView;
 import io.bucketry.bootstrap.simulate.SimulationReport.MemoryView;
 import io.bucketry.bootstrap.simulate.SimulationReport.MongoView;
 import io.bucketry.bootstrap.simulate.SimulationReport.ScenarioView;
+import io.bucketry.bootstrap.simulate.SimulationReport.SealingView;
+import io.bucketry.domain.BucketPolicy;
 
 import java.io.PrintStream;
 import java.time.Clock;
@@ -49,11 +52,32 @@ public final class Simulation {
 
     /** Refuses (IllegalStateException, one line) a scenario that would not fit the heap; call before starting. */
     public void checkMemory(BucketryConfig config) {
-        MemoryEstimate estimate = MemoryEstimate.of(scenario,
-                config.backend().heapBytesPerReading(config.mongo().embedded()), HeapMeter.usedAfterGc());
+        MemoryEstimate estimate = memoryEstimate(config, HeapMeter.usedAfterGc());
         if (!estimate.fits()) {
             throw new IllegalStateException(estimate.refusal());
         }
+    }
+
+    /** The estimate {@link #checkMemory} goes by: the in-memory store seals every bucket but its last ones. */
+    MemoryEstimate memoryEstimate(BucketryConfig config, long usedBytes) {
+        int perReading = config.backend().heapBytesPerReading(config.mongo().embedded());
+        if (config.backend() != Backend.INMEMORY) {
+            return MemoryEstimate.of(scenario, perReading, usedBytes);
+        }
+        return MemoryEstimate.sealing(scenario, perReading, openReadings(config), MemoryEstimate.SEALED_BYTES_PER_READING,
+                usedBytes);
+    }
+
+    /**
+     * Readings of the buckets not sealed when the run ends, generously: per sensor, those of the last
+     * sealAfter + two windows (the window the stream ends in, the one before, within its allowance),
+     * or of its last two pages.
+     */
+    private long openReadings(BucketryConfig config) {
+        long perSensor = config.bucketPolicyValue() instanceof BucketPolicy.Windowed windowed
+                ? (config.sealAfter().toMillis() + 2 * windowed.widthMillis()) / scenario.interval().toMillis() + 1
+                : 2L * config.pageSize();
+        return scenario.sensors() * Math.min(scenario.ticks(), perSensor);
     }
 
     public SimulationReport run(Bucketry bucketry) {
@@ -76,6 +100,7 @@ public final class Simulation {
         DashboardBenchmark.Result dashboard = DashboardBenchmark.run(bucketry.read(), sensorIds, end,
                 runs.dashboardWarmUp(), runs.dashboardRuns());
         AlertingBenchmark.Result alerting = AlertingBenchmark.run(bucketry.aggregateAll(), end, runs.alertingRuns());
+        SealingView sealing = bucketry.sealingFigures().map(SealingMeasures::of).orElse(null);
         StorageStatistics statistics = bucketry.describe().describe();
         MongoView mongo = writesAfter.map(writes -> MongoMeasures.of(writesBefore.orElseThrow(), writes,
                 ingest.readings(), statistics, bucketry.capabilities().contains(Capability.POLICY_BUCKETS),
@@ -93,7 +118,7 @@ public final class Simulation {
                         SimulationReport.round(dashboard.p99Micros(), 1), dashboard.warmUp()),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
                         alerting.runs()),
-                StatisticsView.of(statistics), mongo, baseline, scenario.batchSize(), statistics.note(), runs.note());
+                StatisticsView.of(statistics), mongo, baseline, sealing, scenario.batchSize(), statistics.note(), runs.note());
     }
 
     /** In its own method so that the generator and the last batch are unreachable when the heap is measured. */

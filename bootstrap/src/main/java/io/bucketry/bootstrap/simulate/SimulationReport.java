@@ -13,6 +13,7 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
                                DashboardView dashboardQuery, AlertingView alertingQuery, StatisticsView storage,
                                @JsonInclude(JsonInclude.Include.NON_NULL) MongoView mongo,
                                @JsonInclude(JsonInclude.Include.NON_NULL) BaselineView baseline,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) SealingView sealing,
                                @JsonIgnore int batchSize, @JsonIgnore String storageNote, @JsonIgnore String runsNote) {
 
     /** The scenario as run. */
@@ -50,6 +51,19 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
     public record MongoView(double writeCommandsPer1000Readings, Double updateStatementsPerBucketPerBatch,
                             Double bytesPerReading, @JsonIgnore long writeCommands, @JsonIgnore long writeStatements,
                             @JsonIgnore long bucketsTouched, @JsonIgnore boolean embeddedServer) {
+    }
+
+    /**
+     * The in-memory store's sealed buckets after the measured queries, by the store's own heap
+     * accounting: per reading of the sealed buckets, of the same buckets as rows when they were
+     * sealed, and of every bucket; codec rates in values (times and field values) per second.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record SealingView(long sealedBuckets, long sealedReadings, Double sealedBytesPerReading,
+                              Double rowBytesPerReadingBeforeSealing, Double bytesPerReading,
+                              Double openBytesPerReading, Double encodeValuesPerSecond, Double decodeValuesPerSecond,
+                              long reopenedBuckets, @JsonIgnore long encodedValues, @JsonIgnore long decodedValues,
+                              @JsonIgnore long readings) {
     }
 
     /** The same readings written one document per reading (the seeds' "incorrect" schema), side by side. */

@@ -8,14 +8,19 @@ import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
 
-/** Guice store module of the {@code inmemory} backend: an in-process {@link InMemoryReadingStore} on the ingest threads. */
+import java.time.Clock;
+
+/**
+ * Guice store module of the {@code inmemory} backend: an in-process {@link InMemoryReadingStore} on the
+ * ingest threads, sealing windows by the configured {@code sealAfter} on the instance's clock.
+ */
 public final class InMemoryStoreModule extends AbstractModule {
 
     @Provides @Singleton
-    ReadingStore store(BucketPolicy policy, BucketryConfig config, IngestPool pool) {
+    ReadingStore store(BucketPolicy policy, BucketryConfig config, Clock clock, IngestPool pool) {
         // stores a large batch's stripes in parts on the instance's ingest threads
-        return new InMemoryReadingStore(policy, memoryLimitBytes(config.memoryLimitPercent()), pool.executor(),
-                pool.parallelism());
+        return new InMemoryReadingStore(policy, config.sealPolicy(), clock, memoryLimitBytes(config.memoryLimitPercent()),
+                pool.executor(), pool.parallelism());
     }
 
     /** The configured share of this JVM's max heap, in bytes. */

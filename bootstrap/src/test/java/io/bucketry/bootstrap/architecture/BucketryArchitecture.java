@@ -30,6 +30,7 @@ final class BucketryArchitecture {
                         .consideringOnlyDependenciesInLayers()
                         .withOptionalLayers(false)
                         .layer("domain").definedBy(domain)
+                        .layer("codec").definedBy(root + ".codec..")
                         .layer("application").definedBy(root + ".application", root + ".application.port..", root + ".application.layout..",
                                 root + ".application.transfer..")
                         .layer("services").definedBy(root + ".application.service..")
@@ -43,6 +44,8 @@ final class BucketryArchitecture {
                         .whereLayer("mongo-timeseries").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("services").mayOnlyBeAccessedByLayers("application")
                         .whereLayer("domain").mayNotAccessAnyLayer()
+                        .whereLayer("codec").mayNotAccessAnyLayer()
+                        .whereLayer("codec").mayOnlyBeAccessedByLayers("in-memory", "mongo-bucket")
                         .ensureAllClassesAreContainedInArchitecture(),
                 "domainAndApplicationDependOnNothingButTheJdk", classes().that().resideInAnyPackage(domain, application)
                         .should().onlyDependOnClassesThat().resideInAnyPackage("java..", domain, application),

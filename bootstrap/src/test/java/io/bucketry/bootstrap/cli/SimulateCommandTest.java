@@ -28,7 +28,7 @@ class SimulateCommandTest {
         JsonNode report = new ObjectMapper().readTree(run.out());   // fails on anything after the object
         assertThat(run.out().strip().lines()).hasSize(1);
         assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
-                "alertingQuery", "storage");
+                "alertingQuery", "storage", "sealing");
         assertThat(keys(report.get("scenario"))).containsExactly("sensors", "intervalSeconds", "hours", "lateShare",
                 "duplicateShare");
         assertThat(keys(report.get("ingest"))).containsExactly("readings", "accepted", "duplicates", "rejected", "seconds",
@@ -149,8 +149,11 @@ class SimulateCommandTest {
     @Test
     void withoutWarmUpTheReportSaysSoAndTheStoredFiguresAreTheSame() {
         // given: more sensors than the warm-up takes, so that a leaking warm-up would show in the storage
-        Run warm = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h");
-        Run cold = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--no-warm-up");
+        // (sealing each window as soon as it has ended, so that the heap of the buckets does not depend
+        // on whether a run starts more than sealAfter into the hour)
+        Run warm = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--seal-after", "0s");
+        Run cold = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--seal-after", "0s",
+                "--no-warm-up");
 
         // then
         assertThat(warm.exitCode()).as(warm.err()).isZero();
@@ -159,6 +162,32 @@ class SimulateCommandTest {
         assertThat(cold.out()).contains("no warm-up (--no-warm-up)").doesNotContain("after a warm-up");
         assertThat(cold.err()).doesNotContain("warming up");
         assertThat(storageLine(warm)).isEqualTo(storageLine(cold)).contains("30,000 readings of 1,200 series");
+    }
+
+    @Test
+    void theInMemorySealingSectionAddsUpToTheStoredReadingsAndSaysHowItWasMeasured() throws Exception {
+        // given: three hours, so every sensor has a window that ended more than sealAfter (10m) ago
+        Run run = Cli.run("simulate", "--sensors", "20", "--duration", "3h", "--json");
+        Run human = Cli.run("simulate", "--sensors", "20", "--duration", "3h", "--seal-after", "0s");
+
+        // then
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(run.out());
+        JsonNode sealing = report.get("sealing");
+        assertThat(keys(sealing)).containsExactly("sealedBuckets", "sealedReadings", "sealedBytesPerReading",
+                "rowBytesPerReadingBeforeSealing", "bytesPerReading", "openBytesPerReading", "encodeValuesPerSecond",
+                "decodeValuesPerSecond", "reopenedBuckets");
+        assertThat(sealing.get("sealedBuckets").asLong()).isGreaterThanOrEqualTo(20);
+        assertThat(sealing.get("sealedReadings").asLong()).isPositive()
+                .isLessThan(report.get("storage").get("readings").asLong());
+        assertThat(sealing.get("sealedBytesPerReading").asDouble()).isPositive()
+                .isLessThan(sealing.get("rowBytesPerReadingBeforeSealing").asDouble());
+        assertThat(sealing.get("bytesPerReading").asDouble()).isBetween(sealing.get("sealedBytesPerReading").asDouble(),
+                sealing.get("openBytesPerReading").asDouble());
+        assertThat(sealing.get("encodeValuesPerSecond").asDouble()).isPositive();
+        assertThat(sealing.get("decodeValuesPerSecond").asDouble()).as("the dashboard query reads sealed hours").isPositive();
+        assertThat(human.exitCode()).as(human.err()).isZero();
+        assertThat(human.out()).contains("sealing ", "B per sealed reading", "how: the store's own accounting");
     }
 
     private static String storageLine(Run run) {

@@ -1,0 +1,190 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.codec.Column;
+import io.bucketry.codec.NumericColumn;
+import io.bucketry.codec.SealedBucket;
+import io.bucketry.codec.SealedBucketCodec;
+import io.bucketry.codec.TextColumn;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.FieldSchema;
+import io.bucketry.domain.FieldSummary;
+import io.bucketry.domain.SeriesId;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A sealed bucket of the in-memory store: one {@code byte[]} holding, in plain form, what queries
+ * need without decoding (first and last time, the summaries: {@link SealedHeader}), then the
+ * readings as the codec's columns ({@link SealedBucketCodec}), times relative to the bucket's start.
+ * Immutable: a late reading makes a new one ({@link SeriesBuckets}). Column {@code c} of the names is
+ * stored as codec column {@code "c"} for its numbers and {@code "tc"} for its texts, so a column
+ * holding both kinds round-trips, and the names, shared with the series' open buckets, are not
+ * repeated in every bucket.
+ */
+final class SealedColumns implements StoredBucket {
+
+    /** Header 12, two references, a long and three ints, rounded to 8 (HotSpot, compressed references). */
+    private static final int OBJECT_BYTES = 40;
+
+    /** The codec column names of the first columns, made once: a decode looks each up. */
+    private static final String[] NUMBERS = new String[FieldSchema.MAX_FIELDS];
+    private static final String[] TEXTS = new String[FieldSchema.MAX_FIELDS];
+
+    static {
+        for (int column = 0; column < FieldSchema.MAX_FIELDS; column++) {
+            NUMBERS[column] = Integer.toString(column);
+            TEXTS[column] = "t" + column;
+        }
+    }
+
+    private final long start;
+    private final int seq;
+    private final int count;
+    /** Times plus present field values: what a decode produces. */
+    private final int values;
+    private final FieldSchema names;
+    private final byte[] bytes;
+
+    private SealedColumns(PackedBucket open, int values, byte[] encoded) {
+        this.start = open.start();
+        this.seq = open.seq();
+        this.count = open.count();
+        this.values = values;
+        this.names = open.schema();
+        this.bytes = SealedHeader.write(open, encoded);
+    }
+
+    /** The sealed form of {@code open}, which must hold a reading; {@code open} is left as it is. */
+    static SealedColumns of(PackedBucket open) {
+        int count = open.count();
+        long[] times = new long[count];
+        for (int row = 0; row < count; row++) {
+            times[row] = open.timeAt(row) - open.start();   // small numbers: fewer bytes for the first time
+        }
+        Map<String, Column> columns = new LinkedHashMap<>();
+        int values = count;
+        for (int column = 0; column < open.columns(); column++) {
+            values += addColumn(open, column, columns);
+        }
+        return new SealedColumns(open, values, SealedBucketCodec.encode(SealedBucket.of(times, columns)));
+    }
+
+    /** Adds {@code column}'s numbers and texts as codec columns (a kind it lacks is left out); answers the values. */
+    private static int addColumn(PackedBucket open, int column, Map<String, Column> columns) {
+        int count = open.count();
+        double[] numbers = new double[count];
+        BitSet notNumbers = new BitSet(count);
+        String[] texts = null;
+        int present = 0;
+        for (int row = 0; row < count; row++) {
+            if (open.isNumber(row, column)) {
+                numbers[row] = open.number(row, column);
+                present++;
+                continue;
+            }
+            notNumbers.set(row);
+            String text = open.textOrNull(row, column);
+            if (text != null) {
+                if (texts == null) {
+                    texts = new String[count];
+                }
+                texts[row] = text;
+                present++;
+            }
+        }
+        if (notNumbers.cardinality() < count) {
+            columns.put(numbersOf(column), NumericColumn.of(numbers, notNumbers));
+        }
+        if (texts != null) {
+            columns.put(textsOf(column), TextColumn.of(texts));
+        }
+        return present;
+    }
+
+    /** The codec column of {@code column}'s numbers. */
+    static String numbersOf(int column) {
+        // a bucket may hold more columns than a reading has fields (readings of different fields)
+        return column < NUMBERS.length ? NUMBERS[column] : Integer.toString(column);
+    }
+
+    /** The codec column of {@code column}'s texts. */
+    static String textsOf(int column) {
+        return column < TEXTS.length ? TEXTS[column] : "t" + column;
+    }
+
+    /** Decodes the readings of {@code series} into columns to read from; {@code sealing} counts the time it took. */
+    DecodedColumns decode(SeriesId series, Sealing sealing) {
+        long began = System.nanoTime();
+        int from = SealedHeader.encodedFrom(bytes, names.size());
+        SealedBucket decoded = SealedBucketCodec.decode(Arrays.copyOfRange(bytes, from, bytes.length));
+        DecodedColumns rows = new DecodedColumns(series, start, names, decoded);
+        sealing.decoded(values, System.nanoTime() - began);
+        return rows;
+    }
+
+    /** This bucket of {@code series} as an open one again, to take a late reading (then sealed anew). */
+    PackedBucket reopen(SeriesId series, BucketPolicy policy, Sealing sealing) {
+        return PackedBucket.restore(series, start, seq, policy, decode(series, sealing).readings());
+    }
+
+    @Override
+    public long start() {
+        return start;
+    }
+
+    @Override
+    public int seq() {
+        return seq;
+    }
+
+    @Override
+    public int count() {
+        return count;
+    }
+
+    @Override
+    public long firstTime() {
+        return SealedHeader.firstTime(bytes, start);
+    }
+
+    @Override
+    public long lastTime() {
+        return SealedHeader.lastTime(bytes, start);
+    }
+
+    @Override
+    public Map<String, FieldSummary> summaries() {
+        return SealedHeader.summaries(bytes, names);
+    }
+
+    /** Times plus present field values: what a decode produces. */
+    int values() {
+        return values;
+    }
+
+    FieldSchema names() {
+        return names;
+    }
+
+    @Override
+    public long heapBytes() {
+        return OBJECT_BYTES + arrayBytes(bytes.length);
+    }
+
+    @Override
+    public long accountedBytes() {
+        return heapBytes();
+    }
+
+    private static long arrayBytes(long payload) {
+        return (16 + payload + 7) & ~7L;
+    }
+
+    @Override
+    public String toString() {
+        return "SealedColumns[" + start + "/" + seq + ", " + count + " readings, " + bytes.length + " bytes]";
+    }
+}

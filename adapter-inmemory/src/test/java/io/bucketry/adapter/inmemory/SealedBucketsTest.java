@@ -1,0 +1,223 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SealPolicy;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** When the in-memory store seals a window, and what a sealed window does with late and duplicate readings. */
+class SealedBucketsTest {
+
+    private static final Instant NINE = Instant.parse("2026-07-21T09:00:00Z");
+    private static final Instant NOON = Instant.parse("2026-07-21T12:00:00Z");
+    private static final TimeRange DAY = TimeRange.of(NINE.minus(Duration.ofHours(9)), NINE.plus(Duration.ofHours(15)));
+    private static final SeriesId SENSOR = SeriesId.of("sensor-1");
+
+    @Test
+    void aWindowIsSealedWhenItsSeriesMovesOnAndTheAllowanceHasPassed() {
+        // given: the default policy, the clock at noon; readings of 09:00–10:00 and 11:00–12:00
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), SealPolicy.defaults(), at(NOON));
+        store.store(List.of(reading(NINE, 1), reading(NINE.plusSeconds(60), 2)));
+
+        // when: the series moves on to a later window
+        store.store(List.of(reading(NINE.plus(Duration.ofHours(2)), 3)));
+
+        // then: 09:00 is sealed (it ended 2 h ago), the latest window is not
+        SealingFigures figures = store.sealingFigures();
+        assertThat(figures.sealedBuckets()).isEqualTo(1);
+        assertThat(figures.sealedReadings()).isEqualTo(2);
+        assertThat(figures.openReadings()).isEqualTo(1);
+        assertThat(store.read(SENSOR, DAY, 10)).extracting(r -> r.fields().number("temperature")).containsExactly(1.0, 2.0, 3.0);
+        // and the new window, in the storage the sealed one gave up, holds only its own reading and summary
+        List<WindowAggregate> eleven = store.aggregate(SENSOR, TimeRange.of(NINE.plus(Duration.ofHours(2)), NOON),
+                Duration.ofHours(1));
+        assertThat(eleven).singleElement().satisfies(w -> {
+            assertThat(w.count()).isEqualTo(1);
+            assertThat(w.fields().get("temperature").sum()).isEqualTo(3.0);
+        });
+        assertThat(store.statistics().buckets()).isEqualTo(2);
+    }
+
+    @Test
+    void aWindowWithinItsAllowanceIsSealedByTheMaintenanceStepOnceTheAllowanceHasPassed() {
+        // given: the clock five minutes after 10:00, a reading of 09:00 and one of 10:00
+        MovingClock clock = new MovingClock(NINE.plus(Duration.ofMinutes(65)));
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), SealPolicy.defaults(), clock);
+        store.store(List.of(reading(NINE, 1)));
+        store.store(List.of(reading(NINE.plus(Duration.ofHours(1)), 2)));
+        assertThat(store.sealingFigures().sealedBuckets()).as("09:00 ended 5 minutes ago").isZero();
+
+        // when: ten more minutes, then the maintenance step
+        clock.now = NINE.plus(Duration.ofMinutes(75));
+        store.evictBefore(Instant.EPOCH);
+
+        // then
+        assertThat(store.sealingFigures().sealedBuckets()).isEqualTo(1);
+    }
+
+    @Test
+    void aLateReadingIntoASealedWindowIsStoredInPlaceAndVisibleAtOnce() {
+        // given: a sealed window of two readings
+        InMemoryReadingStore store = sealedStore(BucketPolicy.defaults());
+        store.store(List.of(reading(NINE, 1), reading(NINE.plusSeconds(120), 3)));
+        store.sealSealable();
+
+        // when: a reading between them arrives
+        StoreResult result = store.store(List.of(reading(NINE.plusSeconds(60), 2)));
+
+        // then: stored, in time order, and the window is still one sealed bucket
+        assertThat(result).isEqualTo(new StoreResult(1, 0));
+        assertThat(store.read(SENSOR, DAY, 10)).extracting(r -> r.fields().number("temperature")).containsExactly(1.0, 2.0, 3.0);
+        assertThat(store.latest(SENSOR, Instant.EPOCH)).map(r -> r.fields().number("temperature")).contains(3.0);
+        SealingFigures figures = store.sealingFigures();
+        assertThat(figures.sealedBuckets()).isEqualTo(1);
+        assertThat(figures.sealedReadings()).isEqualTo(3);
+        assertThat(figures.reopened()).isEqualTo(1);
+    }
+
+    @Test
+    void aDuplicateOfAReadingInASealedWindowIsCountedAndTheStoredOneWins() {
+        // given
+        InMemoryReadingStore store = sealedStore(BucketPolicy.defaults());
+        store.store(List.of(reading(NINE, 1), reading(NINE.plusSeconds(60), 2)));
+        store.sealSealable();
+
+        // when
+        StoreResult result = store.store(List.of(reading(NINE.plusSeconds(60), 99)));
+
+        // then
+        assertThat(result).isEqualTo(new StoreResult(0, 1));
+        assertThat(store.read(SENSOR, DAY, 10)).extracting(r -> r.fields().number("temperature")).containsExactly(1.0, 2.0);
+        assertThat(store.sealingFigures().reopened()).isZero();
+    }
+
+    @Test
+    void aFullPageIsSealedWhenTheNextOpensAndALateReadingSplitsItAsAnOpenPageWould() {
+        // given: pages of 3; six readings at even minutes
+        InMemoryReadingStore sealed = sealedStore(BucketPolicy.paged(3));
+        InMemoryReadingStore rows = new InMemoryReadingStore(BucketPolicy.paged(3));
+        for (int minute = 0; minute < 12; minute += 2) {
+            List<Reading> one = List.of(reading(NINE.plus(Duration.ofMinutes(minute)), minute));
+            sealed.store(one);
+            rows.store(one);
+        }
+        assertThat(sealed.sealingFigures().sealedBuckets()).as("the first page, full when the second opened").isEqualTo(1);
+
+        // when: a late reading into the sealed first page
+        List<Reading> late = List.of(reading(NINE.plus(Duration.ofMinutes(1)), 1));
+        sealed.store(late);
+        rows.store(late);
+
+        // then: the same pages
+        for (int page = 1; page <= 4; page++) {
+            assertThat(sealed.page(SENSOR, page, 3, Instant.EPOCH)).as("page " + page).isEqualTo(rows.page(SENSOR, page, 3, Instant.EPOCH));
+        }
+        assertThat(sealed.statistics().buckets()).isEqualTo(rows.statistics().buckets());
+    }
+
+    @Test
+    void theCapacityCountsASealedBucketAtItsHeapInsteadOfItsReadingsEstimate() {
+        // given: a store whose capacity can be read, three windows of 30 readings
+        // (the clock before the first window ends, so that nothing is sealed while they are written)
+        StoreCapacity capacity = new StoreCapacity(1L << 30, () -> 0);
+        MovingClock clock = new MovingClock(NINE);
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), capacity, SealPolicy.immediate(),
+                clock, Runnable::run, 1);
+        for (int hour = 0; hour < 3; hour++) {
+            for (int minute = 0; minute < 30; minute++) {
+                store.store(List.of(reading(NINE.plus(Duration.ofHours(hour)).plus(Duration.ofMinutes(minute)), minute)));
+            }
+        }
+        long estimated = 90 * StoreCapacity.estimate(reading(NINE, 0));
+        assertThat(capacity.heldBytes()).isEqualTo(estimated);
+
+        // when
+        clock.now = NOON;
+        store.sealSealable();
+
+        // then: every window is sealed, and the capacity holds exactly their heap
+        SealingFigures figures = store.sealingFigures();
+        assertThat(figures.sealedBuckets()).isEqualTo(3);
+        assertThat(capacity.heldBytes()).isEqualTo(figures.sealedHeapBytes()).isLessThan(estimated);
+
+        // and when a series is deleted, its sealed heap is given back
+        store.deleteSeries(SENSOR);
+        assertThat(capacity.heldBytes()).isZero();
+    }
+
+    @Test
+    void aWholeWindowAggregateTakesTheSummariesOfTheSealedBucketsInsideItWithoutDecodingThem() {
+        // given: five sealed hours of 60 readings, and the same readings as rows
+        InMemoryReadingStore sealed = sealedStore(BucketPolicy.defaults());
+        InMemoryReadingStore rows = new InMemoryReadingStore(BucketPolicy.defaults());
+        Instant midnight = NINE.minus(Duration.ofHours(9));
+        for (int minute = 0; minute < 300; minute++) {
+            List<Reading> one = List.of(reading(midnight.plus(Duration.ofMinutes(minute)), minute % 17 * 0.25));
+            sealed.store(one);
+            rows.store(one);
+        }
+        sealed.sealSealable();
+        long decodedBefore = sealed.sealingFigures().decodedValues();
+
+        // when: one window of a day
+        List<WindowAggregate> day = sealed.aggregate(SENSOR, DAY, Duration.ofDays(1));
+
+        // then: the same window as from the rows; only the first and the last hour were decoded
+        assertSameWindows(day, rows.aggregate(SENSOR, DAY, Duration.ofDays(1)));
+        assertThat(sealed.sealingFigures().decodedValues() - decodedBefore).isEqualTo(2 * 60 * 3);
+    }
+
+    private static InMemoryReadingStore sealedStore(BucketPolicy policy) {
+        return new InMemoryReadingStore(policy, SealPolicy.immediate(), at(NOON));
+    }
+
+    private static Clock at(Instant instant) {
+        return Clock.fixed(instant, ZoneOffset.UTC);
+    }
+
+    static Reading reading(Instant time, double temperature) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("temperature", temperature);
+        fields.put("status", "OK");
+        return Reading.of(SENSOR.value(), time, fields);
+    }
+
+    /** A clock a test moves. */
+    private static final class MovingClock extends Clock {
+        Instant now;
+
+        MovingClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}

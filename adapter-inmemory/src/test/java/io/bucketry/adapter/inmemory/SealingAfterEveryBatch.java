@@ -1,0 +1,104 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.application.port.out.Capability;
+import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSummary;
+import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.StoreHealth;
+import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An in-memory store that runs its maintenance sealing after every batch, so that every window its
+ * seal policy allows is sealed before the next call: with {@code SealPolicy.immediate()}, each
+ * ended window, the latest of a series too, is read and written as a sealed bucket.
+ */
+final class SealingAfterEveryBatch implements ReadingStore {
+
+    private final InMemoryReadingStore store;
+
+    SealingAfterEveryBatch(InMemoryReadingStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public StoreResult store(List<Reading> readings) {
+        StoreResult result = store.store(readings);
+        store.sealSealable();
+        return result;
+    }
+
+    @Override
+    public List<Reading> read(SeriesId series, TimeRange range, int limit) {
+        return store.read(series, range, limit);
+    }
+
+    @Override
+    public Optional<Reading> latest(SeriesId series, Instant notBefore) {
+        return store.latest(series, notBefore);
+    }
+
+    @Override
+    public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
+        return store.page(series, number, size, notBefore);
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+        return store.aggregate(series, range, window);
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
+        return store.aggregateAll(range, window, maxWindows);
+    }
+
+    @Override
+    public long deleteSeries(SeriesId series) {
+        return store.deleteSeries(series);
+    }
+
+    @Override
+    public long evictBefore(Instant cutoff) {
+        return store.evictBefore(cutoff);
+    }
+
+    @Override
+    public String backend() {
+        return store.backend();
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return store.capabilities();
+    }
+
+    @Override
+    public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
+        return store.listSeries(prefix, after, limit, notBefore);
+    }
+
+    @Override
+    public StoreHealth health() {
+        return store.health();
+    }
+
+    @Override
+    public StorageStatistics statistics() {
+        return store.statistics();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}
