@@ -12,6 +12,7 @@ import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.application.service.AggregateAllSeriesService;
 import io.bucketry.application.service.AggregateSeriesService;
 import io.bucketry.application.service.CheckHealthService;
@@ -24,6 +25,14 @@ import io.bucketry.application.service.ReadLatestReadingService;
 import io.bucketry.application.service.ReadPageService;
 import io.bucketry.application.service.ReadReadingsService;
 import io.bucketry.application.service.ReclaimExpiredService;
+import io.bucketry.application.service.RollupMaintenance;
+import io.bucketry.application.service.TieredAggregates;
+import io.bucketry.application.service.TieredMaintainStore;
+import io.bucketry.application.service.TieredRanges;
+import io.bucketry.application.service.TieredStoreReadings;
+import io.bucketry.application.service.WindowRanges;
+import io.bucketry.domain.DurationText;
+import io.bucketry.domain.RollupTiers;
 
 import java.time.Clock;
 import java.util.concurrent.Executor;
@@ -46,6 +55,47 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
      */
     public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, Executor ingestExecutor) {
         return over(store, settings, clock, new IngestReadingsService(store, settings, clock, ingestExecutor));
+    }
+
+    /**
+     * As {@link #over(ReadingStore, ApplicationSettings, Clock, Executor)} (a null executor: ingest on the
+     * calling thread), with rollup {@code tiers} kept in {@code rollups} (see {@link RollupMaintenance}):
+     * ingest records the windows it touches, reclaim settles them and expires each tier, deleting a series
+     * removes its windows, aggregations read the cheapest exact source. The store must keep a bucket's
+     * readings at least the largest tier window past retention (its grace), so that a window can still be
+     * recomputed whole when a late reading lands in it.
+     */
+    public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, Executor ingestExecutor,
+                                RollupTiers tiers, StoreRollups rollups) {
+        if (tiers.isEmpty()) {
+            return ingestExecutor == null ? over(store, settings, clock) : over(store, settings, clock, ingestExecutor);
+        }
+        tiers.requireOutlive(settings.retention());
+        if (settings.retention().grace().compareTo(tiers.largestWindow()) < 0) {
+            throw new IllegalArgumentException("a grace of " + DurationText.of(settings.retention().grace())
+                    + " is shorter than the largest rollup window " + DurationText.of(tiers.largestWindow())
+                    + ": a late reading's window could no longer be recomputed whole; give a grace of at least that");
+        }
+        RollupMaintenance maintenance = new RollupMaintenance(tiers, rollups, store);
+        TieredStoreReadings writes = new TieredStoreReadings(store, maintenance);
+        TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention(), clock);
+        TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance, clock);
+        QueryRange ranges = new QueryRange(settings.retention(), clock);
+        WindowRanges windows = new TieredRanges(ranges, tiers, settings.retention(), clock);
+        IngestReadingsUseCase ingest = ingestExecutor == null ? new IngestReadingsService(writes, settings, clock)
+                : new IngestReadingsService(writes, settings, clock, ingestExecutor);
+        return new UseCases(
+                ingest,
+                new ReadReadingsService(store, ranges),
+                new ReadLatestReadingService(store, ranges),
+                new ReadPageService(store, ranges, settings.defaultPageSize()),
+                new AggregateSeriesService(aggregates, windows, settings.maxWindows()),
+                new AggregateAllSeriesService(aggregates, windows, settings.maxWindows()),
+                new DescribeStorageService(store),
+                new DeleteSeriesService(maintain),
+                new ReclaimExpiredService(maintain, settings.retention(), clock),
+                new CheckHealthService(store),
+                new ListSeriesService(store, ranges));
     }
 
     private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock,

@@ -14,10 +14,15 @@ import java.util.Objects;
 public final class AggregateAllSeriesService implements AggregateAllSeriesUseCase {
 
     private final AggregateReadings store;
-    private final QueryRange ranges;
+    private final WindowRanges ranges;
     private final int maxWindows;
 
     public AggregateAllSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
+        this(store, WindowRanges.of(Objects.requireNonNull(ranges, "ranges")), maxWindows);
+    }
+
+    /** With {@code ranges} that may reach past the raw retention into rollup tiers. */
+    public AggregateAllSeriesService(AggregateReadings store, WindowRanges ranges, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.maxWindows = maxWindows;
@@ -26,7 +31,7 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
     @Override
     public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window) {
         QueryRange.windowMillis(window);
-        TimeRange range = ranges.resolve(from, to);
+        TimeRange range = ranges.resolve(from, to, window);
         if (range == null) {
             return List.of();
         }

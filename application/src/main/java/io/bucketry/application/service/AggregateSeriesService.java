@@ -15,10 +15,15 @@ import java.util.Objects;
 public final class AggregateSeriesService implements AggregateSeriesUseCase {
 
     private final AggregateReadings store;
-    private final QueryRange ranges;
+    private final WindowRanges ranges;
     private final int maxWindows;
 
     public AggregateSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
+        this(store, WindowRanges.of(Objects.requireNonNull(ranges, "ranges")), maxWindows);
+    }
+
+    /** With {@code ranges} that may reach past the raw retention into rollup tiers. */
+    public AggregateSeriesService(AggregateReadings store, WindowRanges ranges, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.maxWindows = maxWindows;
@@ -28,7 +33,7 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
     public List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window) {
         Objects.requireNonNull(series, "series");
         QueryRange.windowMillis(window);
-        TimeRange range = ranges.resolve(from, to);
+        TimeRange range = ranges.resolve(from, to, window);
         if (range == null) {
             return List.of();
         }

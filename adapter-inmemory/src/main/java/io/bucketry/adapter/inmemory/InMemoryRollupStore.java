@@ -1,0 +1,134 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.application.port.out.PendingRollup;
+import io.bucketry.application.port.out.RollupKey;
+import io.bucketry.application.port.out.RollupWindow;
+import io.bucketry.application.port.out.StoreRollups;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongPredicate;
+
+/**
+ * Rollup tiers in process memory, beside an {@link InMemoryReadingStore}: per series, each tier's
+ * windows by start and the pending entries by start. Each series is guarded by its own monitor, so
+ * ingest threads marking different series never wait on each other.
+ */
+public final class InMemoryRollupStore implements StoreRollups {
+
+    private final ConcurrentHashMap<SeriesId, SeriesRollups> bySeries = new ConcurrentHashMap<>();
+    /** Series that may hold pending entries (a superset: an emptied one is dropped on the next scan). */
+    private final Set<SeriesId> withPending = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
+        SeriesId last = null;
+        SeriesRollups rollups = null;
+        for (RollupKey key : keys) {
+            boolean other = !key.series().equals(last);
+            if (other) {
+                last = key.series();
+                rollups = bySeries.computeIfAbsent(last, s -> new SeriesRollups());
+            }
+            rollups.record(key.start(), token, running);
+            if (other) {
+                withPending.add(last);   // after the entry: a scan drops a series only while it has none
+            }
+        }
+    }
+
+    @Override
+    public List<PendingRollup> pending(int limit) {
+        return pending(null, limit);
+    }
+
+    @Override
+    public List<PendingRollup> pending(SeriesId series, TimeRange range) {
+        SeriesRollups rollups = bySeries.get(series);
+        List<PendingRollup> out = new ArrayList<>();
+        if (rollups != null) {
+            rollups.pending(series, range, Integer.MAX_VALUE, out);
+        }
+        return out;
+    }
+
+    @Override
+    public List<PendingRollup> pending(TimeRange range, int limit) {
+        List<PendingRollup> out = new ArrayList<>();
+        for (SeriesId series : withPending) {
+            SeriesRollups rollups = bySeries.get(series);
+            if (rollups == null || rollups.pendingCount() == 0 && rollups.dropIfNoPending(series, withPending)) {
+                continue;
+            }
+            rollups.pending(series, range, limit - out.size(), out);
+            if (out.size() >= limit) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void clearPending(List<PendingRollup> settled) {
+        for (PendingRollup entry : settled) {
+            SeriesRollups rollups = bySeries.get(entry.key().series());
+            if (rollups != null) {
+                rollups.clear(entry.key().start(), entry.token());
+            }
+        }
+    }
+
+    @Override
+    public void replace(List<RollupWindow> windows) {
+        for (RollupWindow window : windows) {
+            bySeries.computeIfAbsent(window.series(), s -> new SeriesRollups()).replace(window);
+        }
+    }
+
+    @Override
+    public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
+        SeriesRollups rollups = bySeries.get(series);
+        List<WindowAggregate> out = new ArrayList<>();
+        if (rollups != null) {
+            rollups.read(tier.toMillis(), range, Integer.MAX_VALUE, out);
+        }
+        return out;
+    }
+
+    @Override
+    public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
+        List<SeriesId> ids = new ArrayList<>(bySeries.keySet());
+        ids.sort(null);
+        List<WindowAggregate> out = new ArrayList<>();
+        for (SeriesId id : ids) {
+            bySeries.get(id).read(tier.toMillis(), range, limit - out.size(), out);
+            if (out.size() >= limit) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public long deleteSeries(SeriesId series) {
+        SeriesRollups rollups = bySeries.get(series);
+        return rollups == null ? 0 : rollups.deleteWindows();
+    }
+
+    @Override
+    public long expireBefore(Duration tier, Instant cutoff) {
+        long removed = 0;
+        for (Map.Entry<SeriesId, SeriesRollups> entry : bySeries.entrySet()) {
+            removed += entry.getValue().expireBefore(tier.toMillis(), cutoff.toEpochMilli());
+        }
+        return removed;
+    }
+}
