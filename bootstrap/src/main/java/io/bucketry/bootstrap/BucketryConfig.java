@@ -2,10 +2,12 @@ package io.bucketry.bootstrap;
 
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
+import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.RollupTiers;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -28,12 +30,14 @@ import java.util.Objects;
  * @param accessLog whether {@code serve} logs one line per request (method, path, status, milliseconds)
  * @param ingestParallelism at most this many parts a large ingest batch is validated in at once, on a
  *        pool this instance owns (default: this machine's processors, at most 8; 1: on the caller only)
+ * @param rollups rollup tiers kept beside the readings (default none); each kept at least as long as the readings
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
                              Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
-                             SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism) {
+                             SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism,
+                             RollupTiers rollups) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -61,6 +65,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                     + MAX_INGEST_PARALLELISM);
         }
         new ApplicationSettings(new RetentionPolicy(retention, grace, futureTolerance), maxBatchSize, maxWindows, pageSize);
+        Objects.requireNonNull(rollups, "rollups").requireOutlive(new RetentionPolicy(retention, grace, futureTolerance));
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
         BucketPolicy.paged(pageSize);
     }
@@ -94,7 +99,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " drainTimeout=" + DurationText.of(http.drainTimeout())
                 + " lineProtocolSeriesId=" + lineProtocolSeriesId.key()
                 + " accessLog=" + accessLog
-                + " ingestParallelism=" + ingestParallelism;
+                + " ingestParallelism=" + ingestParallelism
+                + " rollups=" + RollupsText.format(rollups);
     }
 
     /** A builder holding this configuration's values. */
@@ -109,8 +115,13 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 : BucketPolicy.windowed(bucketWidth, bucketMaxCount);
     }
 
+    /**
+     * The retention the store and reclaim use. With rollups, buckets are kept the largest rollup window
+     * longer than {@code grace} says (queries still end at {@code retention}): a late reading's window must
+     * still be recomputable whole from its raw readings.
+     */
     public RetentionPolicy retentionPolicy() {
-        return new RetentionPolicy(retention, grace, futureTolerance);
+        return new RetentionPolicy(retention, grace.plus(rollups.largestWindow()), futureTolerance);
     }
 
     public ApplicationSettings applicationSettings() {
@@ -144,6 +155,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
         private boolean accessLog;
         private int ingestParallelism = defaultIngestParallelism();
+        private RollupTiers rollups = RollupTiers.none();
 
         private Builder() {
         }
@@ -158,6 +170,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             lineProtocolSeriesId = c.lineProtocolSeriesId;
             accessLog = c.accessLog;
             ingestParallelism = c.ingestParallelism;
+            rollups = c.rollups;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -179,6 +192,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder http(HttpLimits value) { http = value; return this; }
         public Builder accessLog(boolean value) { accessLog = value; return this; }
         public Builder ingestParallelism(int value) { ingestParallelism = value; return this; }
+        public Builder rollups(RollupTiers value) { rollups = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
             http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
@@ -231,7 +245,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism);
+                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, rollups);
         }
     }
 }

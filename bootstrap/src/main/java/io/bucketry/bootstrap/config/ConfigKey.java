@@ -69,7 +69,9 @@ public enum ConfigKey {
             (b, v) -> b.accessLog(Numbers.parseBoolean(v))),
     INGEST_PARALLELISM("ingestParallelism", "BUCKETRY_INGEST_PARALLELISM",
             wholeNumber(1, BucketryConfig.MAX_INGEST_PARALLELISM),
-            (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM)));
+            (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM))),
+    ROLLUPS("rollups", "BUCKETRY_ROLLUPS", RollupsText.ALLOWED,
+            (b, v) -> b.rollups(RollupsText.parse(v)));
 
     private final String key;
     private final String env;
