@@ -32,9 +32,11 @@ import io.bucketry.application.service.TieredRanges;
 import io.bucketry.application.service.TieredStoreReadings;
 import io.bucketry.application.service.WindowRanges;
 import io.bucketry.domain.DurationText;
+import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.concurrent.Executor;
 
 /** Every use case over one store, built without a DI container (for embedding and tests). */
@@ -76,12 +78,16 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                     + " is shorter than the largest rollup window " + DurationText.of(tiers.largestWindow())
                     + ": a late reading's window could no longer be recomputed whole; give a grace of at least that");
         }
-        RollupMaintenance maintenance = new RollupMaintenance(tiers, rollups, store);
+        // a tier first used on a store that already holds readings holds no window of what came before
+        Instant proposed = store.listSeries("", null, 1, Instant.EPOCH).isEmpty() ? RollupTier.ALWAYS
+                : clock.instant().plus(settings.retention().futureTolerance());
+        RollupTiers covered = tiers.coveringSince(tier -> rollups.coveredSince(tier.window(), proposed));
+        RollupMaintenance maintenance = new RollupMaintenance(covered, rollups, store);
         TieredStoreReadings writes = new TieredStoreReadings(store, maintenance);
         TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention(), clock);
         TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance, clock);
         QueryRange ranges = new QueryRange(settings.retention(), clock);
-        WindowRanges windows = new TieredRanges(ranges, tiers, settings.retention(), clock);
+        WindowRanges windows = new TieredRanges(ranges, covered, settings.retention(), clock);
         IngestReadingsUseCase ingest = ingestExecutor == null ? new IngestReadingsService(writes, settings, clock)
                 : new IngestReadingsService(writes, settings, clock, ingestExecutor);
         return new UseCases(

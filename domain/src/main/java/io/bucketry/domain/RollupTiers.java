@@ -57,6 +57,11 @@ public record RollupTiers(List<RollupTier> tiers) {
         return tiers.isEmpty() ? Duration.ZERO : tiers.get(tiers.size() - 1).window();
     }
 
+    /** These tiers, each holding every window from the instant {@code since} gives for it. */
+    public RollupTiers coveringSince(java.util.function.Function<RollupTier, Instant> since) {
+        return new RollupTiers(tiers.stream().map(t -> t.coveringSince(since.apply(t))).toList());
+    }
+
     /** Refuses tiers that would forget data the raw readings still hold. */
     public void requireOutlive(RetentionPolicy raw) {
         for (RollupTier tier : tiers) {

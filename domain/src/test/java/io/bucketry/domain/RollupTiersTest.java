@@ -57,6 +57,16 @@ class RollupTiersTest {
     }
 
     @Test
+    void aTierAnswersNoWindowBeforeTheOneItHoldsEveryWindowFrom() {
+        RollupTier late = HOUR.coveringSince(Instant.parse("2030-07-22T09:10:00Z"));
+        assertThat(late.oldestKept(NOW)).isEqualTo(Instant.parse("2030-07-22T10:00:00Z"));
+        assertThat(HOUR.coveredSince()).isEqualTo(RollupTier.ALWAYS);
+        RollupTiers tiers = new RollupTiers(List.of(HOUR, DAY)).coveringSince(t -> Instant.parse("2030-07-22T00:00:00Z"));
+        assertThat(tiers.tiers()).extracting(t -> t.oldestKept(NOW))
+                .containsExactly(Instant.parse("2030-07-22T00:00:00Z"), Instant.parse("2030-07-22T00:00:00Z"));
+    }
+
+    @Test
     void theCoarsestTierThatMakesUpTheWindowAndReachesTheStartIsChosen() {
         RollupTiers tiers = new RollupTiers(List.of(HOUR, DAY));
         Instant lastYear = NOW.minus(Duration.ofDays(365));

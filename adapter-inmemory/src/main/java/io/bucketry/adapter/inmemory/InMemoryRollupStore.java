@@ -27,6 +27,12 @@ public final class InMemoryRollupStore implements StoreRollups {
     private final ConcurrentHashMap<SeriesId, SeriesRollups> bySeries = new ConcurrentHashMap<>();
     /** Series that may hold pending entries (a superset: an emptied one is dropped on the next scan). */
     private final Set<SeriesId> withPending = ConcurrentHashMap.newKeySet();
+    private final ConcurrentHashMap<Long, Instant> coveredSince = new ConcurrentHashMap<>();
+
+    @Override
+    public Instant coveredSince(Duration tier, Instant proposed) {
+        return coveredSince.computeIfAbsent(tier.toMillis(), t -> proposed);
+    }
 
     @Override
     public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {

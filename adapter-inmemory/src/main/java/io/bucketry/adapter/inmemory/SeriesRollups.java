@@ -26,8 +26,12 @@ final class SeriesRollups {
 
     synchronized void record(long start, long token, LongPredicate running) {
         long[] tokens = pending.get(start);
-        if (tokens == null || tokens.length == 1 && (tokens[0] == token || !running.test(tokens[0]))) {
-            pending.put(start, tokens != null && tokens[0] == token ? tokens : new long[] {token});
+        if (tokens == null) {
+            pending.put(start, new long[] {token});
+            return;
+        }
+        if (tokens.length == 1 && (tokens[0] == token || !running.test(tokens[0]))) {
+            tokens[0] = token;   // the array never leaves this monitor: reused, not reallocated, on every batch
             return;
         }
         long[] kept = Arrays.stream(tokens).filter(t -> t != token && running.test(t)).toArray();

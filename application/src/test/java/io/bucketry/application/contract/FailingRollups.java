@@ -49,6 +49,7 @@ final class FailingRollups implements StoreRollups {
     @Override public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
         return rollups.readAll(tier, range, limit);
     }
+    @Override public Instant coveredSince(Duration tier, Instant proposed) { return rollups.coveredSince(tier, proposed); }
     @Override public long deleteSeries(SeriesId series) { return rollups.deleteSeries(series); }
     @Override public long expireBefore(Duration tier, Instant cutoff) { return rollups.expireBefore(tier, cutoff); }
 }

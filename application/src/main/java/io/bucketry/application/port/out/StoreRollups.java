@@ -49,7 +49,14 @@ public interface StoreRollups {
      */
     List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit);
 
-    /** Removes every window and pending entry of a series; answers how many windows were removed. */
+    /**
+     * The instant from which the tier of {@code tier} holds every window: recorded as {@code proposed}
+     * on the tier's first use, the recorded one on every later one (a tier added to a store that
+     * already holds readings has no windows for what came before).
+     */
+    Instant coveredSince(Duration tier, Instant proposed);
+
+    /** Removes every window of a series (its pending entries stay; settling them finds no readings); answers how many. */
     long deleteSeries(SeriesId series);
 
     /** Removes the windows of one tier that start before {@code cutoff}; answers how many. */

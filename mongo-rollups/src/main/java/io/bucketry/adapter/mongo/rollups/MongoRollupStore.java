@@ -4,6 +4,9 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.WriteModel;
 import io.bucketry.application.port.out.PendingRollup;
@@ -26,8 +29,9 @@ import java.util.function.LongPredicate;
 
 /**
  * Rollup tiers in two plain collections beside a Mongo adapter's readings, over that adapter's
- * client: {@code <name>.rollups} (the windows) and {@code <name>.rollups_pending} (windows to
- * recompute, written before the batch's readings, so that they survive a crash). Both Mongo
+ * client: {@code <name>.rollups} (the windows), {@code <name>.rollups_pending} (windows to
+ * recompute, written before the batch's readings, so that they survive a crash) and
+ * {@code <name>.rollups_tiers} (since when each tier holds every window). Both Mongo
  * adapters open it on their own database; it holds no state of its own between calls.
  */
 public final class MongoRollupStore implements StoreRollups {
@@ -36,11 +40,14 @@ public final class MongoRollupStore implements StoreRollups {
 
     private final MongoCollection<Document> windows;
     private final MongoCollection<Document> pending;
+    private final MongoCollection<Document> tiers;
     private final MongoCall calls;
 
-    private MongoRollupStore(MongoCollection<Document> windows, MongoCollection<Document> pending, MongoCall calls) {
+    private MongoRollupStore(MongoCollection<Document> windows, MongoCollection<Document> pending,
+                             MongoCollection<Document> tiers, MongoCall calls) {
         this.windows = windows;
         this.pending = pending;
+        this.tiers = tiers;
         this.calls = calls;
     }
 
@@ -57,7 +64,7 @@ public final class MongoRollupStore implements StoreRollups {
             windows.createIndexes(RollupDocuments.windowIndexes());
             return pending.createIndexes(RollupDocuments.pendingIndexes());
         });
-        return new MongoRollupStore(windows, pending, calls);
+        return new MongoRollupStore(windows, pending, database.getCollection(name + ".rollups_tiers"), calls);
     }
 
     @Override
@@ -121,6 +128,14 @@ public final class MongoRollupStore implements StoreRollups {
                     .forEach(document -> out.add(RollupDocuments.toWindow(document)));
             return out;
         });
+    }
+
+    @Override
+    public Instant coveredSince(Duration tier, Instant proposed) {
+        return calls.call("reading since when the " + tier + " rollup is kept", () -> Instant.ofEpochMilli(
+                ((Number) tiers.findOneAndUpdate(Filters.eq("_id", tier.toMillis()),
+                        Updates.setOnInsert("since", proposed.toEpochMilli()),
+                        new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER)).get("since")).longValue()));
     }
 
     @Override
