@@ -15,12 +15,12 @@ class InMemoryRollupTiersContractTest extends RollupTiersContract {
     }
 
     @Override
-    protected StoreRollups openRollups() {
+    protected StoreRollups openRollups(ReadingStore store) {
         return new InMemoryRollupStore();
     }
 
     @Override
-    protected StoreRollups reopenRollups(StoreRollups rollups) {
+    protected StoreRollups reopenRollups(ReadingStore store, StoreRollups rollups) {
         return rollups;
     }
 }

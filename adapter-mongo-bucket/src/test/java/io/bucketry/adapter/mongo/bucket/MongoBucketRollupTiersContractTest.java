@@ -12,21 +12,13 @@ import io.bucketry.domain.RetentionPolicy;
  */
 class MongoBucketRollupTiersContractTest extends RollupTiersContract {
 
-    private MongoBucketReadingStore last;
-
     @Override
     protected ReadingStore openStore(RetentionPolicy retention) {
-        last = MongoBucketReadingStore.open(MongoLane.freshSettings(), BucketPolicy.defaults(), retention);
-        return last;
+        return MongoBucketReadingStore.open(MongoLane.freshSettings(), BucketPolicy.defaults(), retention);
     }
 
     @Override
-    protected StoreRollups openRollups() {
-        return last.rollups();
-    }
-
-    @Override
-    protected StoreRollups reopenRollups(StoreRollups rollups) {
-        return last.rollups();
+    protected StoreRollups openRollups(ReadingStore store) {
+        return ((MongoBucketReadingStore) store).rollups();
     }
 }

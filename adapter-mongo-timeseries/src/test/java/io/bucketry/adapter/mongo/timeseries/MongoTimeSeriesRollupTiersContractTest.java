@@ -13,21 +13,13 @@ import io.bucketry.domain.RetentionPolicy;
  */
 class MongoTimeSeriesRollupTiersContractTest extends RollupTiersContract {
 
-    private MongoTimeSeriesReadingStore last;
-
     @Override
     protected ReadingStore openStore(RetentionPolicy retention) {
-        last = MongoTimeSeriesReadingStore.open(MongoTestLane.get().freshSettings("rollups"), BucketPolicy.defaults(), retention);
-        return last;
+        return MongoTimeSeriesReadingStore.open(MongoTestLane.get().freshSettings("rollups"), BucketPolicy.defaults(), retention);
     }
 
     @Override
-    protected StoreRollups openRollups() {
-        return last.rollups();
-    }
-
-    @Override
-    protected StoreRollups reopenRollups(StoreRollups rollups) {
-        return last.rollups();
+    protected StoreRollups openRollups(ReadingStore store) {
+        return ((MongoTimeSeriesReadingStore) store).rollups();
     }
 }
