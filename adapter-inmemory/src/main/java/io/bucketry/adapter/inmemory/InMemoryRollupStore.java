@@ -13,21 +13,40 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.LongPredicate;
 
 /**
  * Rollup tiers in process memory, beside an {@link InMemoryReadingStore}: per series, each tier's
  * windows by start and the pending entries by start. Each series is guarded by its own monitor, so
- * ingest threads marking different series never wait on each other.
+ * ingest threads marking different series never wait on each other; a large batch's entries are
+ * recorded in parts split by series on the ingest threads, as the readings are stored.
  */
 public final class InMemoryRollupStore implements StoreRollups {
 
+    /** Below this many keys per part, handing a part to another thread costs more than it saves. */
+    private static final int MIN_KEYS_PER_PART = 2048;
+
     private final ConcurrentHashMap<SeriesId, SeriesRollups> bySeries = new ConcurrentHashMap<>();
-    /** Series that may hold pending entries (a superset: an emptied one is dropped on the next scan). */
-    private final Set<SeriesId> withPending = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<Long, Instant> coveredSince = new ConcurrentHashMap<>();
+    private final Executor executor;
+    private final int parallelism;
+
+    /** Records every batch's pending entries on the calling thread. */
+    public InMemoryRollupStore() {
+        this(Runnable::run, 1);
+    }
+
+    /** Records a large batch's pending entries in up to {@code parallelism} parts, all but one on {@code executor}. */
+    public InMemoryRollupStore(Executor executor, int parallelism) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.parallelism = Math.max(1, parallelism);
+    }
 
     @Override
     public Instant coveredSince(Duration tier, Instant proposed) {
@@ -36,18 +55,41 @@ public final class InMemoryRollupStore implements StoreRollups {
 
     @Override
     public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
+        int parts = keys.size() / MIN_KEYS_PER_PART >= 2 ? parallelism : 1;
+        if (parts < 2) {
+            record(keys, token, running, 0, 1);
+            return;
+        }
+        List<CompletableFuture<Void>> others = new ArrayList<>(parts - 1);
+        for (int part = 1; part < parts; part++) {
+            int mine = part;
+            try {
+                others.add(CompletableFuture.runAsync(() -> record(keys, token, running, mine, parts), executor));
+            } catch (RejectedExecutionException e) {
+                record(keys, token, running, mine, parts);   // an executor shutting down: this part is recorded here
+            }
+        }
+        record(keys, token, running, 0, parts);
+        try {
+            CompletableFuture.allOf(others.toArray(new CompletableFuture<?>[0])).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** Records the keys of series in part {@code part} of {@code parts} ({@link SeriesId#partOf}). */
+    private void record(List<RollupKey> keys, long token, LongPredicate running, int part, int parts) {
         SeriesId last = null;
         SeriesRollups rollups = null;
         for (RollupKey key : keys) {
-            boolean other = !key.series().equals(last);
-            if (other) {
+            if (!key.series().equals(last)) {
+                if (parts > 1 && key.series().partOf(parts) != part) {
+                    continue;
+                }
                 last = key.series();
                 rollups = bySeries.computeIfAbsent(last, s -> new SeriesRollups());
             }
             rollups.record(key.start(), token, running);
-            if (other) {
-                withPending.add(last);   // after the entry: a scan drops a series only while it has none
-            }
         }
     }
 
@@ -69,12 +111,8 @@ public final class InMemoryRollupStore implements StoreRollups {
     @Override
     public List<PendingRollup> pending(TimeRange range, int limit) {
         List<PendingRollup> out = new ArrayList<>();
-        for (SeriesId series : withPending) {
-            SeriesRollups rollups = bySeries.get(series);
-            if (rollups == null || rollups.pendingCount() == 0 && rollups.dropIfNoPending(series, withPending)) {
-                continue;
-            }
-            rollups.pending(series, range, limit - out.size(), out);
+        for (Map.Entry<SeriesId, SeriesRollups> series : bySeries.entrySet()) {
+            series.getValue().pending(series.getKey(), range, limit - out.size(), out);
             if (out.size() >= limit) {
                 break;
             }

@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.LongPredicate;
 
@@ -38,19 +37,6 @@ final class SeriesRollups {
         long[] next = Arrays.copyOf(kept, kept.length + 1);
         next[kept.length] = token;
         pending.put(start, next);
-    }
-
-    synchronized int pendingCount() {
-        return pending.size();
-    }
-
-    /** Drops {@code series} from {@code withPending} when it has no entry; true when dropped. */
-    synchronized boolean dropIfNoPending(SeriesId series, Set<SeriesId> withPending) {
-        if (pending.isEmpty()) {
-            withPending.remove(series);
-            return true;
-        }
-        return false;
     }
 
     synchronized void pending(SeriesId series, TimeRange range, int limit, List<PendingRollup> out) {

@@ -21,8 +21,9 @@ public final class InMemoryStoreModule extends AbstractModule {
     }
 
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
-    RollupStoreOpener rollups() {
-        return InMemoryRollupStore::new;
+    RollupStoreOpener rollups(IngestPool pool) {
+        // records a large batch's pending windows in parts on the ingest threads, as the store stores it
+        return () -> new InMemoryRollupStore(pool.executor(), pool.parallelism());
     }
 
     /** The configured share of this JVM's max heap, in bytes. */
