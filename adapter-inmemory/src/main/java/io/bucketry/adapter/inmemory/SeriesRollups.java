@@ -23,20 +23,33 @@ final class SeriesRollups {
     /** Tier window in ms → window start → aggregate. */
     private final Map<Long, TreeMap<Long, WindowAggregate>> windows = new HashMap<>(4);
 
+    /** The entry recorded last, so that the next batch of the same window finds it without a map lookup. */
+    private long lastStart;
+    private long[] lastTokens;
+
     synchronized void record(long start, long token, LongPredicate running) {
-        long[] tokens = pending.get(start);
+        long[] tokens = lastTokens != null && lastStart == start ? lastTokens : pending.get(start);
         if (tokens == null) {
-            pending.put(start, new long[] {token});
+            tokens = new long[] {token};
+            pending.put(start, tokens);
+            remember(start, tokens);
             return;
         }
         if (tokens.length == 1 && (tokens[0] == token || !running.test(tokens[0]))) {
             tokens[0] = token;   // the array never leaves this monitor: reused, not reallocated, on every batch
+            remember(start, tokens);
             return;
         }
         long[] kept = Arrays.stream(tokens).filter(t -> t != token && running.test(t)).toArray();
         long[] next = Arrays.copyOf(kept, kept.length + 1);
         next[kept.length] = token;
         pending.put(start, next);
+        remember(start, next);
+    }
+
+    private void remember(long start, long[] tokens) {
+        lastStart = start;
+        lastTokens = tokens;
     }
 
     synchronized void pending(SeriesId series, TimeRange range, int limit, List<PendingRollup> out) {
@@ -61,6 +74,9 @@ final class SeriesRollups {
             pending.remove(start);
         } else {
             pending.put(start, kept);
+        }
+        if (lastTokens == tokens) {
+            lastTokens = kept.length == 0 ? null : pending.get(start);
         }
     }
 
