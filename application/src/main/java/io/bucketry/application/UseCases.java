@@ -11,6 +11,8 @@ import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
+import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.application.port.out.MaintainStore;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.application.service.AggregateAllSeriesService;
@@ -86,10 +88,22 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
         TieredStoreReadings writes = new TieredStoreReadings(store, maintenance);
         TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention(), clock);
         TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance, clock);
-        QueryRange ranges = new QueryRange(settings.retention(), clock);
-        WindowRanges windows = new TieredRanges(ranges, covered, settings.retention(), clock);
+        WindowRanges windows = new TieredRanges(new QueryRange(settings.retention(), clock), covered, settings.retention(),
+                clock);
         IngestReadingsUseCase ingest = ingestExecutor == null ? new IngestReadingsService(writes, settings, clock)
                 : new IngestReadingsService(writes, settings, clock, ingestExecutor);
+        return over(store, settings, clock, ingest, aggregates, windows, maintain);
+    }
+
+    private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock,
+                                 IngestReadingsUseCase ingest) {
+        return over(store, settings, clock, ingest, store, WindowRanges.of(new QueryRange(settings.retention(), clock)), store);
+    }
+
+    /** Every use case over {@code store}, with aggregation and maintenance through the given ports (tiered or not). */
+    private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, IngestReadingsUseCase ingest,
+                                 AggregateReadings aggregates, WindowRanges windows, MaintainStore maintain) {
+        QueryRange ranges = new QueryRange(settings.retention(), clock);
         return new UseCases(
                 ingest,
                 new ReadReadingsService(store, ranges),
@@ -100,23 +114,6 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new DescribeStorageService(store),
                 new DeleteSeriesService(maintain),
                 new ReclaimExpiredService(maintain, settings.retention(), clock),
-                new CheckHealthService(store),
-                new ListSeriesService(store, ranges));
-    }
-
-    private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock,
-                                 IngestReadingsUseCase ingest) {
-        QueryRange ranges = new QueryRange(settings.retention(), clock);
-        return new UseCases(
-                ingest,
-                new ReadReadingsService(store, ranges),
-                new ReadLatestReadingService(store, ranges),
-                new ReadPageService(store, ranges, settings.defaultPageSize()),
-                new AggregateSeriesService(store, ranges, settings.maxWindows()),
-                new AggregateAllSeriesService(store, ranges, settings.maxWindows()),
-                new DescribeStorageService(store),
-                new DeleteSeriesService(store),
-                new ReclaimExpiredService(store, settings.retention(), clock),
                 new CheckHealthService(store),
                 new ListSeriesService(store, ranges));
     }
