@@ -11,7 +11,10 @@ import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
+import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.application.port.out.MaintainStore;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.application.service.AggregateAllSeriesService;
 import io.bucketry.application.service.AggregateSeriesService;
 import io.bucketry.application.service.CheckHealthService;
@@ -24,8 +27,18 @@ import io.bucketry.application.service.ReadLatestReadingService;
 import io.bucketry.application.service.ReadPageService;
 import io.bucketry.application.service.ReadReadingsService;
 import io.bucketry.application.service.ReclaimExpiredService;
+import io.bucketry.application.service.RollupMaintenance;
+import io.bucketry.application.service.TieredAggregates;
+import io.bucketry.application.service.TieredMaintainStore;
+import io.bucketry.application.service.TieredRanges;
+import io.bucketry.application.service.TieredStoreReadings;
+import io.bucketry.application.service.WindowRanges;
+import io.bucketry.domain.DurationText;
+import io.bucketry.domain.RollupTier;
+import io.bucketry.domain.RollupTiers;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.concurrent.Executor;
 
 /** Every use case over one store, built without a DI container (for embedding and tests). */
@@ -48,19 +61,59 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
         return over(store, settings, clock, new IngestReadingsService(store, settings, clock, ingestExecutor));
     }
 
+    /**
+     * As {@link #over(ReadingStore, ApplicationSettings, Clock, Executor)} (a null executor: ingest on the
+     * calling thread), with rollup {@code tiers} kept in {@code rollups} (see {@link RollupMaintenance}):
+     * ingest records the windows it touches, reclaim settles them and expires each tier, deleting a series
+     * removes its windows, aggregations read the cheapest exact source. The store must keep a bucket's
+     * readings at least the largest tier window past retention (its grace), so that a window can still be
+     * recomputed whole when a late reading lands in it.
+     */
+    public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, Executor ingestExecutor,
+                                RollupTiers tiers, StoreRollups rollups) {
+        if (tiers.isEmpty()) {
+            return ingestExecutor == null ? over(store, settings, clock) : over(store, settings, clock, ingestExecutor);
+        }
+        tiers.requireOutlive(settings.retention());
+        if (settings.retention().grace().compareTo(tiers.largestWindow()) < 0) {
+            throw new IllegalArgumentException("a grace of " + DurationText.of(settings.retention().grace())
+                    + " is shorter than the largest rollup window " + DurationText.of(tiers.largestWindow())
+                    + ": a late reading's window could no longer be recomputed whole; give a grace of at least that");
+        }
+        // a tier first used on a store that already holds readings holds no window of what came before
+        Instant proposed = store.listSeries("", null, 1, Instant.EPOCH).isEmpty() ? RollupTier.ALWAYS
+                : clock.instant().plus(settings.retention().futureTolerance());
+        RollupTiers covered = tiers.coveringSince(tier -> rollups.coveredSince(tier.window(), proposed));
+        RollupMaintenance maintenance = new RollupMaintenance(covered, rollups, store);
+        TieredStoreReadings writes = new TieredStoreReadings(store, maintenance);
+        TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention(), clock);
+        TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance, clock);
+        WindowRanges windows = new TieredRanges(new QueryRange(settings.retention(), clock), covered, settings.retention(),
+                clock);
+        IngestReadingsUseCase ingest = ingestExecutor == null ? new IngestReadingsService(writes, settings, clock)
+                : new IngestReadingsService(writes, settings, clock, ingestExecutor);
+        return over(store, settings, clock, ingest, aggregates, windows, maintain);
+    }
+
     private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock,
                                  IngestReadingsUseCase ingest) {
+        return over(store, settings, clock, ingest, store, WindowRanges.of(new QueryRange(settings.retention(), clock)), store);
+    }
+
+    /** Every use case over {@code store}, with aggregation and maintenance through the given ports (tiered or not). */
+    private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, IngestReadingsUseCase ingest,
+                                 AggregateReadings aggregates, WindowRanges windows, MaintainStore maintain) {
         QueryRange ranges = new QueryRange(settings.retention(), clock);
         return new UseCases(
                 ingest,
                 new ReadReadingsService(store, ranges),
                 new ReadLatestReadingService(store, ranges),
                 new ReadPageService(store, ranges, settings.defaultPageSize()),
-                new AggregateSeriesService(store, ranges, settings.maxWindows()),
-                new AggregateAllSeriesService(store, ranges, settings.maxWindows()),
+                new AggregateSeriesService(aggregates, windows, ranges, settings.maxWindows()),
+                new AggregateAllSeriesService(aggregates, windows, ranges, settings.maxWindows()),
                 new DescribeStorageService(store),
-                new DeleteSeriesService(store),
-                new ReclaimExpiredService(store, settings.retention(), clock),
+                new DeleteSeriesService(maintain),
+                new ReclaimExpiredService(maintain, settings.retention(), clock),
                 new CheckHealthService(store),
                 new ListSeriesService(store, ranges));
     }

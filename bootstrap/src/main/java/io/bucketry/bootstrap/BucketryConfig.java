@@ -2,11 +2,13 @@ package io.bucketry.bootstrap;
 
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
+import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.SealPolicy;
+import io.bucketry.domain.RollupTiers;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -31,13 +33,14 @@ import java.util.Objects;
  *        pool this instance owns (default: this machine's processors, at most 8; 1: on the caller only)
  * @param sealAfter how long after a window's end the inmemory store seals it (stores it as compressed
  *        columns); 0 seals it as soon as it has ended
+ * @param rollups rollup tiers kept beside the readings (default none); each kept at least as long as the readings
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
                              Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
                              SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism,
-                             Duration sealAfter) {
+                             Duration sealAfter, RollupTiers rollups) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -65,6 +68,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                     + MAX_INGEST_PARALLELISM);
         }
         new ApplicationSettings(new RetentionPolicy(retention, grace, futureTolerance), maxBatchSize, maxWindows, pageSize);
+        Objects.requireNonNull(rollups, "rollups").requireOutlive(new RetentionPolicy(retention, grace, futureTolerance));
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
         BucketPolicy.paged(pageSize);
         new SealPolicy(sealAfter);
@@ -100,7 +104,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " lineProtocolSeriesId=" + lineProtocolSeriesId.key()
                 + " accessLog=" + accessLog
                 + " ingestParallelism=" + ingestParallelism
-                + " sealAfter=" + DurationText.of(sealAfter);
+                + " sealAfter=" + DurationText.of(sealAfter)
+                + " rollups=" + RollupsText.format(rollups);
     }
 
     /** A builder holding this configuration's values. */
@@ -120,8 +125,13 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         return new SealPolicy(sealAfter);
     }
 
+    /**
+     * The retention the store and reclaim use. With rollups, buckets are kept the largest rollup window
+     * longer than {@code grace} says (queries still end at {@code retention}): a late reading's window must
+     * still be recomputable whole from its raw readings.
+     */
     public RetentionPolicy retentionPolicy() {
-        return new RetentionPolicy(retention, grace, futureTolerance);
+        return new RetentionPolicy(retention, grace.plus(rollups.largestWindow()), futureTolerance);
     }
 
     public ApplicationSettings applicationSettings() {
@@ -156,6 +166,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private boolean accessLog;
         private int ingestParallelism = defaultIngestParallelism();
         private Duration sealAfter = SealPolicy.DEFAULT_SEAL_AFTER;
+        private RollupTiers rollups = RollupTiers.none();
 
         private Builder() {
         }
@@ -171,6 +182,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             accessLog = c.accessLog;
             ingestParallelism = c.ingestParallelism;
             sealAfter = c.sealAfter;
+            rollups = c.rollups;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -193,6 +205,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder accessLog(boolean value) { accessLog = value; return this; }
         public Builder ingestParallelism(int value) { ingestParallelism = value; return this; }
         public Builder sealAfter(Duration value) { sealAfter = value; return this; }
+        public Builder rollups(RollupTiers value) { rollups = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
             http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
@@ -245,7 +258,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public BucketryConfig build() {
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, sealAfter);
+                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, sealAfter, rollups);
         }
     }
 }

@@ -15,22 +15,30 @@ import java.util.Objects;
 public final class AggregateAllSeriesService implements AggregateAllSeriesUseCase {
 
     private final AggregateReadings store;
-    private final QueryRange ranges;
+    private final WindowRanges ranges;
     private final int maxWindows;
     private final GapFilling filling;
 
     public AggregateAllSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
+        this(store, WindowRanges.of(Objects.requireNonNull(ranges, "ranges")), ranges, maxWindows);
+    }
+
+    /**
+     * With {@code ranges} that may reach past the raw retention into rollup tiers; a fill looks for
+     * neighbour windows within {@code raw}, the raw readings' range.
+     */
+    public AggregateAllSeriesService(AggregateReadings store, WindowRanges ranges, QueryRange raw, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.maxWindows = maxWindows;
-        this.filling = new GapFilling(store, ranges, maxWindows);
+        this.filling = new GapFilling(store, raw, maxWindows);
     }
 
     @Override
     public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window, GapFill fill) {
         QueryRange.windowMillis(window);
         GapFilling.check(fill, from, to, window);
-        TimeRange range = ranges.resolve(from, to);
+        TimeRange range = ranges.resolve(from, to, window);
         if (range == null) {
             return List.of();
         }

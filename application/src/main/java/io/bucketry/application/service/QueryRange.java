@@ -31,8 +31,16 @@ public final class QueryRange {
      * @throws InvalidRequestException INVALID_RANGE when {@code from} is not before {@code to}
      */
     public TimeRange resolve(Instant from, Instant to) {
+        return resolve(from, to, oldestKept(clock.instant()));
+    }
+
+    /**
+     * As {@link #resolve(Instant, Instant)}, with the start moved up to {@code oldest} (the oldest instant
+     * the sources of the query answer) instead, and {@code oldest} as the start when there is none.
+     */
+    public TimeRange resolve(Instant from, Instant to, Instant oldest) {
         Instant now = clock.instant();
-        Instant start = from == null ? oldestKept(now) : from;
+        Instant start = from == null ? oldest : from;
         Instant end = to == null ? now.plus(retention.futureTolerance()).plusMillis(1) : to;
         TimeRange range;
         try {
@@ -43,7 +51,7 @@ public final class QueryRange {
             }
             throw new InvalidRequestException("INVALID_RANGE", e.getMessage());
         }
-        return range.startingNoEarlierThan(oldestKept(now));
+        return range.startingNoEarlierThan(oldest);
     }
 
     /** The oldest instant a query may return. */

@@ -21,7 +21,12 @@ public final class WindowAssertions {
     }
 
     public static void assertSameWindows(List<WindowAggregate> actual, List<WindowAggregate> expected) {
-        assertThat(actual).as("windows (series @ start)")
+        assertSameWindows(actual, expected, "");
+    }
+
+    /** As {@link #assertSameWindows(List, List)}, naming {@code where} (a seed, a query) in a failure. */
+    public static void assertSameWindows(List<WindowAggregate> actual, List<WindowAggregate> expected, String where) {
+        assertThat(actual).as("windows (series @ start) %s", where)
                 .extracting(w -> w.series() + "@" + w.start() + ".." + w.end() + " n=" + w.count())
                 .containsExactlyElementsOf(expected.stream()
                         .map(w -> w.series() + "@" + w.start() + ".." + w.end() + " n=" + w.count()).toList());

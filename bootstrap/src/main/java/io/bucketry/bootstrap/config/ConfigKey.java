@@ -73,6 +73,8 @@ public enum ConfigKey {
     SEAL_AFTER("sealAfter", "BUCKETRY_SEAL_AFTER", "a non-negative " + Durations.ALLOWED.substring(2)
             + " (0s seals a window as soon as it has ended)",
             (b, v) -> b.sealAfter(Durations.parseNonNegative(v)));
+    ROLLUPS("rollups", "BUCKETRY_ROLLUPS", RollupsText.ALLOWED,
+            (b, v) -> b.rollups(RollupsText.parse(v)));
 
     private final String key;
     private final String env;

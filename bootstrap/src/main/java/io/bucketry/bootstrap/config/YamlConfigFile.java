@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -57,6 +59,10 @@ final class YamlConfigFile {
                         + "; known keys: " + ConfigKey.keys());
             }
             JsonNode value = entry.getValue();
+            if (key == ConfigKey.ROLLUPS && value.isArray()) {
+                values.put(key, rollups(value, file));
+                continue;
+            }
             if (value.isNull() || !value.isValueNode()) {
                 throw new ConfigurationException("invalid " + key.key() + " in configuration file " + file
                         + ": expected a single value, " + key.allowed());
@@ -64,6 +70,23 @@ final class YamlConfigFile {
             values.put(key, value.asText());
         }
         return values;
+    }
+
+    /** The list form {@code [{window: 1h, retention: 2y}, …]} as {@link RollupsText} reads it. */
+    private static String rollups(JsonNode list, Path file) {
+        List<String> tiers = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode tier = list.get(i);
+            JsonNode window = tier.get("window");
+            JsonNode retention = tier.get("retention");
+            if (!tier.isObject() || tier.size() != 2 || window == null || !window.isValueNode()
+                    || retention == null || !retention.isValueNode()) {
+                throw new ConfigurationException("invalid rollups in configuration file " + file + ": item " + (i + 1)
+                        + " must be {window: …, retention: …}, such as {window: 1h, retention: 2y}");
+            }
+            tiers.add(RollupsText.tier(window.asText(), retention.asText()));
+        }
+        return tiers.isEmpty() ? "none" : String.join(",", tiers);
     }
 
     /** The file's one YAML document: a second one (after {@code ---}) would otherwise be silently ignored. */

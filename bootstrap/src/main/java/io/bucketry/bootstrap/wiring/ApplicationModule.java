@@ -18,6 +18,7 @@ import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.MongoSettings;
 import io.bucketry.domain.BucketPolicy;
@@ -25,6 +26,7 @@ import io.bucketry.domain.RetentionPolicy;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -59,6 +61,7 @@ public final class ApplicationModule extends AbstractModule {
         bind(Resources.class).toInstance(resources);
         OptionalBinder.newOptionalBinder(binder(), BaselineOpener.class);
         OptionalBinder.newOptionalBinder(binder(), WriteMetricsSource.class);
+        OptionalBinder.newOptionalBinder(binder(), RollupStoreOpener.class);
     }
 
     /** With an ingest parallelism above 1, a pool this instance owns and shuts down on close. */
@@ -74,7 +77,13 @@ public final class ApplicationModule extends AbstractModule {
     }
 
     @Provides @Singleton
-    UseCases useCases(ReadingStore store, ApplicationSettings settings, Clock clock, IngestPool pool) {
+    UseCases useCases(ReadingStore store, ApplicationSettings settings, Clock clock, IngestPool pool,
+                      Optional<RollupStoreOpener> rollups) {
+        if (!config.rollups().isEmpty()) {
+            StoreRollups tiers = rollups.orElseThrow(() -> new IllegalStateException("backend " + config.backend()
+                    + " has no rollup storage")).open();
+            return UseCases.over(store, settings, clock, pool.parallelism() < 2 ? null : pool.executor(), config.rollups(), tiers);
+        }
         return pool.parallelism() < 2 ? UseCases.over(store, settings, clock)
                 : UseCases.over(store, settings, clock, pool.executor());
     }

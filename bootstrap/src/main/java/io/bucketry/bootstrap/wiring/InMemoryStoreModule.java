@@ -3,7 +3,9 @@ package io.bucketry.bootstrap.wiring;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoOptional;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
+import io.bucketry.adapter.inmemory.InMemoryRollupStore;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
@@ -21,6 +23,12 @@ public final class InMemoryStoreModule extends AbstractModule {
         // stores a large batch's stripes in parts on the instance's ingest threads
         return new InMemoryReadingStore(policy, config.sealPolicy(), clock, memoryLimitBytes(config.memoryLimitPercent()),
                 pool.executor(), pool.parallelism());
+    }
+
+    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
+    RollupStoreOpener rollups(IngestPool pool) {
+        // records a large batch's pending windows in parts on the ingest threads, as the store stores it
+        return () -> new InMemoryRollupStore(pool.executor(), pool.parallelism());
     }
 
     /** The configured share of this JVM's max heap, in bytes. */

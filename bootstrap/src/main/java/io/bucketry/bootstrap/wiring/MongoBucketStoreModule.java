@@ -46,6 +46,11 @@ public final class MongoBucketStoreModule extends AbstractModule {
     }
 
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
+    RollupStoreOpener rollups(MongoBucketReadingStore store) {
+        return store::rollups;
+    }
+
+    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
     WriteMetricsSource writeMetrics(MongoBucketReadingStore store) {
         return store::writeMetrics;
     }

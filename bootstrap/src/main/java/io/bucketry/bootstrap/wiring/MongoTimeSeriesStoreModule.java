@@ -41,6 +41,11 @@ public final class MongoTimeSeriesStoreModule extends AbstractModule {
     }
 
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
+    RollupStoreOpener rollups(MongoTimeSeriesReadingStore store) {
+        return store::rollups;
+    }
+
+    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
     WriteMetricsSource writeMetrics(MongoTimeSeriesReadingStore store) {
         return store::writeMetrics;
     }

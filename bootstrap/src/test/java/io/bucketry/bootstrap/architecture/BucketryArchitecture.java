@@ -24,6 +24,8 @@ final class BucketryArchitecture {
         String application = root + ".application..";
         String bucket = root + ".adapter.mongo.bucket..";
         String timeSeries = root + ".adapter.mongo.timeseries..";
+        // rollup storage in Mongo: one module both Mongo adapters open over their own client, so neither holds a copy
+        String rollups = root + ".adapter.mongo.rollups..";
         String bootstrap = root + ".bootstrap..";
         return Map.of(
                 "layersUseOnlyTheLayersBeneathAndAdaptersNeverEachOther", layeredArchitecture()
@@ -37,11 +39,13 @@ final class BucketryArchitecture {
                         .layer("in-memory").definedBy(root + ".adapter.inmemory..")
                         .layer("mongo-bucket").definedBy(bucket)
                         .layer("mongo-timeseries").definedBy(timeSeries)
+                        .layer("mongo-rollups").definedBy(rollups)
                         .layer("bootstrap").definedBy(bootstrap)
                         .whereLayer("bootstrap").mayNotBeAccessedByAnyLayer()
                         .whereLayer("in-memory").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("mongo-bucket").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("mongo-timeseries").mayOnlyBeAccessedByLayers("bootstrap")
+                        .whereLayer("mongo-rollups").mayOnlyBeAccessedByLayers("mongo-bucket", "mongo-timeseries", "bootstrap")
                         .whereLayer("services").mayOnlyBeAccessedByLayers("application")
                         .whereLayer("domain").mayNotAccessAnyLayer()
                         .whereLayer("codec").mayNotAccessAnyLayer()
@@ -52,7 +56,7 @@ final class BucketryArchitecture {
                 "domainAndApplicationHoldNoMutableStaticField", fields().that().areStatic()
                         .and().areDeclaredInClassesThat().resideInAnyPackage(domain, application)
                         .should().beFinal(),
-                "onlyTheMongoAdaptersKnowTheMongoDbDriver", noClasses().that().resideOutsideOfPackages(bucket, timeSeries)
+                "onlyTheMongoAdaptersKnowTheMongoDbDriver", noClasses().that().resideOutsideOfPackages(bucket, timeSeries, rollups)
                         .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..", "org.bson.."),
                 "onlyBootstrapKnowsTheFrameworks", noClasses().that().resideOutsideOfPackage(bootstrap)
                         .should().dependOnClassesThat().resideInAnyPackage("com.google.inject..", "jakarta.inject..",

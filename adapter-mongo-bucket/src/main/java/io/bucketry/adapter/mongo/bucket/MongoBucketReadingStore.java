@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
+import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
@@ -219,6 +221,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
     @Override
     public StorageStatistics statistics() {
         return failures.translate("read storage statistics", statistics::read);
+    }
+
+    /** Rollup tier storage beside this store's readings, over its client ({@link MongoRollupStore}). */
+    public StoreRollups rollups() {
+        com.mongodb.MongoNamespace namespace = buckets.getNamespace();
+        return MongoRollupStore.open(client.getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), failures::translate);
     }
 
     @Override

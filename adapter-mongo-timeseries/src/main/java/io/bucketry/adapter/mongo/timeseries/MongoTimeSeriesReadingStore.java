@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.timeseries;
 
+import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
+import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.MongoException;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
@@ -253,6 +255,12 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     /** Commands named {@code name} sent so far (for tests of the one-query-per-batch rule). */
     long commandsSent(String name) {
         return counter.commands(name);
+    }
+
+    /** Rollup tier storage beside this store's readings, over its client ({@link MongoRollupStore}). */
+    public StoreRollups rollups() {
+        com.mongodb.MongoNamespace namespace = queried.getNamespace();
+        return MongoRollupStore.open(client.getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), calls::call);
     }
 
     @Override

@@ -1,0 +1,178 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.application.port.out.PendingRollup;
+import io.bucketry.application.port.out.RollupKey;
+import io.bucketry.application.port.out.RollupWindow;
+import io.bucketry.application.port.out.StoreRollups;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.LongPredicate;
+
+/**
+ * Rollup tiers in process memory, beside an {@link InMemoryReadingStore}: per series, each tier's
+ * windows by start and the pending entries by start. Each series is guarded by its own monitor, so
+ * ingest threads marking different series never wait on each other; a large batch's entries are
+ * recorded in parts split by series on the ingest threads, as the readings are stored.
+ */
+public final class InMemoryRollupStore implements StoreRollups {
+
+    /** Below this many keys per part, handing a part to another thread costs more than it saves. */
+    private static final int MIN_KEYS_PER_PART = 2048;
+
+    private final ConcurrentHashMap<SeriesId, SeriesRollups> bySeries = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Instant> coveredSince = new ConcurrentHashMap<>();
+    private final Executor executor;
+    private final int parallelism;
+
+    /** Records every batch's pending entries on the calling thread. */
+    public InMemoryRollupStore() {
+        this(Runnable::run, 1);
+    }
+
+    /** Records a large batch's pending entries in up to {@code parallelism} parts, all but one on {@code executor}. */
+    public InMemoryRollupStore(Executor executor, int parallelism) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.parallelism = Math.max(1, parallelism);
+    }
+
+    @Override
+    public Instant coveredSince(Duration tier, Instant proposed) {
+        return coveredSince.computeIfAbsent(tier.toMillis(), t -> proposed);
+    }
+
+    @Override
+    public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
+        int parts = keys.size() / MIN_KEYS_PER_PART >= 2 ? parallelism : 1;
+        if (parts < 2) {
+            record(keys, token, running, 0, 1);
+            return;
+        }
+        List<CompletableFuture<Void>> others = new ArrayList<>(parts - 1);
+        for (int part = 1; part < parts; part++) {
+            int mine = part;
+            try {
+                others.add(CompletableFuture.runAsync(() -> record(keys, token, running, mine, parts), executor));
+            } catch (RejectedExecutionException e) {
+                record(keys, token, running, mine, parts);   // an executor shutting down: this part is recorded here
+            }
+        }
+        record(keys, token, running, 0, parts);
+        try {
+            CompletableFuture.allOf(others.toArray(new CompletableFuture<?>[0])).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** Records the keys of series in part {@code part} of {@code parts} ({@link SeriesId#partOf}). */
+    private void record(List<RollupKey> keys, long token, LongPredicate running, int part, int parts) {
+        SeriesId last = null;
+        SeriesRollups rollups = null;
+        for (RollupKey key : keys) {
+            if (!key.series().equals(last)) {
+                if (parts > 1 && key.series().partOf(parts) != part) {
+                    continue;
+                }
+                last = key.series();
+                rollups = bySeries.computeIfAbsent(last, s -> new SeriesRollups());
+            }
+            rollups.record(key.start(), token, running);
+        }
+    }
+
+    @Override
+    public List<PendingRollup> pending(int limit) {
+        return pending(null, limit);
+    }
+
+    @Override
+    public List<PendingRollup> pending(SeriesId series, TimeRange range) {
+        SeriesRollups rollups = bySeries.get(series);
+        List<PendingRollup> out = new ArrayList<>();
+        if (rollups != null) {
+            rollups.pending(series, range, Integer.MAX_VALUE, out);
+        }
+        return out;
+    }
+
+    @Override
+    public List<PendingRollup> pending(TimeRange range, int limit) {
+        List<PendingRollup> out = new ArrayList<>();
+        for (Map.Entry<SeriesId, SeriesRollups> series : bySeries.entrySet()) {
+            series.getValue().pending(series.getKey(), range, limit - out.size(), out);
+            if (out.size() >= limit) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void clearPending(List<PendingRollup> settled) {
+        for (PendingRollup entry : settled) {
+            SeriesRollups rollups = bySeries.get(entry.key().series());
+            if (rollups != null) {
+                rollups.clear(entry.key().start(), entry.token());
+            }
+        }
+    }
+
+    @Override
+    public void replace(List<RollupWindow> windows) {
+        for (RollupWindow window : windows) {
+            bySeries.computeIfAbsent(window.series(), s -> new SeriesRollups()).replace(window);
+        }
+    }
+
+    @Override
+    public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
+        SeriesRollups rollups = bySeries.get(series);
+        List<WindowAggregate> out = new ArrayList<>();
+        if (rollups != null) {
+            rollups.read(tier.toMillis(), range, Integer.MAX_VALUE, out);
+        }
+        return out;
+    }
+
+    @Override
+    public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
+        List<SeriesId> ids = new ArrayList<>(bySeries.keySet());
+        ids.sort(null);
+        List<WindowAggregate> out = new ArrayList<>();
+        for (SeriesId id : ids) {
+            bySeries.get(id).read(tier.toMillis(), range, limit - out.size(), out);
+            if (out.size() >= limit) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public long deleteSeries(SeriesId series) {
+        SeriesRollups rollups = bySeries.get(series);
+        return rollups == null ? 0 : rollups.deleteWindows();
+    }
+
+    @Override
+    public long expireBefore(Duration tier, Instant cutoff) {
+        long removed = 0;
+        for (Map.Entry<SeriesId, SeriesRollups> entry : bySeries.entrySet()) {
+            removed += entry.getValue().expireBefore(tier.toMillis(), cutoff.toEpochMilli());
+        }
+        return removed;
+    }
+}

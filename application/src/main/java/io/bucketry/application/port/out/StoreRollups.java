@@ -1,0 +1,64 @@
+package io.bucketry.application.port.out;
+
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.LongPredicate;
+
+/**
+ * Outbound port of rollup tiers: per series, window aggregates of each tier's window, stored
+ * beside the readings, and the durable record of windows that must be recomputed ("pending").
+ * The application decides what goes in; a store keeps it and answers it back. Implementations are
+ * thread-safe and translate their technology's failures into {@link StoreUnavailableException}.
+ */
+public interface StoreRollups {
+
+    /**
+     * Records, durably before the batch's readings are written, that the windows holding
+     * {@code keys} must be recomputed, under the batch's {@code token}. An entry of the same key
+     * whose token is no longer {@code running} may be replaced by the new one (its batch has
+     * finished; the new entry stays until a recomputation that follows this batch).
+     */
+    void recordPending(List<RollupKey> keys, long token, LongPredicate running);
+
+    /** Up to {@code limit} pending entries of any series. */
+    List<PendingRollup> pending(int limit);
+
+    /** The pending entries of one series whose window start lies in {@code range}. */
+    List<PendingRollup> pending(SeriesId series, TimeRange range);
+
+    /** Up to {@code limit} pending entries of any series whose window start lies in {@code range}. */
+    List<PendingRollup> pending(TimeRange range, int limit);
+
+    /** Removes exactly these entries (key and token); an entry recorded again since under another token stays. */
+    void clearPending(List<PendingRollup> settled);
+
+    /** Stores each window, replacing the one of the same series, tier and start; an empty one removes it. */
+    void replace(List<RollupWindow> windows);
+
+    /** The stored windows of one series and tier whose start lies in {@code range}, in time order. */
+    List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range);
+
+    /**
+     * The stored windows of every series of one tier whose start lies in {@code range}, ordered by
+     * series then start; a store may stop after {@code limit} windows.
+     */
+    List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit);
+
+    /**
+     * The instant from which the tier of {@code tier} holds every window: recorded as {@code proposed}
+     * on the tier's first use, the recorded one on every later one (a tier added to a store that
+     * already holds readings has no windows for what came before).
+     */
+    Instant coveredSince(Duration tier, Instant proposed);
+
+    /** Removes every window of a series (its pending entries stay; settling them finds no readings); answers how many. */
+    long deleteSeries(SeriesId series);
+
+    /** Removes the windows of one tier that start before {@code cutoff}; answers how many. */
+    long expireBefore(Duration tier, Instant cutoff);
+}

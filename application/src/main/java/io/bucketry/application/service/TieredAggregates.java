@@ -1,0 +1,87 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.application.port.out.StoreRollups;
+import io.bucketry.domain.RetentionPolicy;
+import io.bucketry.domain.RollupTiers;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+import io.bucketry.domain.WindowMerge;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Aggregation from the cheapest exact source ({@link SourcePlan}): tier windows for the whole tier
+ * windows of the range (after settling their pending ones), raw buckets for the rest, merged per
+ * requested window in time order ({@link WindowMerge}), so the answer is the one the raw readings give.
+ */
+public final class TieredAggregates implements AggregateReadings {
+
+    private final AggregateReadings raw;
+    private final StoreRollups rollups;
+    private final RollupMaintenance maintenance;
+    private final RetentionPolicy retention;
+    private final Clock clock;
+
+    public TieredAggregates(AggregateReadings raw, StoreRollups rollups, RollupMaintenance maintenance,
+                            RetentionPolicy retention, Clock clock) {
+        this.raw = Objects.requireNonNull(raw, "raw");
+        this.rollups = Objects.requireNonNull(rollups, "rollups");
+        this.maintenance = Objects.requireNonNull(maintenance, "maintenance");
+        this.retention = Objects.requireNonNull(retention, "retention");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    private SourcePlan plan(TimeRange range, Duration window) {
+        return SourcePlan.of(range, window, tiers(), retention, clock.instant());
+    }
+
+    private RollupTiers tiers() {
+        return maintenance.tiers();
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+        SourcePlan plan = plan(range, window);
+        if (plan.tier() == null) {
+            return raw.aggregate(series, range, window);
+        }
+        List<WindowAggregate> parts = new ArrayList<>();
+        if (plan.head() != null) {
+            parts.addAll(raw.aggregate(series, plan.head(), window));
+        }
+        maintenance.settle(series, plan.tiered());
+        parts.addAll(rollups.read(series, plan.tier().window(), plan.tiered()));
+        if (plan.tail() != null) {
+            parts.addAll(raw.aggregate(series, plan.tail(), window));
+        }
+        return WindowMerge.rollUp(parts, window);
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
+        SourcePlan plan = plan(range, window);
+        if (plan.tier() == null) {
+            return raw.aggregateAll(range, window, maxWindows);
+        }
+        List<WindowAggregate> parts = new ArrayList<>();
+        if (plan.head() != null) {
+            parts.addAll(raw.aggregateAll(plan.head(), window, maxWindows));
+        }
+        maintenance.settle(plan.tiered());
+        long perWindow = window.toMillis() / plan.tier().windowMillis();
+        int limit = (int) Math.min(Integer.MAX_VALUE - 8L, (maxWindows + 1L) * perWindow);
+        parts.addAll(rollups.readAll(plan.tier().window(), plan.tiered(), limit));
+        if (plan.tail() != null) {
+            parts.addAll(raw.aggregateAll(plan.tail(), window, maxWindows));
+        }
+        parts.sort(Comparator.comparing(WindowAggregate::series));   // stable: each series' parts stay in time order
+        return WindowMerge.rollUp(parts, window);
+    }
+}

@@ -1,0 +1,30 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.port.out.StoreReadings;
+import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.domain.Reading;
+
+import java.util.List;
+import java.util.Objects;
+
+/** Ingest with rollup tiers: records the windows a batch touches as pending, then stores the batch. */
+public final class TieredStoreReadings implements StoreReadings {
+
+    private final StoreReadings store;
+    private final RollupMaintenance maintenance;
+
+    public TieredStoreReadings(StoreReadings store, RollupMaintenance maintenance) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.maintenance = Objects.requireNonNull(maintenance, "maintenance");
+    }
+
+    @Override
+    public StoreResult store(List<Reading> readings) {
+        long token = maintenance.begin(readings);
+        try {
+            return store.store(readings);
+        } finally {
+            maintenance.end(token);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.bucketry.application.service;
+
+import io.bucketry.domain.TimeRange;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** Turns an aggregation's optional bounds into the range its store is asked for, given its window size. */
+@FunctionalInterface
+public interface WindowRanges {
+
+    /** The answerable part of {@code [from, to)} for windows of {@code window}; null when nothing of it is. */
+    TimeRange resolve(Instant from, Instant to, Duration window);
+
+    /** Raw readings only: the unexpired part. */
+    static WindowRanges of(QueryRange ranges) {
+        return (from, to, window) -> ranges.resolve(from, to);
+    }
+}
