@@ -72,7 +72,7 @@ public enum ConfigKey {
             (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM))),
     SEAL_AFTER("sealAfter", "BUCKETRY_SEAL_AFTER", "a non-negative " + Durations.ALLOWED.substring(2)
             + " (0s seals a window as soon as it has ended)",
-            (b, v) -> b.sealAfter(Durations.parseNonNegative(v)));
+            (b, v) -> b.sealAfter(Durations.parseNonNegative(v))),
     ROLLUPS("rollups", "BUCKETRY_ROLLUPS", RollupsText.ALLOWED,
             (b, v) -> b.rollups(RollupsText.parse(v)));
 
