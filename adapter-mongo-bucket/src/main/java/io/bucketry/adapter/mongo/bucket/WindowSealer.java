@@ -62,8 +62,11 @@ final class WindowSealer {
     static final int ROUND = 1000;
     private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
 
-    /** Where a test stops the fold: after closing, after inserting the sealed document, after deleting. */
-    enum Step { CLOSED, INSERTED, DELETED }
+    /**
+     * Where a test stops the sweep: after reading a round's windows (before sealing in place), and
+     * in a fold after closing, after inserting the sealed document, after deleting its sources.
+     */
+    enum Step { READ, CLOSED, INSERTED, DELETED }
 
     /** Test hook run after each step of a fold; it may throw to cut the fold there. */
     interface StepHook {
@@ -125,6 +128,7 @@ final class WindowSealer {
 
     private long round(Map<SeriesId, Set<Long>> windows) {
         Map<String, List<StoredBucket>> byWindow = readWindows(windows);
+        windows.forEach((series, starts) -> starts.forEach(start -> hook.after(Step.READ, series, start)));
         List<WriteModel<BsonDocument>> inPlace = new ArrayList<>();
         long done = 0;
         for (List<StoredBucket> docs : byWindow.values()) {
