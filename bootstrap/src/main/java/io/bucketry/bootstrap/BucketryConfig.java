@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
 import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
@@ -89,6 +90,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
                 + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%"
                 + " mongoTimeout=" + DurationText.of(mongo.timeout())
+                + " mongoLayout=" + mongo.bucketLayout().id()
                 + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
                 + " maxConcurrentIngests=" + http.maxConcurrentIngests()
                 + " drainTimeout=" + DurationText.of(http.drainTimeout())
@@ -198,27 +200,39 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder lineProtocolSeriesId(SeriesIdRule value) { lineProtocolSeriesId = value; return this; }
 
         public Builder mongoUri(String value) {
-            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder mongoDatabase(String value) {
-            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder mongoCollection(String value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder timeseriesFallback(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder embeddedMongo(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value, mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value, mongo.timeout()).withLayoutOf(mongo);
+            return this;
+        }
+
+        /** mongo-bucket's document layout ({@code mongoLayout}). */
+        public Builder mongoLayout(DocumentLayout value) {
+            mongo = mongo.withBucketLayout(value, mongo.sealAfter());
+            return this;
+        }
+
+        /** When mongo-bucket's sealed layout seals a window (the {@code sealAfter} key's value). */
+        public Builder mongoSealAfter(Duration value) {
+            mongo = mongo.withBucketLayout(mongo.bucketLayout(), value);
             return this;
         }
 

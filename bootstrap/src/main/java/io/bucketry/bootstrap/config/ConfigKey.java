@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap.config;
 
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.BucketPolicyKind;
 import io.bucketry.bootstrap.BucketryConfig;
@@ -69,7 +70,9 @@ public enum ConfigKey {
             (b, v) -> b.accessLog(Numbers.parseBoolean(v))),
     INGEST_PARALLELISM("ingestParallelism", "BUCKETRY_INGEST_PARALLELISM",
             wholeNumber(1, BucketryConfig.MAX_INGEST_PARALLELISM),
-            (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM)));
+            (b, v) -> b.ingestParallelism(Numbers.parseInt(v, 1, BucketryConfig.MAX_INGEST_PARALLELISM))),
+    MONGO_LAYOUT("mongoLayout", "BUCKETRY_MONGO_LAYOUT", DocumentLayout.ALLOWED + " (mongo-bucket: rows, or sealed windows of compressed columns)",
+            (b, v) -> b.mongoLayout(DocumentLayout.parse(v)));
 
     private final String key;
     private final String env;
