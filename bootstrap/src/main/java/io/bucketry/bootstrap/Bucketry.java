@@ -30,6 +30,7 @@ import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
 import io.bucketry.bootstrap.wiring.MongoBucketStoreModule;
 import io.bucketry.bootstrap.wiring.MongoTimeSeriesStoreModule;
 import io.bucketry.bootstrap.wiring.Resources;
+import io.bucketry.bootstrap.wiring.SealingSource;
 import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 
 import java.time.Clock;
@@ -51,6 +52,7 @@ public final class Bucketry implements AutoCloseable {
     private final Resources resources;
     private final Optional<BaselineOpener> baseline;
     private final Optional<WriteMetricsSource> writes;
+    private final Optional<SealingSource> sealing;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Bucketry(BucketryConfig config, Injector injector) {
@@ -61,6 +63,7 @@ public final class Bucketry implements AutoCloseable {
         this.resources = injector.getInstance(Resources.class);
         this.baseline = injector.getInstance(Key.get(new TypeLiteral<Optional<BaselineOpener>>() { }));
         this.writes = injector.getInstance(Key.get(new TypeLiteral<Optional<WriteMetricsSource>>() { }));
+        this.sealing = injector.getInstance(Key.get(new TypeLiteral<Optional<SealingSource>>() { }));
     }
 
     /** A running Bucketry with time from the system clock (UTC). */
@@ -115,6 +118,9 @@ public final class Bucketry implements AutoCloseable {
 
     /** What the store has sent to its server since it was opened; empty for a store without one (inmemory). */
     public Optional<WriteMetrics> writeMetrics() { return writes.map(WriteMetricsSource::writeMetrics); }
+
+    /** The store's sealing, where it seals windows (mongo-bucket, layout sealed); empty otherwise. */
+    public Optional<SealingSource> sealing() { return sealing.filter(SealingSource::active); }
 
     /** What the store can do beyond the common contract. */
     public Set<Capability> capabilities() { return store.capabilities(); }

@@ -255,6 +255,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
         return counter.sealingSnapshot();
     }
 
+    /** Statistics of the sealed documents only (none in the row layout): telemetry for benchmarks. */
+    public StorageStatistics sealedStatistics() {
+        return failures.translate("read sealed statistics", () -> new StatisticsReader(buckets, BACKEND,
+                Filters.eq(UNSEALED, false)).read());
+    }
+
     /** The document layout this store writes and reads. */
     public DocumentLayout layout() {
         return layout;
