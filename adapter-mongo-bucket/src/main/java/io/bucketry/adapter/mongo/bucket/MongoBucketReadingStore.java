@@ -134,19 +134,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
             MongoFailures failures = MongoConnections.failures(settings);
-            String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
-            String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
-            // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
-            LayoutStart layout = failures.translate("read the layout record" + at, () -> LayoutGuard.start(
-                    new LayoutDocuments(database, settings.collection()),
-                    CollectionLayout.of(BACKEND, policy, retention, Map.of()).withDocuments(settings.layout().id()),
-                    true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
-            failures.translate("prepare the indexes" + at, () -> BucketIndexes.ensure(database,
-                    buckets.withReadPreference(ReadPreference.primary()), policy, retention, layout));
-            if (settings.layout() == DocumentLayout.SEALED) {
-                failures.translate("prepare the sealing index" + at, () -> SealedIndex.ensure(buckets));
-            }
-            List<String> notes = failures.translate("record the layout" + at, () -> layout.confirm());
+            List<String> notes = CollectionStart.prepare(database, buckets, settings, policy, retention, failures);
             MongoBucketReadingStore store = new MongoBucketReadingStore(client, buckets, policy, counter, failures, notes,
                     settings, clock, sealOnWrite);
             if (store.sealing != null) {

@@ -17,8 +17,10 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * A sealed window as one document:
  * {@code {_id, series, start, seq, count, first, last, summary: {<field>: {count, min, max, sum, fv, lv}},
  * unsealed: false, cols: BinData}}. It has no {@code bytes}: an update filter's {@code bytes: {$lte: …}}
- * never matches a missing field, so no writer adds to it, and a late reading goes to a row
- * document of a higher seq (a delta) that the next sealing folds in.
+ * never matches a missing field (comparison operators match only values of a comparable type:
+ * https://www.mongodb.com/docs/manual/reference/method/db.collection.find/#type-bracketing), so no
+ * writer adds to it, and a late reading goes to a row document of a higher seq (a delta) that the
+ * next sealing folds in.
  */
 final class SealedDocument {
 

@@ -6,6 +6,7 @@ import io.bucketry.application.port.out.WriteMetrics;
 import org.bson.BsonDocument;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Counts what a client sends: write commands and the statements inside them, seen by the driver
@@ -58,7 +59,7 @@ final class WriteCounter implements CommandListener {
     }
 
     /** Runs a sealing sweep on this thread, its writes counted as sealing; answers the windows it sealed. */
-    long sealing(java.util.function.LongSupplier sweep) {
+    long sealing(LongSupplier sweep) {
         boolean outer = sealing.get();
         sealing.set(true);
         try {

@@ -68,11 +68,8 @@ class SealedLayoutTest {
     @Test
     void aLateReadingForASealedWindowGoesToADeltaDeduplicatedAgainstTheSealedTimesAndIsFoldedLater() {
         // given: a sealed day
-        store = sealed(Duration.ofMinutes(10));
         SeriesId series = freshSeries("late");
-        List<Reading> day = sensorDay(series);
-        store.store(day);
-        store.seal();
+        List<Reading> day = sealedDay(series);
 
         // when: a late reading between two sealed ones, and a resent sealed one
         Reading late = sensor(series, BASE.plus(Duration.ofSeconds(90)), 7.25);
@@ -127,11 +124,8 @@ class SealedLayoutTest {
     @Test
     void wholeWindowAggregatesOfSealedWindowsDecodeNothingAndEqualBruteForce() {
         // given: a sealed day
-        store = sealed(Duration.ofMinutes(10));
         SeriesId series = freshSeries("nodecode");
-        List<Reading> day = sensorDay(series);
-        store.store(day);
-        store.seal();
+        List<Reading> day = sealedDay(series);
         TimeRange all = TimeRange.of(BASE, BASE.plus(Duration.ofDays(1)));
 
         // when: hourly and daily windows (edges included), then a range read
@@ -151,6 +145,15 @@ class SealedLayoutTest {
     private MongoBucketReadingStore sealed(Duration sealAfter) {
         return MongoBucketReadingStore.open(MongoLane.freshSettings().withLayout(DocumentLayout.SEALED, sealAfter),
                 BucketPolicy.defaults(), RetentionPolicy.defaults(), clock, false);
+    }
+
+    /** A day of sensor readings in a store sealing 10 minutes after a window's end, stored and sealed. */
+    private List<Reading> sealedDay(SeriesId series) {
+        store = sealed(Duration.ofMinutes(10));
+        List<Reading> day = sensorDay(series);
+        store.store(day);
+        store.seal();
+        return day;
     }
 
     private static List<Reading> sensorDay(SeriesId series) {
