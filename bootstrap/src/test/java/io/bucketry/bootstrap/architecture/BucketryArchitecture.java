@@ -37,12 +37,14 @@ final class BucketryArchitecture {
                         .layer("mongo-bucket").definedBy(bucket)
                         .layer("mongo-timeseries").definedBy(timeSeries)
                         .layer("bootstrap").definedBy(bootstrap)
+                        .layer("codec").definedBy(root + ".codec..")
                         .whereLayer("bootstrap").mayNotBeAccessedByAnyLayer()
                         .whereLayer("in-memory").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("mongo-bucket").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("mongo-timeseries").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("services").mayOnlyBeAccessedByLayers("application")
                         .whereLayer("domain").mayNotAccessAnyLayer()
+                        .whereLayer("codec").mayNotAccessAnyLayer()
                         .ensureAllClassesAreContainedInArchitecture(),
                 "domainAndApplicationDependOnNothingButTheJdk", classes().that().resideInAnyPackage(domain, application)
                         .should().onlyDependOnClassesThat().resideInAnyPackage("java..", domain, application),
