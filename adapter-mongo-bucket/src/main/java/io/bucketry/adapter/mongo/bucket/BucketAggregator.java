@@ -82,8 +82,10 @@ final class BucketAggregator {
                 return;
             }
         }
-        for (int i = 0; i < toRead.size() && !windows.full(); i += IDS_PER_QUERY) {
-            List<StoredBucket> part = toRead.subList(i, Math.min(toRead.size(), i + IDS_PER_QUERY));
+        // The sealed layout reads whole groups: one bucket per group stands for it, so no group is read twice.
+        List<StoredBucket> reads = sealedLayout ? SealedReads.onePerGroup(toRead) : toRead;
+        for (int i = 0; i < reads.size() && !windows.full(); i += IDS_PER_QUERY) {
+            List<StoredBucket> part = reads.subList(i, Math.min(reads.size(), i + IDS_PER_QUERY));
             if (sealedLayout) {
                 readings(Aggregates.match(SealedReads.groupsOf(part)), range, windows, SealedReads.keysOf(part));
             } else {

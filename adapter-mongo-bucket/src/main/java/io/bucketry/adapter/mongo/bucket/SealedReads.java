@@ -39,6 +39,13 @@ final class SealedReads {
         return keys;
     }
 
+    /** The first bucket of each group among {@code buckets}, in order. */
+    static List<StoredBucket> onePerGroup(List<StoredBucket> buckets) {
+        Map<String, StoredBucket> first = new LinkedHashMap<>();
+        buckets.forEach(bucket -> first.putIfAbsent(key(bucket), bucket));
+        return new ArrayList<>(first.values());
+    }
+
     /** The documents as groups (each sorted by seq), only those of {@code keys} unless it is null. */
     static List<BucketGroup> groups(Iterable<BsonDocument> documents, Set<String> keys) {
         Map<String, List<StoredBucket>> byKey = new LinkedHashMap<>();
