@@ -34,7 +34,8 @@ class EmbeddingClassPathTest {
         // then
         assertThat(artifacts).filteredOn(a -> a.startsWith("io.bucketry:")).containsExactlyInAnyOrder(
                 "io.bucketry:bucketry-bootstrap", "io.bucketry:bucketry-domain", "io.bucketry:bucketry-application",
-                "io.bucketry:bucketry-adapter-inmemory", "io.bucketry:bucketry-adapter-mongo-bucket");
+                "io.bucketry:bucketry-adapter-inmemory", "io.bucketry:bucketry-adapter-mongo-bucket",
+                "io.bucketry:bucketry-codec"); // the sealed-bucket codec mongo-bucket's sealed layout uses (JDK only)
         assertThat(artifacts).contains("com.google.inject:guice", "org.mongodb:mongodb-driver-sync", "org.slf4j:slf4j-api");
         assertThat(artifacts).allSatisfy(a -> assertThat(ALLOWED_GROUPS).as("group of %s", a).contains(a.split(":")[0]));
         assertThat(artifacts).as("one SLF4J artifact only: the API, no provider").filteredOn(a -> a.startsWith("org.slf4j:"))
