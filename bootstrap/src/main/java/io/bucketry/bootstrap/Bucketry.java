@@ -32,6 +32,7 @@ import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
 import io.bucketry.bootstrap.wiring.MongoBucketStoreModule;
 import io.bucketry.bootstrap.wiring.MongoTimeSeriesStoreModule;
 import io.bucketry.bootstrap.wiring.Resources;
+import io.bucketry.bootstrap.wiring.SealingSource;
 import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 
 import java.time.Clock;
@@ -53,6 +54,7 @@ public final class Bucketry implements AutoCloseable {
     private final Resources resources;
     private final Optional<BaselineOpener> baseline;
     private final Optional<WriteMetricsSource> writes;
+    private final Optional<SealingSource> sealing;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Bucketry(BucketryConfig config, Injector injector) {
@@ -63,6 +65,7 @@ public final class Bucketry implements AutoCloseable {
         this.resources = injector.getInstance(Resources.class);
         this.baseline = injector.getInstance(Key.get(new TypeLiteral<Optional<BaselineOpener>>() { }));
         this.writes = injector.getInstance(Key.get(new TypeLiteral<Optional<WriteMetricsSource>>() { }));
+        this.sealing = injector.getInstance(Key.get(new TypeLiteral<Optional<SealingSource>>() { }));
     }
 
     /** A running Bucketry with time from the system clock (UTC). */
@@ -122,6 +125,8 @@ public final class Bucketry implements AutoCloseable {
     public Optional<SealingFigures> sealingFigures() {
         return store instanceof InMemoryReadingStore memory ? Optional.of(memory.sealingFigures()) : Optional.empty();
     }
+    /** The store's sealing, where it seals windows (mongo-bucket, layout sealed); empty otherwise. */
+    public Optional<SealingSource> sealing() { return sealing.filter(SealingSource::active); }
 
     /** What the store can do beyond the common contract. */
     public Set<Capability> capabilities() { return store.capabilities(); }

@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.bootstrap.config.ByteSizes;
 import io.bucketry.bootstrap.config.RollupsText;
@@ -31,8 +32,9 @@ import java.util.Objects;
  * @param accessLog whether {@code serve} logs one line per request (method, path, status, milliseconds)
  * @param ingestParallelism at most this many parts a large ingest batch is validated in at once, on a
  *        pool this instance owns (default: this machine's processors, at most 8; 1: on the caller only)
- * @param sealAfter how long after a window's end the inmemory store seals it (stores it as compressed
- *        columns); 0 seals it as soon as it has ended
+ * @param sealAfter how long after a window's end a store seals it (stores it as compressed columns): the
+ *        inmemory store, and mongo-bucket with {@code mongoLayout: sealed} (kept in its settings too);
+ *        0 seals it as soon as it has ended
  * @param rollups rollup tiers kept beside the readings (default none); each kept at least as long as the readings
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
@@ -98,6 +100,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
                 + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%"
                 + " mongoTimeout=" + DurationText.of(mongo.timeout())
+                + " mongoLayout=" + mongo.bucketLayout().id()
                 + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
                 + " maxConcurrentIngests=" + http.maxConcurrentIngests()
                 + " drainTimeout=" + DurationText.of(http.drainTimeout())
@@ -204,7 +207,11 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder http(HttpLimits value) { http = value; return this; }
         public Builder accessLog(boolean value) { accessLog = value; return this; }
         public Builder ingestParallelism(int value) { ingestParallelism = value; return this; }
-        public Builder sealAfter(Duration value) { sealAfter = value; return this; }
+        /** When a window is sealed: by the inmemory store, and by mongo-bucket with {@code mongoLayout: sealed}. */
+        public Builder sealAfter(Duration value) {
+            sealAfter = value;
+            return mongoSealAfter(value);
+        }
         public Builder rollups(RollupTiers value) { rollups = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
@@ -225,27 +232,39 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder lineProtocolSeriesId(SeriesIdRule value) { lineProtocolSeriesId = value; return this; }
 
         public Builder mongoUri(String value) {
-            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder mongoDatabase(String value) {
-            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder mongoCollection(String value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder timeseriesFallback(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded(), mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
             return this;
         }
 
         public Builder embeddedMongo(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value, mongo.timeout());
+            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value, mongo.timeout()).withLayoutOf(mongo);
+            return this;
+        }
+
+        /** mongo-bucket's document layout ({@code mongoLayout}). */
+        public Builder mongoLayout(DocumentLayout value) {
+            mongo = mongo.withBucketLayout(value, mongo.sealAfter());
+            return this;
+        }
+
+        /** When mongo-bucket's sealed layout seals a window (the {@code sealAfter} key's value). */
+        public Builder mongoSealAfter(Duration value) {
+            mongo = mongo.withBucketLayout(mongo.bucketLayout(), value);
             return this;
         }
 

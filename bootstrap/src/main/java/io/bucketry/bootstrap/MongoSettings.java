@@ -1,6 +1,8 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.application.ConnectionStrings;
+import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -15,9 +17,11 @@ import java.util.Objects;
  * @param embedded start an in-process test server instead of connecting to {@code uri}
  * @param timeout how long one MongoDB operation may take (driver {@code timeoutMS}) unless the URI sets
  *                {@code timeoutMS} or {@code socketTimeoutMS}
+ * @param bucketLayout mongo-bucket: rows, or sealed windows of compressed columns ({@code mongoLayout})
+ * @param sealAfter mongo-bucket's sealed layout: how long after a window's end it is sealed
  */
 public record MongoSettings(String uri, String database, String collection, boolean timeseriesFallback,
-                            boolean embedded, Duration timeout) {
+                            boolean embedded, Duration timeout, DocumentLayout bucketLayout, Duration sealAfter) {
 
     public static final String DEFAULT_URI = "mongodb://localhost:27017";
     public static final String DEFAULT_DATABASE = "bucketry";
@@ -30,6 +34,14 @@ public record MongoSettings(String uri, String database, String collection, bool
         if (timeout.toMillis() < 1) {
             throw new IllegalArgumentException("mongoTimeout " + timeout + " must be at least 1ms");
         }
+        bucketLayout = bucketLayout == null ? DocumentLayout.ROWS : bucketLayout;
+        sealAfter = new SealPolicy(sealAfter == null ? SealPolicy.DEFAULT_SEAL_AFTER : sealAfter).sealAfter();
+    }
+
+    /** Settings of mongo-bucket's row layout. */
+    public MongoSettings(String uri, String database, String collection, boolean timeseriesFallback, boolean embedded,
+                         Duration timeout) {
+        this(uri, database, collection, timeseriesFallback, embedded, timeout, DocumentLayout.ROWS, null);
     }
 
     /** Settings with the default operation timeout. */
@@ -43,7 +55,17 @@ public record MongoSettings(String uri, String database, String collection, bool
 
     /** The same settings with another operation timeout. */
     public MongoSettings withTimeout(Duration value) {
-        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, value);
+        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, value, bucketLayout, sealAfter);
+    }
+
+    /** These settings with the mongo-bucket layout and seal delay of {@code other}. */
+    public MongoSettings withLayoutOf(MongoSettings other) {
+        return withBucketLayout(other.bucketLayout, other.sealAfter);
+    }
+
+    /** These settings with another mongo-bucket layout and seal delay (null: the default, 10 minutes). */
+    public MongoSettings withBucketLayout(DocumentLayout layout, Duration after) {
+        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, timeout, layout, after);
     }
 
     /** The URI with any user name and password replaced by {@code ***}. */
@@ -54,6 +76,7 @@ public record MongoSettings(String uri, String database, String collection, bool
     @Override
     public String toString() {
         return "MongoSettings[uri=" + maskedUri() + ", database=" + database + ", collection=" + (collection == null ? "(backend default)" : collection)
-                + ", timeseriesFallback=" + timeseriesFallback + ", embedded=" + embedded + ", timeout=" + timeout + "]";
+                + ", timeseriesFallback=" + timeseriesFallback + ", embedded=" + embedded + ", timeout=" + timeout
+                + ", bucketLayout=" + bucketLayout.id() + "]";
     }
 }

@@ -18,18 +18,34 @@ import java.util.TreeMap;
  * @param width the window width, or null for a paged policy
  * @param serverOptions options the server fixed when the collection was created, by name (may be empty)
  * @param version the layout version ({@value #VERSION} for this Bucketry)
+ * @param documents how the store lays out its documents ({@value #ROWS} unless the backend offers
+ *                  another, such as mongo-bucket's {@code sealed}); a record without it is {@value #ROWS}
  */
 public record CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
-                               Duration grace, Map<String, String> serverOptions, int version) {
+                               Duration grace, Map<String, String> serverOptions, int version, String documents) {
 
     /** The layout version this Bucketry writes and reads. */
     public static final int VERSION = 1;
+    /** The document layout of every backend unless configured otherwise. */
+    public static final String ROWS = "rows";
 
     public CollectionLayout {
         Objects.requireNonNull(backend, "backend");
         Objects.requireNonNull(retention, "retention");
         Objects.requireNonNull(grace, "grace");
         serverOptions = Map.copyOf(serverOptions == null ? Map.of() : serverOptions);
+        documents = documents == null ? ROWS : documents;
+    }
+
+    /** A layout of the {@value #ROWS} document layout. */
+    public CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
+                            Duration grace, Map<String, String> serverOptions, int version) {
+        this(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, ROWS);
+    }
+
+    /** This layout with another document layout. */
+    public CollectionLayout withDocuments(String value) {
+        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, value);
     }
 
     /** The layout a store with these policies starts with, under this Bucketry's layout version. */
@@ -46,7 +62,8 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
 
     /** This layout with the server options of {@code other} (options fixed at creation never follow the configuration). */
     public CollectionLayout withServerOptionsOf(CollectionLayout other) {
-        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, other.serverOptions, version);
+        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, other.serverOptions, version,
+                documents);
     }
 
     /** The record as plain values (String, Integer, Long, nested Map), for a store to persist as it likes. */
@@ -63,6 +80,9 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
         fields.put(LayoutFields.RETENTION_MILLIS, retention.toMillis());
         fields.put(LayoutFields.GRACE_MILLIS, grace.toMillis());
         fields.put(LayoutFields.SERVER_OPTIONS, new TreeMap<>(serverOptions));
+        if (!ROWS.equals(documents)) {
+            fields.put(LayoutFields.DOCUMENTS, documents); // absent means rows, as in records made before this field
+        }
         // For a person reading the record in a shell; never read back.
         fields.put(LayoutFields.DESCRIPTION, describe());
         return fields;
@@ -77,6 +97,7 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
     public String describe() {
         String policy = isPaged() ? "paged " + maxCount : "windowed " + LayoutText.duration(width) + ", max count " + maxCount;
         return backend + ", " + policy + ", max bytes " + maxBytes + ", retention " + LayoutText.duration(retention)
-                + ", grace " + LayoutText.duration(grace) + (serverOptions.isEmpty() ? "" : ", " + new TreeMap<>(serverOptions));
+                + ", grace " + LayoutText.duration(grace) + (serverOptions.isEmpty() ? "" : ", " + new TreeMap<>(serverOptions))
+                + (ROWS.equals(documents) ? "" : ", layout " + documents);
     }
 }

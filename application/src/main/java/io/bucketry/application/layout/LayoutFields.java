@@ -19,6 +19,7 @@ final class LayoutFields {
     static final String GRACE_MILLIS = "graceMillis";
     static final String SERVER_OPTIONS = "serverOptions";
     static final String DESCRIPTION = "description";
+    static final String DOCUMENTS = "documents";
 
     private LayoutFields() {
     }
@@ -40,7 +41,8 @@ final class LayoutFields {
         }
         return new CollectionLayout(text(fields, BACKEND), width, (int) number(fields, MAX_COUNT),
                 (int) number(fields, MAX_BYTES), Duration.ofMillis(number(fields, RETENTION_MILLIS)),
-                Duration.ofMillis(number(fields, GRACE_MILLIS)), options, version);
+                Duration.ofMillis(number(fields, GRACE_MILLIS)), options, version,
+                fields.containsKey(DOCUMENTS) ? text(fields, DOCUMENTS) : CollectionLayout.ROWS);
     }
 
     private static long number(Map<String, ?> fields, String name) {

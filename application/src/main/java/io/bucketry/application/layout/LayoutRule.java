@@ -11,7 +11,8 @@ import java.util.Objects;
  * readings would be missed and resent duplicates stored twice; any other change is safe.
  *
  * <ul>
- *   <li>refused: the layout version, the backend, the bucket policy kind, the bucket width (it
+ *   <li>refused: the layout version, the backend, the document layout (rows or sealed windows are
+ *       different documents; read as the other, a window's readings are not found), the bucket policy kind, the bucket width (it
  *       places readings in windows and bounds every range lookup; a native time-series collection
  *       fixed its bucketing from it when created), the page size of a paged policy (pages are
  *       buckets of exactly that many readings, seed 001), and a larger count or byte ceiling where
@@ -45,6 +46,11 @@ public final class LayoutRule {
         if (!stored.backend().equals(configured.backend())) {
             out.add(refused("backend (backend)", stored.backend(), configured.backend(),
                     "each backend stores readings in its own document layout"));
+            return out;
+        }
+        if (!stored.documents().equals(configured.documents())) {
+            out.add(refused("document layout (mongoLayout)", stored.documents(), configured.documents(),
+                    "each document layout stores a window's readings in its own shape; read as the other, they are not found"));
             return out;
         }
         if (stored.isPaged() != configured.isPaged()) {

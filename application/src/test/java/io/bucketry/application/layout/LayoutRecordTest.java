@@ -26,6 +26,17 @@ class LayoutRecordTest {
     }
 
     @Test
+    void aSealedRecordReadsBackSealedAndARecordWithoutTheFieldReadsAsRows() {
+        CollectionLayout rows = CollectionLayout.of("mongo-bucket", BucketPolicy.defaults(), RetentionPolicy.defaults(), Map.of());
+        CollectionLayout sealed = rows.withDocuments("sealed");
+
+        assertThat(CollectionLayout.fromFields(sealed.toFields())).isEqualTo(sealed);
+        assertThat(CollectionLayout.fromFields(rows.toFields()).documents()).isEqualTo(CollectionLayout.ROWS);
+        assertThat(rows.toFields()).doesNotContainKey("documents");
+        assertThat(sealed.describe()).endsWith(", layout sealed");
+    }
+
+    @Test
     void aPagedRecordReadsBackAsPagedWithoutAWidth() {
         CollectionLayout written = CollectionLayout.of("mongo-bucket", BucketPolicy.paged(10), RETENTION, Map.of());
 

@@ -33,6 +33,8 @@ class LayoutRuleTest {
                 arguments(WINDOWED, layout("mongo-bucket", BucketPolicy.paged(1000), RETENTION), "bucket policy", "windowed",
                         "paged", false, false),
                 arguments(WINDOWED, withWidth(Duration.ofMinutes(30)), "bucket width", "1h", "30m", false, false),
+                arguments(WINDOWED, WINDOWED.withDocuments("sealed"), "document layout", "rows", "sealed", false, false),
+                arguments(WINDOWED.withDocuments("sealed"), WINDOWED, "document layout", "sealed", "rows", false, false),
                 arguments(WINDOWED, withWidth(Duration.ofHours(2)), "bucket width", "1h", "2h", false, false),
                 arguments(WINDOWED, withCount(WINDOWED, 500), "bucket max count", "1000", "500", true, true),
                 arguments(WINDOWED, withCount(WINDOWED, 2000), "bucket max count", "1000", "2000", false, true),

@@ -109,7 +109,8 @@ public final class CheckContext {
     }
 
     public MongoBucketSettings bucketSettings(String collection) {
-        return new MongoBucketSettings(base.mongo().uri(), base.mongo().database(), collection);
+        return new MongoBucketSettings(base.mongo().uri(), base.mongo().database(), collection, null,
+                base.mongo().bucketLayout(), base.mongo().sealAfter());
     }
 
     public MongoTimeSeriesSettings timeSeriesSettings(String collection) {

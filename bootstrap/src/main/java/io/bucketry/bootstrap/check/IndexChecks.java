@@ -2,6 +2,7 @@ package io.bucketry.bootstrap.check;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.adapter.mongo.bucket.MongoBucketDiagnostics;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics.Collection;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics.Index;
@@ -40,6 +41,19 @@ final class IndexChecks {
         }
         return Outcome.when(find(actual, SERIES_TIME).isPresent(), "index " + SERIES_TIME + " present",
                 "expected an index " + SERIES_TIME + "; the server lists " + actual);
+    }
+
+    /** mongo-bucket's sealed layout: the partial index its sealing sweep scans (row documents only). */
+    static Outcome sealing(CheckContext context) throws IOException {
+        BucketryConfig config = context.config(COLLECTION, UnaryOperator.identity());
+        if (config.mongo().bucketLayout() != DocumentLayout.SEALED) {
+            return Outcome.skip("mongoLayout is rows: no window is sealed, so there is no sealing index");
+        }
+        List<Index> actual = opened(context);
+        Index wanted = MongoBucketDiagnostics.sealingIndex();
+        return Outcome.when(find(actual, wanted.keyJson()).isPresent(),
+                "index " + wanted.keyJson() + " present (partial on {unsealed: true}: the sealing sweep's candidates)",
+                "expected the sealed layout's index " + wanted.keyJson() + "; the server lists " + actual);
     }
 
     static Outcome ttl(CheckContext context) throws IOException {

@@ -30,6 +30,7 @@ final class ServerChecks {
                 Check.of("index definitions", IndexChecks::definitions),
                 Check.of("index use", ServerChecks::indexUse),
                 Check.of("TTL index options", IndexChecks::ttl),
+                Check.only(Backend.MONGO_BUCKET, "sealing index", IndexChecks::sealing),
                 Check.only(Backend.MONGO_TIMESERIES, "time-series options", IndexChecks::timeSeriesOptions),
                 Check.of("write concern", ServerChecks::writeConcern));
     }

@@ -106,6 +106,10 @@ public final class ConfigOptions {
                     + "timeoutMS or socketTimeoutMS (env BUCKETRY_MONGO_TIMEOUT; default 10s).")
     String mongoTimeout;
 
+    @Option(names = "--mongo-layout", paramLabel = "LAYOUT", description = "mongo-bucket: rows (default), or sealed: ended"
+            + " windows as one document of compressed columns (env BUCKETRY_MONGO_LAYOUT).")
+    String mongoLayout;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -138,6 +142,7 @@ public final class ConfigOptions {
         flags.put(ConfigKey.MEMORY_LIMIT, memoryLimit);
         flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
         flags.put(ConfigKey.SEAL_AFTER, sealAfter);
+        flags.put(ConfigKey.MONGO_LAYOUT, mongoLayout);
         flags.putAll(extra);
         PrintStream err = ((BucketryCommand) command.root().userObject()).err;
         String prefix = command.qualifiedName() + ": warning: ";

@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap.config;
 
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.BucketPolicyKind;
 import io.bucketry.bootstrap.BucketryConfig;
@@ -74,7 +75,9 @@ public enum ConfigKey {
             + " (0s seals a window as soon as it has ended)",
             (b, v) -> b.sealAfter(Durations.parseNonNegative(v))),
     ROLLUPS("rollups", "BUCKETRY_ROLLUPS", RollupsText.ALLOWED,
-            (b, v) -> b.rollups(RollupsText.parse(v)));
+            (b, v) -> b.rollups(RollupsText.parse(v))),
+    MONGO_LAYOUT("mongoLayout", "BUCKETRY_MONGO_LAYOUT", DocumentLayout.ALLOWED + " (mongo-bucket: rows, or sealed windows of compressed columns)",
+            (b, v) -> b.mongoLayout(DocumentLayout.parse(v)));
 
     private final String key;
     private final String env;

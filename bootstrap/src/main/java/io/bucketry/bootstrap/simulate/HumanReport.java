@@ -68,6 +68,18 @@ public final class HumanReport {
                 + " returned, no indexes)" + (m.embeddedServer() ? "; the embedded test server takes at most 1,000"
                 + " statements per command (its maxWriteBatchSize; MongoDB's is 100,000), so the driver splits larger"
                 + " bulk writes" : ""));
+        SimulationReport.SealedView s = m.sealed();
+        if (s != null) {
+            out.println(f("sealed     %,d sealed documents hold %,d readings: %s stored bytes per reading in sealed documents;"
+                            + " sealing sent %,d write commands (%.3f per 1,000 readings, apart from ingest's), %,d statements,"
+                            + " sealing %,d windows; the final sweep took %.3f s",
+                    s.sealedDocuments(), s.sealedReadings(), orNot(s.sealedBytesPerReading(), "%.2f", "not measurable"),
+                    s.sealingCommands(), s.sealingCommandsPer1000Readings(), s.sealingStatements(), s.windowsSealed(),
+                    s.finalSweepSeconds()));
+            out.println("           how: the same statistics pipeline over the sealed documents only ({unsealed: false});"
+                    + " sealing's commands counted by the same CommandListener on the sealing thread, in the background"
+                    + " sweeps during ingest and the final sweep after it");
+        }
     }
 
     private static void printSealing(SimulationReport.SealingView s, PrintStream out) {

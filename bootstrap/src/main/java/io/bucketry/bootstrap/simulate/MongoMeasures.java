@@ -21,6 +21,12 @@ final class MongoMeasures {
      */
     static MongoView of(WriteMetrics before, WriteMetrics after, long readings, StorageStatistics storage,
                         boolean writesOwnBuckets, boolean embeddedServer) {
+        return of(before, after, readings, storage, writesOwnBuckets, embeddedServer, null);
+    }
+
+    /** @param sealed mongo-bucket's sealed layout: the sealed documents and what sealing sent (null otherwise) */
+    static MongoView of(WriteMetrics before, WriteMetrics after, long readings, StorageStatistics storage,
+                        boolean writesOwnBuckets, boolean embeddedServer, SimulationReport.SealedView sealed) {
         long commands = after.writeCommands() - before.writeCommands();
         long statements = after.writeStatements() - before.writeStatements();
         long buckets = after.bucketsTouched() - before.bucketsTouched();
@@ -28,7 +34,8 @@ final class MongoMeasures {
                 ? SimulationReport.round((double) statements / buckets, 3) : null;
         Double bytes = storage.avgBucketBytes() == null || storage.readings() == 0 ? null
                 : SimulationReport.round(storage.avgBucketBytes() * storage.buckets() / storage.readings(), 1);
-        return new MongoView(per1000(commands, readings), perBucket, bytes, commands, statements, buckets, embeddedServer);
+        return new MongoView(per1000(commands, readings), perBucket, bytes, commands, statements, buckets, embeddedServer,
+                sealed);
     }
 
     static double per1000(long commands, long readings) {

@@ -94,6 +94,8 @@ public final class Simulation {
         Optional<WriteMetrics> writesBefore = bucketry.writeMetrics();
         IngestResult ingest = ingest(bucketry, new ReadingGenerator(scenario, sensorIds, end));
         Optional<WriteMetrics> writesAfter = bucketry.writeMetrics();
+        SimulationReport.SealedView sealed = bucketry.sealing()
+                .map(sealing -> SealedPhase.run(sealing, ingest.readings(), progress)).orElse(null);
         long after = HeapMeter.usedAfterGc();
         double retained = ingest.accepted() == 0 ? 0 : (after - before) / (double) ingest.accepted();
         BenchmarkRuns runs = BenchmarkRuns.of(bucketry.config().backend());
@@ -103,8 +105,8 @@ public final class Simulation {
         SealingView sealing = bucketry.sealingFigures().map(SealingMeasures::of).orElse(null);
         StorageStatistics statistics = bucketry.describe().describe();
         MongoView mongo = writesAfter.map(writes -> MongoMeasures.of(writesBefore.orElseThrow(), writes,
-                ingest.readings(), statistics, bucketry.capabilities().contains(Capability.POLICY_BUCKETS),
-                bucketry.config().mongo().embedded())).orElse(null);
+                ingest.readings(), statistics, bucketry.capabilities().contains(Capability.POLICY_BUCKETS) || sealed != null,
+                bucketry.config().mongo().embedded(), sealed)).orElse(null);
         BaselineView baseline = baseline(bucketry, sensorIds, end);
         return new SimulationReport(bucketry.backend(),
                 new ScenarioView(scenario.sensors(), SimulationReport.compact(scenario.interval().toMillis() / 1e3),

@@ -50,7 +50,28 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
     @JsonInclude(JsonInclude.Include.ALWAYS)
     public record MongoView(double writeCommandsPer1000Readings, Double updateStatementsPerBucketPerBatch,
                             Double bytesPerReading, @JsonIgnore long writeCommands, @JsonIgnore long writeStatements,
-                            @JsonIgnore long bucketsTouched, @JsonIgnore boolean embeddedServer) {
+                            @JsonIgnore long bucketsTouched, @JsonIgnore boolean embeddedServer,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) SealedView sealed) {
+
+        /** Without sealing (every store but mongo-bucket's sealed layout). */
+        public MongoView(double writeCommandsPer1000Readings, Double updateStatementsPerBucketPerBatch,
+                         Double bytesPerReading, long writeCommands, long writeStatements, long bucketsTouched,
+                         boolean embeddedServer) {
+            this(writeCommandsPer1000Readings, updateStatementsPerBucketPerBatch, bytesPerReading, writeCommands,
+                    writeStatements, bucketsTouched, embeddedServer, null);
+        }
+    }
+
+    /**
+     * mongo-bucket's sealed layout, once every ended window is sealed: the sealed documents' BSON
+     * bytes per reading (overall is {@link MongoView#bytesPerReading}), and what sealing sent to the
+     * server (in the background during ingest and in the final sweep), apart from ingest's writes.
+     *
+     * @param sealedBytesPerReading null where the server cannot tell the stored bucket bytes
+     */
+    public record SealedView(long sealedDocuments, long sealedReadings, Double sealedBytesPerReading,
+                             double sealingCommandsPer1000Readings, long sealingCommands, long sealingStatements,
+                             long windowsSealed, double finalSweepSeconds) {
     }
 
     /**

@@ -62,6 +62,7 @@ public final class ApplicationModule extends AbstractModule {
         OptionalBinder.newOptionalBinder(binder(), BaselineOpener.class);
         OptionalBinder.newOptionalBinder(binder(), WriteMetricsSource.class);
         OptionalBinder.newOptionalBinder(binder(), RollupStoreOpener.class);
+        OptionalBinder.newOptionalBinder(binder(), SealingSource.class);
     }
 
     /** With an ingest parallelism above 1, a pool this instance owns and shuts down on close. */

@@ -4,10 +4,13 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.ProvidesIntoOptional;
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.StorageStatistics;
+import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.bootstrap.MongoSettings;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
@@ -31,7 +34,8 @@ public final class MongoBucketStoreModule extends AbstractModule {
 
     @Provides @Singleton
     MongoBucketSettings settings(MongoEndpoint endpoint, MongoSettings mongo) {
-        return new MongoBucketSettings(endpoint.uri(), mongo.database(), mongo.collection(), mongo.timeout());
+        return new MongoBucketSettings(endpoint.uri(), mongo.database(), mongo.collection(), mongo.timeout(),
+                mongo.bucketLayout(), mongo.sealAfter());
     }
 
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */
@@ -53,6 +57,31 @@ public final class MongoBucketStoreModule extends AbstractModule {
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
     WriteMetricsSource writeMetrics(MongoBucketReadingStore store) {
         return store::writeMetrics;
+    }
+
+    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
+    SealingSource sealing(MongoBucketReadingStore store) {
+        return new SealingSource() {
+            @Override
+            public boolean active() {
+                return store.layout() == DocumentLayout.SEALED;
+            }
+
+            @Override
+            public long sealNow() {
+                return store.seal();
+            }
+
+            @Override
+            public WriteMetrics sealingMetrics() {
+                return store.sealingMetrics();
+            }
+
+            @Override
+            public StorageStatistics sealedStatistics() {
+                return store.sealedStatistics();
+            }
+        };
     }
 
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)

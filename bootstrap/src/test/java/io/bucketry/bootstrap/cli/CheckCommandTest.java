@@ -56,12 +56,26 @@ class CheckCommandTest {
         assertThat(checks.get("overflow")).startsWith("PASS ");
         assertThat(checks.get("index use")).startsWith("SKIP ").contains("cannot explain");
         assertThat(checks.get("stored bytes per reading")).startsWith("SKIP ").contains("$bsonSize");
+        assertThat(checks.get("sealing index")).startsWith("SKIP ").contains("mongoLayout is rows");
         Matcher summary = SUMMARY.matcher(out.get(out.size() - 1));
         assertThat(summary.matches()).as(out.get(out.size() - 1)).isTrue();
         assertThat(Long.parseLong(summary.group(1))).isEqualTo(count(checks, "PASS"));
         assertThat(Long.parseLong(summary.group(2))).isEqualTo(count(checks, "FAIL"));
         assertThat(Long.parseLong(summary.group(3))).isEqualTo(count(checks, "SKIP"));
         assertThat(out.get(out.size() - 2)).matches("scratch database bucketry_check_\\S+ dropped");
+        assertThat(count(checks, "FAIL")).as(run.out().toString()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
+    }
+
+    @Test
+    void mongoBucketCheckOfTheSealedLayoutPassesEveryBehaviourAndFindsItsSealingIndex() {
+        Run run = Cli.run("check", "--backend", "mongo-bucket", "--embedded-mongo", "--mongo-layout", "sealed");
+
+        Map<String, String> checks = lines(run.out());
+        for (String name : BEHAVIOURS) {
+            assertThat(checks.get(name)).as(name).startsWith("PASS ");
+        }
+        assertThat(checks.get("sealing index")).startsWith("PASS ").contains("{\"unsealed\": 1, \"start\": 1}");
         assertThat(count(checks, "FAIL")).as(run.out().toString()).isZero();
         assertThat(run.exitCode()).as(run.err()).isZero();
     }

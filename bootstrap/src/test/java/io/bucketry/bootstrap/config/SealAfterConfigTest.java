@@ -35,6 +35,15 @@ class SealAfterConfigTest {
     }
 
     @Test
+    void oneSealAfterKeyTellsBothStoresThatSeal() {
+        BucketryConfig config = ConfigLoader.load(Map.of(), null, Map.of("BUCKETRY_SEAL_AFTER", "3m",
+                "BUCKETRY_MONGO_LAYOUT", "sealed"));
+
+        assertThat(config.sealAfter()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(config.mongo().sealAfter()).as("mongo-bucket's sealed layout").isEqualTo(Duration.ofMinutes(3));
+    }
+
+    @Test
     void theConfigurationSaysWhenItSeals() {
         assertThat(BucketryConfig.builder().sealAfter(Duration.ofMinutes(5)).build().toString()).contains("sealAfter=5m");
         assertThat(ConfigKey.SEAL_AFTER.flag()).isEqualTo("--seal-after");

@@ -6,6 +6,7 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.FieldSummary;
+import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -32,6 +33,10 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * window and the range contributes its stored summary and is not read; the groups that can hold a
  * field's first or last value in that window, and those cut by a window or range edge, contribute
  * their readings. Narrower windows read the readings of the range only (projected server-side).
+ * In the sealed layout a group that is one sealed document contributes its summary even at a window's
+ * edge (it stores each field's first and last value, {@link SealedSummary}): whole windows decode
+ * nothing. Groups read there are read whole, by series and start, and merged ({@link BucketGroup}):
+ * a sealing between two queries replaces documents, never the set of readings of a window.
  */
 final class BucketAggregator {
 
@@ -40,11 +45,14 @@ final class BucketAggregator {
     private final MongoCollection<BsonDocument> buckets;
     private final BucketPolicy policy;
     private final BucketQueries queries;
+    private final boolean sealedLayout;
 
-    BucketAggregator(MongoCollection<BsonDocument> buckets, BucketPolicy policy, BucketQueries queries) {
+    BucketAggregator(MongoCollection<BsonDocument> buckets, BucketPolicy policy, BucketQueries queries,
+                     boolean sealedLayout) {
         this.buckets = buckets;
         this.policy = policy;
         this.queries = queries;
+        this.sealedLayout = sealedLayout;
     }
 
     /** Windows of one series, or of every series (series null) ordered by series then start. */
@@ -62,11 +70,11 @@ final class BucketAggregator {
 
     private void withSummaries(Bson overlapping, TimeRange range, Windows windows) {
         Map<SeriesId, List<StoredBucket>> bySeries = new TreeMap<>();
-        for (BsonDocument document : buckets.find(overlapping).projection(Projections.exclude(READINGS))) {
+        for (BsonDocument document : buckets.find(overlapping).projection(Projections.exclude(READINGS, COLS))) {
             StoredBucket bucket = StoredBucket.from(document);
             bySeries.computeIfAbsent(bucket.series(), s -> new ArrayList<>()).add(bucket);
         }
-        List<BsonValue> toRead = new ArrayList<>();
+        List<StoredBucket> toRead = new ArrayList<>();
         for (var entry : bySeries.entrySet()) {
             windows.feed(entry.getKey(), aggregator -> summaries(entry.getValue(), range, aggregator, toRead));
             if (windows.full()) {
@@ -74,9 +82,16 @@ final class BucketAggregator {
                 return;
             }
         }
-        for (int i = 0; i < toRead.size() && !windows.full(); i += IDS_PER_QUERY) {
-            List<BsonValue> ids = toRead.subList(i, Math.min(toRead.size(), i + IDS_PER_QUERY));
-            readings(Aggregates.match(Filters.in(ID, ids)), range, windows);
+        // The sealed layout reads whole groups: one bucket per group stands for it, so no group is read twice.
+        List<StoredBucket> reads = sealedLayout ? SealedReads.onePerGroup(toRead) : toRead;
+        for (int i = 0; i < reads.size() && !windows.full(); i += IDS_PER_QUERY) {
+            List<StoredBucket> part = reads.subList(i, Math.min(reads.size(), i + IDS_PER_QUERY));
+            if (sealedLayout) {
+                readings(Aggregates.match(SealedReads.groupsOf(part)), range, windows, SealedReads.keysOf(part));
+            } else {
+                List<BsonValue> ids = part.stream().map(StoredBucket::id).toList();
+                readings(Aggregates.match(Filters.in(ID, ids)), range, windows);
+            }
         }
     }
 
@@ -85,7 +100,7 @@ final class BucketAggregator {
      * groups holding a field's first or last value there; adds the ids of the buckets to read instead.
      */
     private static void summaries(List<StoredBucket> series, TimeRange range, WindowAggregator aggregator,
-                                  List<BsonValue> toRead) {
+                                  List<StoredBucket> toRead) {
         series.sort((a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start())
                 : Integer.compare(a.seq(), b.seq()));
         Map<Long, List<BucketGroup>> whole = new TreeMap<>();
@@ -94,14 +109,16 @@ final class BucketAggregator {
                     && aggregator.windowStart(group.first()) == aggregator.windowStart(group.last())) {
                 whole.computeIfAbsent(aggregator.windowStart(group.first()), w -> new ArrayList<>()).add(group);
             } else {
-                group.buckets().forEach(bucket -> toRead.add(bucket.id()));
+                toRead.addAll(group.buckets());
             }
         }
         for (List<BucketGroup> groups : whole.values()) {
             Set<BucketGroup> edges = edges(groups);
             for (BucketGroup group : groups) {
-                if (edges.contains(group)) {
-                    group.buckets().forEach(bucket -> toRead.add(bucket.id()));
+                if (SealedSummary.covers(group)) {
+                    SealedSummary.feed(aggregator, group.buckets().get(0));
+                } else if (edges.contains(group) || group.mayOverlap()) {
+                    toRead.addAll(group.buckets());
                 } else {
                     group.buckets().forEach(bucket -> summary(aggregator, bucket));
                 }
@@ -145,11 +162,30 @@ final class BucketAggregator {
     }
 
     private void readings(Bson match, TimeRange range, Windows windows) {
+        if (sealedLayout) {
+            readings(match, range, windows, null);
+            return;
+        }
         List<Bson> pipeline = List.of(match, BucketQueries.readingsIn(range.fromMilli(), range.toMilli()));
         for (BsonDocument document : buckets.aggregate(pipeline).batchSize(256)) {
             windows.feed(new SeriesId(document.getString(SERIES).getValue()), aggregator -> {
                 for (BsonValue element : document.getArray(READINGS)) {
                     reading(aggregator, element.asDocument());
+                }
+            });
+            if (windows.full()) {
+                return;
+            }
+        }
+    }
+
+    /** The sealed layout: documents merged per group (of {@code keys} only, unless null) before they are fed. */
+    private void readings(Bson match, TimeRange range, Windows windows, Set<String> keys) {
+        List<Bson> pipeline = List.of(match, BucketQueries.readingsIn(range.fromMilli(), range.toMilli()));
+        for (BucketGroup group : SealedReads.groups(buckets.aggregate(pipeline).batchSize(256), keys)) {
+            windows.feed(group.buckets().get(0).series(), aggregator -> {
+                for (Reading reading : group.readingsIn(range.fromMilli(), range.toMilli())) {
+                    aggregator.add(reading);
                 }
             });
             if (windows.full()) {

@@ -3,7 +3,9 @@ package io.bucketry.adapter.mongo.bucket;
 /**
  * Field names of a stored bucket document. Other tools read them, so they never change:
  * {@code {_id, series, start, seq, count, first, last, bytes, summary: {<field>: {count, min, max, sum}},
- * readings: [{t, <field>: value, …}]}}.
+ * readings: [{t, <field>: value, …}]}}; in the sealed layout ({@link DocumentLayout#SEALED}) a row document
+ * also carries {@code unsealed: true}, and a sealed window is {@code {_id, series, start, seq, count, first, last,
+ * bytes, summary, unsealed: false, cols: BinData}} (no {@code readings}).
  */
 final class BucketFields {
 
@@ -23,6 +25,12 @@ final class BucketFields {
     /** Time key inside a reading element. */
     static final String TIME = "t";
     static final String READING_TIMES = READINGS + "." + TIME;
+    /** A sealed window's readings as compressed columns ({@link SealedColumns}). */
+    static final String COLS = "cols";
+    /** {@code true} on every row document of the sealed layout (the partial index the sealer scans), {@code false} on a sealed one. */
+    static final String UNSEALED = "unsealed";
+    /** The {@code unsealed} value of row documents of a window that cannot be sealed (a field both number and text, or too large). */
+    static final String KEPT_IN_ROWS = "kept";
 
     static final String SUMMARY_COUNT = "count";
     static final String SUMMARY_MIN = "min";

@@ -32,7 +32,7 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 final class BucketKnowledge {
 
     private static final Bson META_AND_TIMES = Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST,
-            READING_TIMES);
+            READING_TIMES, COLS, UNSEALED);
     private static final Bson BY_KEY = Sorts.ascending(SERIES, START, SEQ);
 
     private final MongoCollection<BsonDocument> buckets;

@@ -76,6 +76,7 @@ final class BucketQueries {
         return Aggregates.project(new BsonDocument(SERIES, new BsonInt32(1)).append(START, new BsonInt32(1))
                 .append(SEQ, new BsonInt32(1)).append(COUNT, new BsonInt32(1)).append(BYTES, new BsonInt32(1))
                 .append(FIRST, new BsonInt32(1)).append(LAST, new BsonInt32(1))
+                .append(COLS, new BsonInt32(1)).append(UNSEALED, new BsonInt32(1))
                 .append(READINGS, new BsonDocument("$filter", filter)));
     }
 }

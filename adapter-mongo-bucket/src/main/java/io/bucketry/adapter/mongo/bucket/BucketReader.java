@@ -8,7 +8,10 @@ import com.mongodb.client.model.Sorts;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.conversions.Bson;
 
@@ -23,13 +26,25 @@ final class BucketReader {
 
     private static final Bson LAST_READING = Projections.fields(
             Projections.include(SERIES, START, SEQ, COUNT, FIRST, LAST), Projections.slice(READINGS, -1));
+    /**
+     * The sealed layout's: a sealed document has no {@code readings}, so the last element is taken by
+     * the {@code $slice} expression of an empty array there
+     * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/slice/), and the columns come along.
+     */
+    private static final Bson LAST_OF_EITHER = Aggregates.project(new BsonDocument(SERIES, new BsonInt32(1))
+            .append(START, new BsonInt32(1)).append(SEQ, new BsonInt32(1)).append(LAST, new BsonInt32(1))
+            .append(COLS, new BsonInt32(1)).append(READINGS, new BsonDocument("$slice", new BsonArray(List.of(
+                    new BsonDocument("$ifNull", new BsonArray(List.of(new BsonString("$" + READINGS), new BsonArray()))),
+                    new BsonInt32(-1))))));
 
     private final MongoCollection<BsonDocument> buckets;
     private final BucketQueries queries;
+    private final boolean sealedLayout;
 
-    BucketReader(MongoCollection<BsonDocument> buckets, BucketQueries queries) {
+    BucketReader(MongoCollection<BsonDocument> buckets, BucketQueries queries, boolean sealedLayout) {
         this.buckets = buckets;
         this.queries = queries;
+        this.sealedLayout = sealedLayout;
     }
 
     /** Reads only overlapping buckets, in key order, and only their readings in range; stops at the limit. */
@@ -64,22 +79,36 @@ final class BucketReader {
      */
     Optional<Reading> latest(SeriesId series, long notBefore) {
         Bson ofSeries = Filters.eq(SERIES, series.value());
-        BsonDocument top = buckets.find(ofSeries).sort(Sorts.descending(SERIES, START, SEQ)).limit(1)
-                .projection(LAST_READING).first();
+        BsonDocument top = last(ofSeries, Sorts.descending(SERIES, START, SEQ));
         if (top == null) {
             return Optional.empty();
         }
         if (top.getNumber(SEQ).intValue() > 0) {
-            top = buckets.find(Filters.and(ofSeries, Filters.eq(START, top.getDateTime(START))))
-                    .sort(Sorts.descending(LAST)).limit(1).projection(LAST_READING).first();
+            top = last(Filters.and(ofSeries, Filters.eq(START, top.getDateTime(START))), Sorts.descending(LAST));
             if (top == null) {
                 return Optional.empty();
             }
         }
-        if (top.getDateTime(LAST).getValue() < notBefore || top.getArray(READINGS).isEmpty()) {
+        if (top.getDateTime(LAST).getValue() < notBefore) {
+            return Optional.empty();
+        }
+        if (top.isBinary(COLS)) {
+            List<Reading> sealed = SealedColumns.decode(series, top.getBinary(COLS).getData());
+            return sealed.isEmpty() ? Optional.empty() : Optional.of(sealed.get(sealed.size() - 1));
+        }
+        if (!top.isArray(READINGS) || top.getArray(READINGS).isEmpty()) {
             return Optional.empty();
         }
         BsonValue last = top.getArray(READINGS).get(0);
         return Optional.of(ReadingCodec.decode(series, last.asDocument()));
+    }
+
+    /** The first bucket by {@code sort}, with only its last reading (or its columns). */
+    private BsonDocument last(Bson filter, Bson sort) {
+        if (sealedLayout) {
+            return buckets.aggregate(List.of(Aggregates.match(filter), Aggregates.sort(sort), Aggregates.limit(1),
+                    LAST_OF_EITHER)).first();
+        }
+        return buckets.find(filter).sort(sort).limit(1).projection(LAST_READING).first();
     }
 }

@@ -7,6 +7,7 @@ import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -37,13 +38,21 @@ final class BucketUpdate {
     }
 
     static UpdateOneModel<BsonDocument> of(Placement placement, BucketPolicy policy) {
+        return of(placement, policy, false);
+    }
+
+    /** @param marked the sealed layout: a new row document carries {@code unsealed: true}, for the sealer to find */
+    static UpdateOneModel<BsonDocument> of(Placement placement, BucketPolicy policy, boolean marked) {
         if (placement.readings().isEmpty()) {
             // Close only: the bucket exists (it was read); if it has vanished since, there is nothing to close.
             return new UpdateOneModel<>(key(placement), new BsonDocument("$set", closed(policy)));
         }
         int bytes = placement.bytes();
-        return new UpdateOneModel<>(filter(placement, policy, bytes), update(placement, policy, bytes),
-                new UpdateOptions().upsert(true));
+        BsonDocument update = update(placement, policy, bytes);
+        if (marked) {
+            update.getDocument("$setOnInsert").append(UNSEALED, BsonBoolean.TRUE);
+        }
+        return new UpdateOneModel<>(filter(placement, policy, bytes), update, new UpdateOptions().upsert(true));
     }
 
     private static BsonDocument closed(BucketPolicy policy) {

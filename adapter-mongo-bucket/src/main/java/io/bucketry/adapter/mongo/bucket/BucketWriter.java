@@ -42,13 +42,21 @@ final class BucketWriter {
     private final BucketPolicy policy;
     private final IngestPlanner planner;
     private final WriteCounter counter;
+    private final boolean marked;
     private volatile IntConsumer beforeBulk = attempt -> { };
 
     BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, WriteCounter counter) {
+        this(buckets, policy, planner, counter, false);
+    }
+
+    /** @param marked the sealed layout: new row documents carry {@code unsealed: true} ({@link BucketUpdate}) */
+    BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, WriteCounter counter,
+                 boolean marked) {
         this.buckets = buckets;
         this.policy = policy;
         this.planner = planner;
         this.counter = counter;
+        this.marked = marked;
     }
 
     /** Test hook: runs before each bulk write with the attempt number (0 for the first). */
@@ -123,7 +131,7 @@ final class BucketWriter {
     private BitSet send(List<Placement> placements) {
         List<UpdateOneModel<BsonDocument>> statements = new ArrayList<>(placements.size());
         for (Placement placement : placements) {
-            statements.add(BucketUpdate.of(placement, policy));
+            statements.add(BucketUpdate.of(placement, policy, marked));
         }
         try {
             buckets.bulkWrite(statements, UNORDERED);

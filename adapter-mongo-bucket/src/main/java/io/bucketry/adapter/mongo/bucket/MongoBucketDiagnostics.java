@@ -55,8 +55,12 @@ public final class MongoBucketDiagnostics {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoFailures failures = MongoConnections.failures(settings);
             Map<String, String> plans = new LinkedHashMap<>();
-            commands(database.getCollection(settings.collection(), BsonDocument.class), policy, reading, from, to)
-                    .forEach((name, command) -> plans.put(name, failures.translate("explain the " + name + " query",
+            Map<String, BsonDocument> commands = commands(database.getCollection(settings.collection(), BsonDocument.class),
+                    policy, reading, from, to);
+            if (settings.layout() == DocumentLayout.SEALED) {
+                commands.put("seal sweep", sealSweep(settings.collection(), to));
+            }
+            commands.forEach((name, command) -> plans.put(name, failures.translate("explain the " + name + " query",
                             () -> database.runCommand(command, BsonDocument.class).toJson())));
             return plans;
         }
@@ -83,6 +87,18 @@ public final class MongoBucketDiagnostics {
         commands.put("upsert", explain(new BsonDocument("update", new BsonString(collection))
                 .append("updates", new BsonArray(List.of(statement)))));
         return commands;
+    }
+
+    /** The explain of the sealed layout's sweep: its candidate query for row documents of windows starting by {@code before}. */
+    static BsonDocument sealSweep(String collection, Instant before) {
+        return explain(new BsonDocument("find", new BsonString(collection))
+                .append("filter", WindowSealer.candidateFilter(before.toEpochMilli()).toBsonDocument())
+                .append("limit", new BsonInt32(WindowSealer.ROUND)));
+    }
+
+    /** The sealed layout's index of row documents (partial on {@code unsealed: true}), as the server lists it. */
+    public static MongoServerDiagnostics.Index sealingIndex() {
+        return new MongoServerDiagnostics.Index(SealedIndex.NAME, "{\"unsealed\": 1, \"start\": 1}", false, null);
     }
 
     /** Verbosity queryPlanner: the server plans the command and answers the plan, without running it. */

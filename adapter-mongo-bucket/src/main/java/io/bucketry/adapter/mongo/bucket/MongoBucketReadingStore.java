@@ -30,6 +30,7 @@ import io.bucketry.domain.WindowAggregator;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -61,23 +62,31 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final SeriesLister lister;
     private final BucketPolicy policy;
     private final List<String> startNotes;
+    private final DocumentLayout layout;
+    private final SealingSchedule sealing;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
-                                    WriteCounter counter, MongoFailures failures, List<String> startNotes) {
+                                    WriteCounter counter, MongoFailures failures, List<String> startNotes,
+                                    MongoBucketSettings settings, Clock clock, boolean sealOnWrite) {
         this.client = client;
         this.failures = failures;
         this.startNotes = List.copyOf(startNotes);
         this.buckets = buckets;
         this.counter = counter;
         this.policy = policy;
+        this.layout = settings.layout();
+        boolean sealed = layout == DocumentLayout.SEALED;
         BucketKnowledge knowledge = new BucketKnowledge(buckets);
-        IngestPlanner planner = policy instanceof BucketPolicy.Windowed windowed ? new WindowedPlanner(windowed, knowledge)
+        this.sealing = sealed ? new SealingSchedule(new WindowSealer(knowledge.collection(), (BucketPolicy.Windowed) policy,
+                settings.sealPolicy()), (BucketPolicy.Windowed) policy, counter, clock, sealOnWrite) : null;
+        IngestPlanner planner = policy instanceof BucketPolicy.Windowed windowed
+                ? new WindowedPlanner(windowed, knowledge, sealed ? sealing::mayBeSealed : start -> false)
                 : new PagedPlanner(policy, knowledge);
-        this.writer = new BucketWriter(buckets, policy, planner, counter);
+        this.writer = new BucketWriter(buckets, policy, planner, counter, sealed);
         BucketQueries queries = new BucketQueries(buckets, policy);
-        this.reader = new BucketReader(buckets, queries);
-        this.pages = new PageReader(buckets, queries);
-        this.aggregator = new BucketAggregator(buckets, policy, queries);
+        this.reader = new BucketReader(buckets, queries, sealed);
+        this.pages = new PageReader(buckets, queries, sealed);
+        this.aggregator = new BucketAggregator(buckets, policy, queries, sealed);
         this.statistics = new StatisticsReader(buckets, BACKEND);
         this.lister = new SeriesLister(buckets);
     }
@@ -101,26 +110,39 @@ public final class MongoBucketReadingStore implements ReadingStore {
      * @throws io.bucketry.application.port.out.StoreUnavailableException when the server cannot be reached
      */
     public static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
+        return open(settings, policy, retention, Clock.systemUTC(), false);
+    }
+
+    /**
+     * As {@link #open(MongoBucketSettings, BucketPolicy, RetentionPolicy)}, with the clock that tells
+     * the sealed layout which windows may be sealed.
+     *
+     * @param sealOnWrite the sealed layout seals after every stored batch, on the caller, instead of
+     *                    in the background (tests use it, with {@link io.bucketry.domain.SealPolicy#immediate()})
+     */
+    static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention,
+                                        Clock clock, boolean sealOnWrite) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(retention, "retention");
         checkRetention(policy, retention);
+        if (settings.layout() == DocumentLayout.SEALED && !(policy instanceof BucketPolicy.Windowed)) {
+            throw new IllegalArgumentException("the mongo-bucket layout 'sealed' seals windows, so it needs the windowed"
+                    + " bucket policy, not paged; use layout 'rows' for paged buckets");
+        }
         WriteCounter counter = new WriteCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
         try {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
             MongoFailures failures = MongoConnections.failures(settings);
-            String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
-            String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
-            // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
-            LayoutStart layout = failures.translate("read the layout record" + at, () -> LayoutGuard.start(
-                    new LayoutDocuments(database, settings.collection()), CollectionLayout.of(BACKEND, policy, retention, Map.of()),
-                    true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
-            failures.translate("prepare the indexes" + at, () -> BucketIndexes.ensure(database,
-                    buckets.withReadPreference(ReadPreference.primary()), policy, retention, layout));
-            List<String> notes = failures.translate("record the layout" + at, () -> layout.confirm());
-            return new MongoBucketReadingStore(client, buckets, policy, counter, failures, notes);
+            List<String> notes = CollectionStart.prepare(database, buckets, settings, policy, retention, failures);
+            MongoBucketReadingStore store = new MongoBucketReadingStore(client, buckets, policy, counter, failures, notes,
+                    settings, clock, sealOnWrite);
+            if (store.sealing != null) {
+                store.sealing.start(failures);
+            }
+            return store;
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -139,6 +161,10 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
+        if (layout == DocumentLayout.SEALED) {
+            // A sealed window is one document whatever maxCount says; only open windows' rows follow the policy.
+            return EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE);
+        }
         return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE);
     }
 
@@ -147,7 +173,11 @@ public final class MongoBucketReadingStore implements ReadingStore {
         if (readings.isEmpty()) {
             return StoreResult.EMPTY;
         }
-        return failures.translate("store readings", () -> writer.store(readings));
+        StoreResult result = failures.translate("store readings", () -> writer.store(readings));
+        if (sealing != null && sealing.onWrite()) {
+            seal();
+        }
+        return result;
     }
 
     @Override
@@ -197,8 +227,33 @@ public final class MongoBucketReadingStore implements ReadingStore {
     /** Removes whole windows (pages) before the cutoff, see {@link Eviction}; the TTL index does the same asynchronously. */
     @Override
     public long evictBefore(Instant cutoff) {
-        return failures.translate("evict expired buckets",
+        long evicted = failures.translate("evict expired buckets",
                 () -> buckets.deleteMany(Eviction.filter(policy, cutoff.toEpochMilli())).getDeletedCount());
+        if (sealing != null) {
+            seal(); // reclaiming is also when sealing catches up
+        }
+        return evicted;
+    }
+
+    /** The sealed layout: seals every window the seal policy lets go now; answers how many (0 in the row layout). */
+    public long seal() {
+        return sealing == null ? 0 : failures.translate("seal windows", sealing::sweep);
+    }
+
+    /** What sealing has sent to the server since the store was opened (zeros in the row layout): telemetry. */
+    public WriteMetrics sealingMetrics() {
+        return counter.sealingSnapshot();
+    }
+
+    /** Statistics of the sealed documents only (none in the row layout): telemetry for benchmarks. */
+    public StorageStatistics sealedStatistics() {
+        return failures.translate("read sealed statistics", () -> new StatisticsReader(buckets, BACKEND,
+                Filters.eq(UNSEALED, false)).read());
+    }
+
+    /** The document layout this store writes and reads. */
+    public DocumentLayout layout() {
+        return layout;
     }
 
     /** What this store has sent to its server since it was opened: telemetry for benchmarks, not a port method. */
@@ -231,7 +286,13 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public void close() {
-        client.close();
+        try {
+            if (sealing != null) {
+                sealing.stop();
+            }
+        } finally {
+            client.close();
+        }
     }
 
     /** The smallest whole millisecond at or after {@code instant}. */
@@ -250,5 +311,10 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     MongoCollection<BsonDocument> collection() {
         return buckets;
+    }
+
+    /** The sealed layout's sealer (null in the row layout), for tests that cut it between steps. */
+    WindowSealer sealer() {
+        return sealing == null ? null : sealing.sealer();
     }
 }

@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.application.ConnectionStrings;
+import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -13,8 +14,12 @@ import java.util.regex.Pattern;
  * @param timeout how long one operation may take before it fails (the driver's {@code timeoutMS}),
  *                unless the connection string sets {@code timeoutMS} or {@code socketTimeoutMS};
  *                null means {@link #DEFAULT_TIMEOUT}
+ * @param layout how windows are stored; null means {@link DocumentLayout#ROWS}
+ * @param sealAfter the sealed layout: how long after a window's end it is sealed; null means
+ *                  {@link SealPolicy#DEFAULT_SEAL_AFTER}
  */
-public record MongoBucketSettings(String uri, String database, String collection, Duration timeout) {
+public record MongoBucketSettings(String uri, String database, String collection, Duration timeout,
+                                  DocumentLayout layout, Duration sealAfter) {
 
     /** Long enough for a bulk write of a large batch, short enough that a silent server fails a call. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
@@ -45,6 +50,13 @@ public record MongoBucketSettings(String uri, String database, String collection
         if (timeout.isNegative() || timeout.toMillis() == 0) {
             throw new IllegalArgumentException("MongoDB timeout " + timeout + " must be at least 1 ms");
         }
+        layout = layout == null ? DocumentLayout.ROWS : layout;
+        sealAfter = new SealPolicy(sealAfter == null ? SealPolicy.DEFAULT_SEAL_AFTER : sealAfter).sealAfter();
+    }
+
+    /** Settings of the row layout. */
+    public MongoBucketSettings(String uri, String database, String collection, Duration timeout) {
+        this(uri, database, collection, timeout, DocumentLayout.ROWS, null);
     }
 
     /** Settings with the default operation timeout. */
@@ -59,12 +71,22 @@ public record MongoBucketSettings(String uri, String database, String collection
 
     /** The same server and database, another collection (the baseline's, for instance). */
     public MongoBucketSettings withCollection(String name) {
-        return new MongoBucketSettings(uri, database, name, timeout);
+        return new MongoBucketSettings(uri, database, name, timeout, layout, sealAfter);
     }
 
     /** The same place, another operation timeout. */
     public MongoBucketSettings withTimeout(Duration value) {
-        return new MongoBucketSettings(uri, database, collection, value);
+        return new MongoBucketSettings(uri, database, collection, value, layout, sealAfter);
+    }
+
+    /** The same place, another document layout and seal delay ({@code sealAfter}; null: the default). */
+    public MongoBucketSettings withLayout(DocumentLayout value, Duration after) {
+        return new MongoBucketSettings(uri, database, collection, timeout, value, after);
+    }
+
+    /** When the sealed layout seals a window. */
+    public SealPolicy sealPolicy() {
+        return new SealPolicy(sealAfter);
     }
 
     /** The uri with its credentials masked ({@code mongodb://***@host/db}), for messages and logs. */
@@ -75,6 +97,7 @@ public record MongoBucketSettings(String uri, String database, String collection
     /** The settings with the credentials of the uri masked. */
     @Override
     public String toString() {
-        return "MongoBucketSettings[uri=" + redactedUri() + ", database=" + database + ", collection=" + collection + ", timeout=" + timeout + "]";
+        return "MongoBucketSettings[uri=" + redactedUri() + ", database=" + database + ", collection=" + collection + ", timeout=" + timeout
+                + ", layout=" + layout.id() + (layout == DocumentLayout.SEALED ? ", sealAfter=" + sealAfter : "") + "]";
     }
 }

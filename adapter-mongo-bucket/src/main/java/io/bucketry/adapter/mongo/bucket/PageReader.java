@@ -20,18 +20,22 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 /**
  * Page N of a series: bucket counts (read without readings) skip whole groups, then only the
  * groups holding the page are read. With pages as large as the paged policy's buckets and
- * nothing expired, that is one bucket document (seed 001).
+ * nothing expired, that is one bucket document (seed 001). In the sealed layout a group whose counts
+ * may count a reading twice ({@link BucketGroup#mayOverlap}) is counted by reading it, and groups are
+ * fetched whole by series and start ({@link SealedReads}).
  */
 final class PageReader {
 
-    private static final Bson META = Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST);
+    private static final Bson META = Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST, UNSEALED);
 
     private final MongoCollection<BsonDocument> buckets;
     private final BucketQueries queries;
+    private final boolean sealedLayout;
 
-    PageReader(MongoCollection<BsonDocument> buckets, BucketQueries queries) {
+    PageReader(MongoCollection<BsonDocument> buckets, BucketQueries queries, boolean sealedLayout) {
         this.buckets = buckets;
         this.queries = queries;
+        this.sealedLayout = sealedLayout;
     }
 
     List<Reading> page(SeriesId series, long number, int size, long notBefore) {
@@ -48,8 +52,8 @@ final class PageReader {
         Map<Long, List<Reading>> boundary = new HashMap<>();
         for (BucketGroup group : BucketGroup.of(metas)) {
             long count;
-            if (group.first() < notBefore) {
-                // Partly expired: only its unexpired readings count, so read them.
+            if (group.first() < notBefore || group.mayOverlap()) {
+                // Partly expired (only its unexpired readings count) or being sealed: read them.
                 List<Reading> kept = fetch(List.of(group), notBefore).getOrDefault(group.start(), List.of());
                 boundary.put(group.start(), kept);
                 count = kept.size();
@@ -90,15 +94,12 @@ final class PageReader {
         if (groups.isEmpty()) {
             return out;
         }
-        List<BsonValue> ids = new ArrayList<>();
-        groups.forEach(group -> group.buckets().forEach(bucket -> ids.add(bucket.id())));
-        List<StoredBucket> stored = new ArrayList<>();
-        List<Bson> pipeline = List.of(Aggregates.match(Filters.in(ID, ids)), Aggregates.sort(BucketQueries.BY_KEY),
+        List<StoredBucket> all = new ArrayList<>();
+        groups.forEach(group -> all.addAll(group.buckets()));
+        Bson match = sealedLayout ? SealedReads.groupsOf(all) : Filters.in(ID, all.stream().map(StoredBucket::id).toList());
+        List<Bson> pipeline = List.of(Aggregates.match(match), Aggregates.sort(BucketQueries.BY_KEY),
                 BucketQueries.readingsIn(notBefore, BucketQueries.OPEN_END));
-        for (BsonDocument document : buckets.aggregate(pipeline)) {
-            stored.add(StoredBucket.from(document));
-        }
-        for (BucketGroup group : BucketGroup.of(stored)) {
+        for (BucketGroup group : SealedReads.groups(buckets.aggregate(pipeline), SealedReads.keysOf(all))) {
             out.put(group.start(), group.readingsIn(notBefore, Long.MAX_VALUE));
         }
         return out;

@@ -39,7 +39,7 @@ final class PlannedBucket {
 
     static PlannedBucket stored(StoredBucket bucket) {
         return new PlannedBucket(bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(), bucket.last(),
-                bucket.readings() == null ? null : bucket.times());
+                bucket.readings() == null && !bucket.sealed() ? null : bucket.times());
     }
 
     static PlannedBucket fresh(long start, int seq) {

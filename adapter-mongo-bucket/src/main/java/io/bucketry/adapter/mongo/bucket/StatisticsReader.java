@@ -32,11 +32,18 @@ final class StatisticsReader {
 
     private final MongoCollection<BsonDocument> buckets;
     private final String backend;
+    private final Bson match;
     private volatile boolean serverMeasures = true;
 
     StatisticsReader(MongoCollection<BsonDocument> buckets, String backend) {
+        this(buckets, backend, new BsonDocument());
+    }
+
+    /** Statistics of the documents matching {@code match} only (the sealed layout's sealed documents, say). */
+    StatisticsReader(MongoCollection<BsonDocument> buckets, String backend, Bson match) {
         this.buckets = buckets;
         this.backend = backend;
+        this.match = match;
     }
 
     StorageStatistics read() {
@@ -54,7 +61,7 @@ final class StatisticsReader {
     }
 
     private StorageStatistics measuredByServer() {
-        BsonDocument totals = buckets.aggregate(pipeline(true)).first();
+        BsonDocument totals = buckets.aggregate(matching(pipeline(true))).first();
         if (totals == null) {
             return empty();
         }
@@ -65,14 +72,14 @@ final class StatisticsReader {
     }
 
     private StorageStatistics measuredHere() {
-        BsonDocument totals = buckets.aggregate(pipeline(false)).first();
+        BsonDocument totals = buckets.aggregate(matching(pipeline(false))).first();
         if (totals == null) {
             return empty();
         }
         long count = totals.getNumber("buckets").longValue();
         long measured = 0;
         long bytes = 0;
-        for (RawBsonDocument document : this.buckets.withDocumentClass(RawBsonDocument.class).find()
+        for (RawBsonDocument document : this.buckets.withDocumentClass(RawBsonDocument.class).find(match)
                 .limit(MAX_MEASURED).batchSize(1000)) {
             bytes += document.getByteBuffer().remaining();
             measured++;
@@ -94,6 +101,13 @@ final class StatisticsReader {
             overall.add(Accumulators.sum("bytes", "$bytes"));
         }
         return List.of(Aggregates.group("$" + SERIES, perSeries), Aggregates.group(null, overall));
+    }
+
+    private List<Bson> matching(List<Bson> pipeline) {
+        List<Bson> stages = new ArrayList<>(pipeline.size() + 1);
+        stages.add(Aggregates.match(match));
+        stages.addAll(pipeline);
+        return stages;
     }
 
     private static boolean lacksBsonSize(MongoCommandException e) {

@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.bucket;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -13,24 +14,32 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
 /**
  * A bucket document as read back: its key, counts and time bounds, and whatever of its readings
- * and summary the query projected (null where it was left out).
+ * and summary the query projected (null where it was left out). A sealed document has {@code cols}
+ * (its readings as columns) in place of {@code readings}, and {@code unsealed: false}, so that a
+ * query projecting neither still tells it apart ({@code sealed}).
  */
 record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int count, int bytes, long first, long last,
-                    BsonArray readings, BsonDocument summary) {
+                    BsonArray readings, BsonDocument summary, byte[] cols, boolean sealed) {
 
     static StoredBucket from(BsonDocument document) {
         BsonValue bytes = document.get(BYTES);
+        BsonValue cols = document.get(COLS);
         return new StoredBucket(document.get(ID), new SeriesId(document.getString(SERIES).getValue()),
                 document.getDateTime(START).getValue(), document.getNumber(SEQ).intValue(),
                 document.getNumber(COUNT).intValue(),
                 bytes == null || !bytes.isNumber() ? Integer.MAX_VALUE : bytes.asNumber().intValue(),
                 document.getDateTime(FIRST).getValue(), document.getDateTime(LAST).getValue(),
                 document.isArray(READINGS) ? document.getArray(READINGS) : null,
-                document.isDocument(SUMMARY) ? document.getDocument(SUMMARY) : null);
+                document.isDocument(SUMMARY) ? document.getDocument(SUMMARY) : null,
+                cols != null && cols.isBinary() ? cols.asBinary().getData() : null,
+                cols != null || document.get(UNSEALED, BsonBoolean.TRUE).equals(BsonBoolean.FALSE));
     }
 
     /** The times of the projected readings, in stored (time) order. */
     long[] times() {
+        if (cols != null) {
+            return SealedColumns.times(cols);
+        }
         long[] times = new long[readings.size()];
         for (int i = 0; i < times.length; i++) {
             times[i] = ReadingCodec.time(readings.get(i).asDocument());
@@ -41,6 +50,14 @@ record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int coun
     /** The projected readings with times in {@code [from, to)}, in time order. */
     List<Reading> readingsIn(long from, long to) {
         List<Reading> out = new ArrayList<>();
+        if (cols != null) {
+            for (Reading reading : SealedColumns.decode(series, cols)) {
+                if (reading.epochMilli() >= from && reading.epochMilli() < to) {
+                    out.add(reading);
+                }
+            }
+            return out;
+        }
         for (BsonValue element : readings) {
             BsonDocument reading = element.asDocument();
             long time = ReadingCodec.time(reading);

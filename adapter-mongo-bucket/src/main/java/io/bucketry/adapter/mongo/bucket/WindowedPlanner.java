@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.LongPredicate;
 
 /**
  * Plans a batch under a windowed policy. Without knowledge, a window's readings go to its seq-0
@@ -22,10 +23,21 @@ final class WindowedPlanner implements IngestPlanner {
 
     private final BucketPolicy.Windowed policy;
     private final BucketKnowledge knowledge;
+    private final LongPredicate readFirst;
 
     WindowedPlanner(BucketPolicy.Windowed policy, BucketKnowledge knowledge) {
+        this(policy, knowledge, start -> false);
+    }
+
+    /**
+     * @param readFirst the windows (by start) always planned with a read: in the sealed layout those
+     *                  that may be sealed, whose seq 0 may be sealed or folded away (an upsert of
+     *                  seq 0 would then start the window again beside its sealed document)
+     */
+    WindowedPlanner(BucketPolicy.Windowed policy, BucketKnowledge knowledge, LongPredicate readFirst) {
         this.policy = policy;
         this.knowledge = knowledge;
+        this.readFirst = readFirst;
     }
 
     @Override
@@ -39,7 +51,7 @@ final class WindowedPlanner implements IngestPlanner {
             }
             windows.put(series, bySeries);
             bySeries.forEach((start, group) -> {
-                if (informed || !fitsOneBucket(group)) {
+                if (informed || !fitsOneBucket(group) || readFirst.test(start)) {
                     toRead.computeIfAbsent(series, s -> new TreeSet<>()).add(start);
                 }
             });

@@ -6,11 +6,14 @@ import io.bucketry.application.port.out.WriteMetrics;
 import org.bson.BsonDocument;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Counts what a client sends: write commands and the statements inside them, seen by the driver
  * as they leave (so a bulk write of many statements is one command, and a resent one counts
- * again); batches and buckets touched are reported by the writer.
+ * again); batches and buckets touched are reported by the writer. What the sealed layout's sealer
+ * sends ({@link #sealing}) is counted apart: the sync driver calls a listener on the thread that runs
+ * the command, so a thread-local flag tells which is which.
  */
 final class WriteCounter implements CommandListener {
 
@@ -19,6 +22,10 @@ final class WriteCounter implements CommandListener {
     private final AtomicLong finds = new AtomicLong();
     private final AtomicLong buckets = new AtomicLong();
     private final AtomicLong batches = new AtomicLong();
+    private final AtomicLong sealingCommands = new AtomicLong();
+    private final AtomicLong sealingStatements = new AtomicLong();
+    private final AtomicLong sealedWindows = new AtomicLong();
+    private final ThreadLocal<Boolean> sealing = ThreadLocal.withInitial(() -> false);
 
     @Override
     public void commandStarted(CommandStartedEvent event) {
@@ -32,9 +39,15 @@ final class WriteCounter implements CommandListener {
             default -> null;
         };
         if (array != null) {
-            commands.incrementAndGet();
             BsonDocument command = event.getCommand();
-            statements.addAndGet(command.isArray(array) ? command.getArray(array).size() : 0);
+            int size = command.isArray(array) ? command.getArray(array).size() : 0;
+            if (sealing.get()) {
+                sealingCommands.incrementAndGet();
+                sealingStatements.addAndGet(size);
+                return;
+            }
+            commands.incrementAndGet();
+            statements.addAndGet(size);
         } else if (event.getCommandName().equals("find") || event.getCommandName().equals("aggregate")) {
             finds.incrementAndGet();
         }
@@ -43,6 +56,24 @@ final class WriteCounter implements CommandListener {
     void batch(int bucketsTouched) {
         batches.incrementAndGet();
         buckets.addAndGet(bucketsTouched);
+    }
+
+    /** Runs a sealing sweep on this thread, its writes counted as sealing; answers the windows it sealed. */
+    long sealing(LongSupplier sweep) {
+        boolean outer = sealing.get();
+        sealing.set(true);
+        try {
+            long windows = sweep.getAsLong();
+            sealedWindows.addAndGet(windows);
+            return windows;
+        } finally {
+            sealing.set(outer);
+        }
+    }
+
+    /** What sealing sent: write commands, statements, and windows sealed (in place of buckets touched); batches are sweeps. */
+    WriteMetrics sealingSnapshot() {
+        return new WriteMetrics(sealingCommands.get(), sealingStatements.get(), sealedWindows.get(), 0);
     }
 
     /** Read commands (find, aggregate) sent, for tests that prove a path needs no read. */

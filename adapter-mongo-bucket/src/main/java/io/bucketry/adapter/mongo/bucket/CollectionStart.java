@@ -1,0 +1,44 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.ReadPreference;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import io.bucketry.application.layout.CollectionLayout;
+import io.bucketry.application.layout.LayoutGuard;
+import io.bucketry.application.layout.LayoutStart;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.RetentionPolicy;
+import org.bson.BsonDocument;
+
+import java.util.List;
+import java.util.Map;
+
+import static io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore.BACKEND;
+
+/**
+ * What a start does to the collection before the store serves: settles the layout record (the
+ * document layout included), ensures the indexes (the sealed layout's too), and records the layout.
+ */
+final class CollectionStart {
+
+    private CollectionStart() {
+    }
+
+    /** Answers the notes for the operator; throws as {@link MongoBucketReadingStore#open} says. */
+    static List<String> prepare(MongoDatabase database, MongoCollection<BsonDocument> buckets, MongoBucketSettings settings,
+                                BucketPolicy policy, RetentionPolicy retention, MongoFailures failures) {
+        String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
+        String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
+        // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
+        LayoutStart layout = failures.translate("read the layout record" + at, () -> LayoutGuard.start(
+                new LayoutDocuments(database, settings.collection()),
+                CollectionLayout.of(BACKEND, policy, retention, Map.of()).withDocuments(settings.layout().id()),
+                true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
+        failures.translate("prepare the indexes" + at, () -> BucketIndexes.ensure(database,
+                buckets.withReadPreference(ReadPreference.primary()), policy, retention, layout));
+        if (settings.layout() == DocumentLayout.SEALED) {
+            failures.translate("prepare the sealing index" + at, () -> SealedIndex.ensure(buckets));
+        }
+        return failures.translate("record the layout" + at, () -> layout.confirm());
+    }
+}

@@ -1,0 +1,122 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import io.bucketry.codec.Column;
+import io.bucketry.codec.NumericColumn;
+import io.bucketry.codec.SealedBucket;
+import io.bucketry.codec.SealedBucketCodec;
+import io.bucketry.codec.TextColumn;
+import io.bucketry.domain.FieldSchema;
+import io.bucketry.domain.FieldValue;
+import io.bucketry.domain.Fields;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A sealed document's {@code cols}: the readings of a window as the codec module's columns
+ * ({@link SealedBucketCodec}), one column per field name in the order first met. Decoding is
+ * counted, so that a test can prove a path (whole-window summaries) decodes nothing.
+ */
+final class SealedColumns {
+
+    private static final AtomicLong DECODES = new AtomicLong();
+
+    private SealedColumns() {
+    }
+
+    /** The columns of {@code readings} (distinct times, in time order). */
+    static byte[] encode(List<Reading> readings) {
+        long[] times = new long[readings.size()];
+        Map<String, Object> columns = new LinkedHashMap<>();
+        for (int row = 0; row < times.length; row++) {
+            Reading reading = readings.get(row);
+            times[row] = reading.epochMilli();
+            Fields fields = reading.fields();
+            FieldSchema schema = fields.schema();
+            for (int i = 0; i < schema.size(); i++) {
+                FieldValue value = fields.valueAt(i);
+                if (value == null) {
+                    continue;
+                }
+                int size = times.length;
+                Object column = columns.computeIfAbsent(schema.name(i), name -> value instanceof FieldValue.Text
+                        ? new String[size] : new NumericBuilder(size));
+                if (column instanceof String[] texts && value instanceof FieldValue.Text text) {
+                    texts[row] = text.value();
+                } else if (column instanceof NumericBuilder numbers && value instanceof FieldValue.Numeric numeric) {
+                    numbers.set(row, numeric.value());
+                } else {
+                    throw new IllegalArgumentException("field '" + schema.name(i) + "' is a number in some readings"
+                            + " of the window and a text in others; such a window stays in rows");
+                }
+            }
+        }
+        Map<String, Column> built = new LinkedHashMap<>();
+        columns.forEach((name, column) -> built.put(name, column instanceof String[] texts ? TextColumn.of(texts)
+                : ((NumericBuilder) column).build()));
+        return SealedBucketCodec.encode(SealedBucket.of(times, built));
+    }
+
+    /** The readings the columns hold, in time order. */
+    static List<Reading> decode(SeriesId series, byte[] cols) {
+        SealedBucket bucket = SealedBucketCodec.decode(cols);
+        DECODES.incrementAndGet();
+        List<Reading> readings = new ArrayList<>(bucket.count());
+        for (int row = 0; row < bucket.count(); row++) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            for (Map.Entry<String, Column> entry : bucket.columns().entrySet()) {
+                Column column = entry.getValue();
+                if (column.isAbsent(row)) {
+                    continue;
+                }
+                fields.put(entry.getKey(), column instanceof NumericColumn numeric ? (Object) numeric.value(row)
+                        : ((TextColumn) column).value(row));
+            }
+            readings.add(new Reading(series, Instant.ofEpochMilli(bucket.time(row)), Fields.of(fields)));
+        }
+        return readings;
+    }
+
+    /** The times the columns hold, in order. */
+    static long[] times(byte[] cols) {
+        SealedBucket bucket = SealedBucketCodec.decode(cols);
+        DECODES.incrementAndGet();
+        long[] times = new long[bucket.count()];
+        for (int row = 0; row < times.length; row++) {
+            times[row] = bucket.time(row);
+        }
+        return times;
+    }
+
+    /** How many sealed documents this process has decoded (telemetry for tests). */
+    static long decodes() {
+        return DECODES.get();
+    }
+
+    /** A numeric column while it is filled; rows never set are absent. */
+    private static final class NumericBuilder {
+        private final double[] values;
+        private final BitSet absent = new BitSet();
+
+        NumericBuilder(int size) {
+            values = new double[size];
+            absent.set(0, size);
+        }
+
+        void set(int row, double value) {
+            values[row] = value;
+            absent.clear(row);
+        }
+
+        NumericColumn build() {
+            return NumericColumn.of(values, absent);
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package io.bucketry.adapter.mongo.bucket;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoWriteException;
+import com.mongodb.ErrorCategory;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.DeleteOneModel;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.Updates;
+import com.mongodb.client.model.WriteModel;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SealPolicy;
+import io.bucketry.domain.SeriesId;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.conversions.Bson;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
+
+/**
+ * Seals the windows that {@link SealPolicy} lets go: their row documents become one sealed
+ * document ({@link SealedDocument}). No transactions (a standalone server has none); safe at every
+ * instant because no step changes the set of readings a window's documents hold together:
+ * <ul>
+ *   <li>a window of one row document (the common case) is sealed in place by one
+ *       {@code replaceOne({_id, count})}: a single-document write is atomic, so a reader sees the
+ *       rows or the columns; a late write that came first changes {@code count} and the replace
+ *       matches nothing (the next sweep retries); one that comes after meets a document without
+ *       {@code bytes}, so its filter fails, it reads the window (times decoded, exact dedup) and
+ *       writes a delta (next seq);</li>
+ *   <li>a window of several documents (deltas, overflow) is folded: (1) close its row documents
+ *       ({@code bytes} at the ceiling: no writer adds to them any more, as after a rollover);
+ *       (2) read them all; (3) insert the sealed document of their union at the next seq (E11000:
+ *       a writer took that seq, so stop; the next sweep folds again); (4) delete what was read, each
+ *       {@code {_id, count}}. Between (3) and (4) a reading is in two documents of the window:
+ *       readers merge a group by time ({@link BucketGroup}), and one query sees the sealed
+ *       document whenever it misses a deleted one, since the sealed document lies after its
+ *       sources both in the key index (a higher seq) and in natural order (inserted later).</li>
+ * </ul>
+ * A crash or a cut connection after any step leaves row documents marked {@code unsealed}, which
+ * the next sweep finds and folds again: recovery is the sweep itself, it always completes, and
+ * nothing needs undoing. Readers that query twice re-read whole groups ({@link SealedReads}).
+ */
+final class WindowSealer {
+
+    /** Row documents looked at per round; a sweep runs rounds until one seals nothing. */
+    static final int ROUND = 1000;
+    private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
+
+    /**
+     * Where a test stops the sweep: after reading a round's windows (before sealing in place), and
+     * in a fold after closing, after inserting the sealed document, after deleting its sources.
+     */
+    enum Step { READ, CLOSED, INSERTED, DELETED }
+
+    /** Test hook run after each step of a fold; it may throw to cut the fold there. */
+    interface StepHook {
+        void after(Step step, SeriesId series, long start);
+    }
+
+    private final MongoCollection<BsonDocument> buckets;
+    private final BucketPolicy.Windowed policy;
+    private final SealPolicy seal;
+    private volatile StepHook hook = (step, series, start) -> { };
+
+    WindowSealer(MongoCollection<BsonDocument> buckets, BucketPolicy.Windowed policy, SealPolicy seal) {
+        this.buckets = buckets;
+        this.policy = policy;
+        this.seal = seal;
+    }
+
+    void hook(StepHook value) {
+        this.hook = value;
+    }
+
+    SealPolicy policy() {
+        return seal;
+    }
+
+    /** Seals every sealable window at {@code now}; answers how many windows were sealed or folded. */
+    long sweep(Instant now) {
+        long lastStart = seal.sealableEnd(now) - policy.widthMillis();
+        long sealed = 0;
+        while (true) {
+            Map<SeriesId, Set<Long>> windows = candidates(lastStart);
+            if (windows.isEmpty()) {
+                return sealed;
+            }
+            long round = round(windows);
+            sealed += round;
+            if (round == 0) {
+                return sealed;
+            }
+        }
+    }
+
+    /** Windows with row documents that may be sealed: the partial index on {@code {unsealed: true}} holds only those. */
+    private Map<SeriesId, Set<Long>> candidates(long lastStart) {
+        Map<SeriesId, Set<Long>> windows = new HashMap<>();
+        for (BsonDocument document : buckets.find(candidateFilter(lastStart))
+                .projection(Projections.include(SERIES, START)).limit(ROUND)) {
+            windows.computeIfAbsent(new SeriesId(document.getString(SERIES).getValue()), s -> new TreeSet<>())
+                    .add(document.getDateTime(START).getValue());
+        }
+        return windows;
+    }
+
+    static Bson candidateFilter(long lastStart) {
+        // The equality on the partial index's filter field lets the server use it (partial indexes: the query
+        // must imply the partialFilterExpression, https://www.mongodb.com/docs/manual/core/index-partial/).
+        return Filters.and(Filters.eq(UNSEALED, true), Filters.lte(START, new Date(lastStart)));
+    }
+
+    private long round(Map<SeriesId, Set<Long>> windows) {
+        Map<String, List<StoredBucket>> byWindow = readWindows(windows);
+        windows.forEach((series, starts) -> starts.forEach(start -> hook.after(Step.READ, series, start)));
+        List<WriteModel<BsonDocument>> inPlace = new ArrayList<>();
+        long done = 0;
+        for (List<StoredBucket> docs : byWindow.values()) {
+            if (docs.size() == 1 && docs.get(0).sealed()) {
+                continue; // sealed meanwhile by another sweep
+            }
+            if (docs.size() == 1) {
+                StoredBucket only = docs.get(0);
+                BsonDocument sealed = sealable(only, only.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE));
+                if (sealed != null) {
+                    inPlace.add(new ReplaceOneModel<>(Filters.and(Filters.eq(ID, only.id()), Filters.eq(COUNT, only.count())),
+                            sealed));
+                }
+            } else if (fold(docs.get(0).series(), docs.get(0).start())) {
+                done++;
+            }
+        }
+        if (!inPlace.isEmpty()) {
+            try {
+                done += buckets.bulkWrite(inPlace, UNORDERED).getModifiedCount();
+            } catch (MongoBulkWriteException e) {
+                BucketWriter.conflicts(e); // anything but E11000 (which a replace by _id cannot meet) throws
+                done += e.getWriteResult().getModifiedCount();
+            }
+        }
+        return done;
+    }
+
+    /** Folds the documents of one window into one sealed document; false when it stopped (the next sweep goes on). */
+    private boolean fold(SeriesId series, long start) {
+        Bson window = Filters.and(Filters.eq(SERIES, series.value()), Filters.eq(START, new Date(start)));
+        buckets.updateMany(Filters.and(window, Filters.eq(UNSEALED, true)), Updates.set(BYTES, policy.maxBytes()));
+        hook.after(Step.CLOSED, series, start);
+        List<StoredBucket> docs = readWindows(Map.of(series, Set.of(start))).getOrDefault(key(series, start), List.of());
+        if (docs.isEmpty()) {
+            return false;
+        }
+        BucketGroup group = new BucketGroup(start, docs);
+        int top = docs.stream().mapToInt(StoredBucket::seq).max().orElseThrow();
+        BsonDocument sealed = sealable(docs.get(0), group.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE));
+        if (sealed == null) {
+            return false;
+        }
+        sealed.remove(ID);
+        sealed.put(SEQ, new BsonInt32(top + 1));
+        try {
+            buckets.insertOne(sealed);
+        } catch (MongoWriteException e) {
+            if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
+                return false; // a late writer opened that seq: its readings are folded by the next sweep
+            }
+            throw e;
+        }
+        hook.after(Step.INSERTED, series, start);
+        List<WriteModel<BsonDocument>> deletes = new ArrayList<>();
+        for (StoredBucket doc : docs) {
+            deletes.add(new DeleteOneModel<>(Filters.and(Filters.eq(ID, doc.id()), Filters.eq(COUNT, doc.count()))));
+        }
+        buckets.bulkWrite(deletes, UNORDERED);
+        hook.after(Step.DELETED, series, start);
+        return true;
+    }
+
+    /**
+     * The sealed form of {@code bucket}'s window holding {@code readings}, or null when it must stay
+     * in rows: then its row documents are marked so that the sweep stops finding them.
+     */
+    private BsonDocument sealable(StoredBucket bucket, List<Reading> readings) {
+        BsonDocument sealed;
+        try {
+            sealed = SealedDocument.of(bucket.id(), bucket.series().value(), bucket.start(), bucket.seq(), readings);
+        } catch (IllegalArgumentException cannot) {
+            sealed = null;
+        }
+        if (sealed == null || sealed.getBinary(COLS).getData().length + BucketBytes.MAX_HEADER > policy.maxBytes()) {
+            buckets.updateMany(Filters.and(Filters.eq(SERIES, bucket.series().value()),
+                    Filters.eq(START, new Date(bucket.start())), Filters.eq(UNSEALED, true)), Updates.set(UNSEALED, KEPT_IN_ROWS));
+            return null;
+        }
+        return sealed;
+    }
+
+    /** Every document (readings and columns) of the given windows, by window key, each list sorted by seq. */
+    private Map<String, List<StoredBucket>> readWindows(Map<SeriesId, Set<Long>> windows) {
+        Map<String, List<StoredBucket>> byWindow = new LinkedHashMap<>();
+        Set<String> wanted = new HashSet<>();
+        windows.forEach((series, starts) -> starts.forEach(start -> wanted.add(key(series, start))));
+        for (BsonDocument document : buckets.find(BucketKnowledge.windowsFilter(windows)).sort(BucketQueries.BY_KEY)) {
+            StoredBucket bucket = StoredBucket.from(document);
+            String key = key(bucket.series(), bucket.start());
+            if (wanted.contains(key)) {
+                byWindow.computeIfAbsent(key, k -> new ArrayList<>()).add(bucket);
+            }
+        }
+        return byWindow;
+    }
+
+    private static String key(SeriesId series, long start) {
+        return series.value() + '\u0000' + start;
+    }
+}

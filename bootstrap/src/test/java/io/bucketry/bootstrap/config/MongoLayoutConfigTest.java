@@ -1,0 +1,48 @@
+package io.bucketry.bootstrap.config;
+
+import io.bucketry.adapter.mongo.bucket.DocumentLayout;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.domain.SealPolicy;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@code mongoLayout}: rows by default, sealed from file, environment or flag; kept when other Mongo keys follow. */
+class MongoLayoutConfigTest {
+
+    @Test
+    void theLayoutIsRowsByDefaultAndSealedFromTheEnvironmentOrAFlagWhateverMongoKeyComesAfter() {
+        assertThat(ConfigLoader.load(Map.of(), null, Map.of()).mongo().bucketLayout()).isEqualTo(DocumentLayout.ROWS);
+        assertThat(ConfigLoader.load(Map.of(), null, Map.of("BUCKETRY_MONGO_LAYOUT", "sealed")).mongo().bucketLayout())
+                .isEqualTo(DocumentLayout.SEALED);
+        BucketryConfig flagged = ConfigLoader.load(Map.of(ConfigKey.MONGO_LAYOUT, "SEALED", ConfigKey.MONGO_COLLECTION, "c",
+                ConfigKey.MONGO_TIMEOUT, "5s"), null, Map.of());
+        assertThat(flagged.mongo().bucketLayout()).isEqualTo(DocumentLayout.SEALED);
+        assertThat(flagged.mongo().sealAfter()).isEqualTo(SealPolicy.DEFAULT_SEAL_AFTER);
+        assertThat(flagged.toString()).contains("mongoLayout=sealed");
+        assertThat(ConfigKey.MONGO_LAYOUT.flag()).isEqualTo("--mongo-layout");
+    }
+
+    @Test
+    void aLayoutThatIsNeitherIsRefusedNamingTheKeyAndTheChoices() {
+        assertThatThrownBy(() -> ConfigLoader.load(Map.of(), null, Map.of("BUCKETRY_MONGO_LAYOUT", "columns")))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("invalid mongoLayout 'columns' (from environment variable BUCKETRY_MONGO_LAYOUT)")
+                .hasMessageContaining("rows or sealed");
+    }
+
+    @Test
+    void theSealDelayIsKeptBesideTheLayoutAndANegativeOneIsRefused() {
+        MongoSettings settings = MongoSettings.defaults().withBucketLayout(DocumentLayout.SEALED, Duration.ofMinutes(3));
+        BucketryConfig config = BucketryConfig.builder().mongo(settings).mongoUri("mongodb://h:1").build();
+        assertThat(config.mongo().sealAfter()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(config.mongo().bucketLayout()).isEqualTo(DocumentLayout.SEALED);
+        assertThatThrownBy(() -> BucketryConfig.builder().mongoSealAfter(Duration.ofMinutes(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sealAfter");
+    }
+}
