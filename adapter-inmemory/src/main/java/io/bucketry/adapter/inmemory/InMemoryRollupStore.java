@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.Parts;
 import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
@@ -14,11 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.LongPredicate;
 
 /**
@@ -60,21 +58,10 @@ public final class InMemoryRollupStore implements StoreRollups {
             record(keys, token, running, 0, 1);
             return;
         }
-        List<CompletableFuture<Void>> others = new ArrayList<>(parts - 1);
-        for (int part = 1; part < parts; part++) {
-            int mine = part;
-            try {
-                others.add(CompletableFuture.runAsync(() -> record(keys, token, running, mine, parts), executor));
-            } catch (RejectedExecutionException e) {
-                record(keys, token, running, mine, parts);   // an executor shutting down: this part is recorded here
-            }
-        }
-        record(keys, token, running, 0, parts);
-        try {
-            CompletableFuture.allOf(others.toArray(new CompletableFuture<?>[0])).join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
+        Parts.sum(executor, parts, part -> {
+            record(keys, token, running, part, parts);
+            return 0;
+        });
     }
 
     /** Records the keys of series in part {@code part} of {@code parts} ({@link SeriesId#partOf}). */
