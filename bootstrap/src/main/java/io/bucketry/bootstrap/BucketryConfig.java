@@ -210,8 +210,9 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         /** When a window is sealed: by the inmemory store, and by mongo-bucket with {@code mongoLayout: sealed}. */
         public Builder sealAfter(Duration value) {
             sealAfter = value;
-            return mongoSealAfter(value);
+            return this;
         }
+
         public Builder rollups(RollupTiers value) { rollups = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
@@ -262,12 +263,6 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             return this;
         }
 
-        /** When mongo-bucket's sealed layout seals a window (the {@code sealAfter} key's value). */
-        public Builder mongoSealAfter(Duration value) {
-            mongo = mongo.withBucketLayout(mongo.bucketLayout(), value);
-            return this;
-        }
-
         public Builder mongoTimeout(Duration value) {
             mongo = mongo.withTimeout(value);
             return this;
@@ -275,6 +270,10 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
 
         /** The configuration; IllegalArgumentException naming the first invalid value. */
         public BucketryConfig build() {
+            // one sealAfter for both sealing stores: mongo-bucket's settings take the key's value (a negative
+            // one is left for the constructor to refuse in the key's words)
+            MongoSettings mongo = sealAfter == null || sealAfter.isNegative() ? this.mongo
+                    : this.mongo.withBucketLayout(this.mongo.bucketLayout(), sealAfter);
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
                     memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, sealAfter, rollups);

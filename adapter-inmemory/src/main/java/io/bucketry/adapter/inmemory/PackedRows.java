@@ -248,7 +248,7 @@ abstract class PackedRows {
 
     /**
      * Takes over the storage of {@code other}, just sealed, emptied: its array (summaries cleared, rows
-     * absent), columns, field mapping and texts. The next window of a steady series needs the same
+     * absent), columns and field mapping; not its texts. The next window of a steady series needs the same
      * room, and reusing it saves allocating an array per window and leaving the old one as garbage
      * among long-lived objects. {@code other} is left with no rows.
      */
@@ -262,9 +262,10 @@ abstract class PackedRows {
         mappedSchema = other.mappedSchema;
         mapping = other.mapping;
         capacity = other.capacity;
-        dictionary = other.dictionary;
-        recentText = other.recentText;
-        recentCode = other.recentCode;
+        // not the texts: the sealed columns hold their own, and a dictionary handed on would grow window
+        // after window with texts no row refers to, outside the heap the store accounts for
+        dictionary = null;
+        recentText = null;
         SummarySlots.clear(data, 0, columns);
         Arrays.fill(data, rowsStart(), rowAt(other.count), ABSENT);
         other.data = EMPTY;
@@ -307,6 +308,11 @@ abstract class PackedRows {
         if (dictionary != null) {
             dictionary.trim();
         }
+    }
+
+    /** How many distinct texts the rows hold codes of (tests). */
+    final int distinctTexts() {
+        return dictionary == null ? 0 : dictionary.size();
     }
 
     /** The heap of the array and the dictionary, headers included (not of the object itself). */

@@ -54,6 +54,26 @@ class SealedBucketsTest {
     }
 
     @Test
+    void aRecycledWindowStartsWithoutTheTextsOfTheWindowItsStorageCameFrom() {
+        // given: a window whose readings have a text each, sealed as its series moves on
+        PackedBucket nine = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, BucketPolicy.defaults());
+        for (int i = 0; i < 5; i++) {
+            nine.add(Reading.of("sensor-1", NINE.plusSeconds(60L * i), Map.of("status", "message " + i)));
+        }
+        assertThat(nine.distinctTexts()).isEqualTo(5);
+
+        // when: the next window takes its storage and gets one reading of a new text
+        long ten = NINE.plus(Duration.ofHours(1)).toEpochMilli();
+        PackedBucket next = PackedBucket.recycle(nine, ten, 0, BucketPolicy.defaults());
+        next.add(Reading.of("sensor-1", Instant.ofEpochMilli(ten), Map.of("status", "message 5")));
+
+        // then: it holds the one text its reading has, not the five of the window before
+        assertThat(next.distinctTexts()).isEqualTo(1);
+        assertThat(next.readings()).singleElement().satisfies(r -> assertThat(r.fields().get("status"))
+                .hasToString("message 5"));
+    }
+
+    @Test
     void aWindowWithinItsAllowanceIsSealedByTheMaintenanceStepOnceTheAllowanceHasPassed() {
         // given: the clock five minutes after 10:00, a reading of 09:00 and one of 10:00
         MovingClock clock = new MovingClock(NINE.plus(Duration.ofMinutes(65)));

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -70,6 +71,15 @@ final class GapFilling {
             throw QueryRange.tooManyWindows(total, maxWindows);
         }
         Instant now = ranges.now();
+        Instant oldest = ranges.oldestKept();
+        if (fill.usesNeighbours() && range.fromMilli() < oldest.toEpochMilli()) {
+            // a range only rollup tiers still answer: its neighbours would be looked for among the raw
+            // readings alone, and a linear fill drawn towards the wrong ones; refused rather than guessed
+            throw new InvalidRequestException("INVALID_FILL", "fill=" + fill.mode().name().toLowerCase(Locale.ROOT)
+                    + " looks for neighbour values among the raw readings, kept since " + oldest + "; this range starts at "
+                    + range.from() + ", which only the rollup tiers still answer: give a from at or after " + oldest
+                    + ", or fill=null there");
+        }
         Map<SeriesId, List<WindowAggregate>> before = Map.of();
         Map<SeriesId, List<WindowAggregate>> after = Map.of();
         if (fill.usesNeighbours() && !windows.isEmpty()) {

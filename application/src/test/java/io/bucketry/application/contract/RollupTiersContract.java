@@ -5,6 +5,8 @@ import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
+import io.bucketry.domain.FillMode;
+import io.bucketry.domain.GapFill;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.RollupTier;
@@ -210,6 +212,30 @@ public abstract class RollupTiersContract {
                 .hasMessageContaining("multiple of one of those");
         assertThatThrownBy(() -> use.aggregate().aggregate(data.series().get(0), from.plusSeconds(90), to, Duration.ofHours(1)))
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("cuts a 1h rollup window");
+    }
+
+    @Test
+    public void aFillThatLooksForNeighboursIsRefusedWhereOnlyTheTiersAnswer() {
+        ReadingStore store = store();
+        UseCases use = useCases(store, openRollups(store));
+        SeriesId series = SeriesId.of("tiers-fill");
+        ContractSupport.ingest(use, List.of(Fixtures.value(series, Fixtures.BASE.plusSeconds(60), 1.0),
+                Fixtures.value(series, Fixtures.BASE.plus(Duration.ofHours(3)), 2.0)));
+        clock.advance(Duration.ofDays(5));   // every raw reading is now past retention
+        use.reclaim().reclaim();
+        Instant from = Fixtures.BASE;
+        Instant to = Fixtures.BASE.plus(Duration.ofHours(6));
+
+        assertThat(use.aggregate().aggregate(series, from, to, Duration.ofHours(1), new GapFill(FillMode.NULL, null)))
+                .as("fill=null needs no neighbours").hasSize(6);
+        for (FillMode mode : List.of(FillMode.PREVIOUS, FillMode.LINEAR)) {
+            assertThatThrownBy(() -> use.aggregate().aggregate(series, from, to, Duration.ofHours(1), new GapFill(mode, null)))
+                    .as(mode.name()).isInstanceOf(InvalidRequestException.class)
+                    .hasMessageContaining("only the rollup tiers still answer");
+        }
+        Instant oldest = POLICY.oldestKept(clock.instant());
+        assertThat(use.aggregate().aggregate(series, oldest, null, Duration.ofHours(1), new GapFill(FillMode.PREVIOUS, null)))
+                .as("a range from the oldest raw reading on is filled as before").isNotNull();
     }
 
     @Test

@@ -39,10 +39,13 @@ class MongoLayoutConfigTest {
     @Test
     void theSealDelayIsKeptBesideTheLayoutAndANegativeOneIsRefused() {
         MongoSettings settings = MongoSettings.defaults().withBucketLayout(DocumentLayout.SEALED, Duration.ofMinutes(3));
-        BucketryConfig config = BucketryConfig.builder().mongo(settings).mongoUri("mongodb://h:1").build();
-        assertThat(config.mongo().sealAfter()).isEqualTo(Duration.ofMinutes(3));
+        BucketryConfig config = BucketryConfig.builder().mongo(settings).sealAfter(Duration.ofMinutes(3))
+                .mongoUri("mongodb://h:1").build();
+        assertThat(config.mongo().sealAfter()).isEqualTo(Duration.ofMinutes(3)).isEqualTo(config.sealAfter());
         assertThat(config.mongo().bucketLayout()).isEqualTo(DocumentLayout.SEALED);
-        assertThatThrownBy(() -> BucketryConfig.builder().mongoSealAfter(Duration.ofMinutes(-1)))
+        assertThat(BucketryConfig.builder().mongo(settings).build().mongo().sealAfter())
+                .as("the sealAfter key, not a value the settings brought").isEqualTo(SealPolicy.DEFAULT_SEAL_AFTER);
+        assertThatThrownBy(() -> BucketryConfig.builder().sealAfter(Duration.ofMinutes(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sealAfter");
     }
 }

@@ -1,13 +1,18 @@
-package io.bucketry.application.testing;
+package io.bucketry.application.service;
 
 import io.bucketry.application.contract.RollupTiersContract;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
+import io.bucketry.application.testing.ListReadingStore;
+import io.bucketry.application.testing.ListRollupStore;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 
-/** The rollup contract over the list test doubles, so that the application's tier rules are tested (and mutated) here. */
-class ListRollupTiersContractTest extends RollupTiersContract {
+/**
+ * The rollup contract over the list test doubles, in this package rather than {@code testing} so that
+ * mutation testing (which skips the contract suite here for its cost) runs these seven against the tier rules.
+ */
+class RollupTiersOverListStoresTest extends RollupTiersContract {
 
     @Override
     protected ReadingStore openStore(RetentionPolicy retention) {
