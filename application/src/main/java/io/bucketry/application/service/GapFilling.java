@@ -72,9 +72,11 @@ final class GapFilling {
         }
         Instant now = ranges.now();
         Instant oldest = ranges.oldestKept();
-        if (fill.usesNeighbours() && range.fromMilli() < oldest.toEpochMilli()) {
-            // a range only rollup tiers still answer: its neighbours would be looked for among the raw
-            // readings alone, and a linear fill drawn towards the wrong ones; refused rather than guessed
+        // a range that reaches more than a window before the raw readings is one only rollup tiers answer: its
+        // neighbours would be looked for among the raw readings alone, and a linear fill drawn towards the wrong
+        // ones; refused rather than guessed. (Not any start before the oldest: the clock has moved on by a
+        // few milliseconds since the range was resolved at the retention's edge.)
+        if (fill.usesNeighbours() && range.fromMilli() < oldest.toEpochMilli() - width) {
             throw new InvalidRequestException("INVALID_FILL", "fill=" + fill.mode().name().toLowerCase(Locale.ROOT)
                     + " looks for neighbour values among the raw readings, kept since " + oldest + "; this range starts at "
                     + range.from() + ", which only the rollup tiers still answer: give a from at or after " + oldest

@@ -236,6 +236,10 @@ public abstract class RollupTiersContract {
         Instant oldest = POLICY.oldestKept(clock.instant());
         assertThat(use.aggregate().aggregate(series, oldest, null, Duration.ofHours(1), new GapFill(FillMode.PREVIOUS, null)))
                 .as("a range from the oldest raw reading on is filled as before").isNotNull();
+        assertThat(use.aggregate().aggregate(series, null, null, Duration.ofHours(1), new GapFill(FillMode.PREVIOUS, null)))
+                .as("no from: the retention's start, whatever the clock did since").isNotNull();
+        assertThat(use.aggregate().aggregate(series, oldest.minus(Duration.ofHours(1)), null, Duration.ofHours(1),
+                new GapFill(FillMode.PREVIOUS, null))).as("a window before the oldest raw reading").isNotNull();
     }
 
     @Test
