@@ -76,11 +76,13 @@ public sealed interface BucketPolicy permits BucketPolicy.Windowed, BucketPolicy
     /**
      * Windows aligned to multiples of {@code width} since the Unix epoch (UTC): a window's readings
      * go to its bucket of seq 0, then to overflow buckets 1, 2, … of the same window once it is full.
+     * With {@link SubWindows} on, each bucket also keeps per-sub-window summaries of its fields.
      */
-    record Windowed(Duration width, int maxCount, int maxBytes) implements BucketPolicy {
+    record Windowed(Duration width, int maxCount, int maxBytes, SubWindows subWindows) implements BucketPolicy {
 
         public Windowed {
             Objects.requireNonNull(width, "width");
+            Objects.requireNonNull(subWindows, "subWindows");
             if (width.isNegative() || width.isZero()) {
                 throw new IllegalArgumentException("bucket width " + DurationText.of(width) + " must be positive");
             }
@@ -91,6 +93,17 @@ public sealed interface BucketPolicy permits BucketPolicy.Windowed, BucketPolicy
                 throw new IllegalArgumentException("bucket width " + DurationText.of(width) + " is too large to count in milliseconds");
             }
             Limits.check(maxCount, maxBytes);
+            subWindows.requireFit(width);
+        }
+
+        /** Windows without sub-window summaries. */
+        public Windowed(Duration width, int maxCount, int maxBytes) {
+            this(width, maxCount, maxBytes, SubWindows.off());
+        }
+
+        /** This policy with sub-window summaries of {@code subWindows}. */
+        public Windowed withSubWindows(SubWindows subWindows) {
+            return new Windowed(width, maxCount, maxBytes, subWindows);
         }
 
         public long widthMillis() {
@@ -105,7 +118,8 @@ public sealed interface BucketPolicy permits BucketPolicy.Windowed, BucketPolicy
 
         @Override
         public String toString() {
-            return "windowed(" + DurationText.of(width) + ", " + maxCount + ")";
+            return "windowed(" + DurationText.of(width) + ", " + maxCount
+                    + (subWindows.isOn() ? ", sub-window " + subWindows : "") + ")";
         }
     }
 

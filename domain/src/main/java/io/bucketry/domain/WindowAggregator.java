@@ -119,6 +119,11 @@ public final class WindowAggregator {
             accumulator(field).merge(summary);
         }
 
+        /** Adds a sub-window's summary of {@code field}, first and last by their times; count its readings with {@link #countReadings}. */
+        public void span(String field, FieldSpan span) {
+            accumulator(field).merge(span);
+        }
+
         private FieldAccumulator accumulator(String field) {
             FieldAccumulator acc = fields.get(field);
             if (acc == null) {
@@ -159,6 +164,18 @@ public final class WindowAggregator {
             min = Math.min(min, summary.min());
             max = Math.max(max, summary.max());
             sum += summary.sum();
+        }
+
+        void merge(FieldSpan span) {
+            merge(new FieldSummary(span.count(), span.min(), span.max(), span.sum()));
+            if (span.firstTime() < firstTime) {
+                firstTime = span.firstTime();
+                first = span.first();
+            }
+            if (span.lastTime() > lastTime) {
+                lastTime = span.lastTime();
+                last = span.last();
+            }
         }
 
         FieldAggregate toAggregate() {
