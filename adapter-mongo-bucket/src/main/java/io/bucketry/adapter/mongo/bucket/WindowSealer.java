@@ -1,8 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.MongoBulkWriteException;
-import com.mongodb.MongoWriteException;
-import com.mongodb.ErrorCategory;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.DeleteOneModel;
@@ -16,7 +14,6 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.SealPolicy;
 import io.bucketry.domain.SeriesId;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.bson.conversions.Bson;
 
 import java.time.Instant;
@@ -45,13 +42,16 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  *       writes a delta (next seq);</li>
  *   <li>a window of several documents (deltas, overflow) is folded: (1) close its row documents
  *       ({@code bytes} at the ceiling: no writer adds to them any more, as after a rollover);
- *       (2) read them all; (3) insert the sealed document of their union at the next seq (E11000:
- *       a writer took that seq, so stop; the next sweep folds again); (4) delete what was read, each
- *       {@code {_id, count}}. Between (3) and (4) a reading is in two documents of the window:
- *       readers merge a group by time ({@link BucketGroup}), and one query sees the sealed
- *       document whenever it misses a deleted one, since the sealed document lies after its
- *       sources both in the key index (a higher seq) and in natural order (inserted later).</li>
+ *       (2) read them all; (3) replace the one of the highest seq, {@code {_id, count}}, by the
+ *       sealed document of their union (it matches nothing when that document changed or is gone:
+ *       stop, the next sweep folds again); (4) delete the others, each {@code {_id, count}}.
+ *       Between (3) and (4) a reading is in two documents of the window: readers merge a group by
+ *       time ({@link BucketGroup}), and one query sees the sealed document whenever it misses a
+ *       deleted one, since the sealed document lies after its sources both in the key index (the
+ *       highest seq) and in natural order (the last inserted; an update keeps a document's place).</li>
  * </ul>
+ * Nothing is inserted, so a fold never brings back what a delete removed meanwhile (a deleted series,
+ * an evicted window): its replace, like the in-place one, needs the document it read to be there.
  * A crash or a cut connection after any step leaves row documents marked {@code unsealed}, which
  * the next sweep finds and folds again: recovery is the sweep itself, it always completes, and
  * nothing needs undoing. Readers that query twice re-read whole groups ({@link SealedReads}).
@@ -64,9 +64,10 @@ final class WindowSealer {
 
     /**
      * Where a test stops the sweep: after reading a round's windows (before sealing in place), and
-     * in a fold after closing, after inserting the sealed document, after deleting its sources.
+     * in a fold after closing, after reading the window's documents, after replacing the last of them
+     * by the sealed document, after deleting the others.
      */
-    enum Step { READ, CLOSED, INSERTED, DELETED }
+    enum Step { READ, CLOSED, GATHERED, REPLACED, DELETED }
 
     /** Test hook run after each step of a fold; it may throw to cut the fold there. */
     interface StepHook {
@@ -166,25 +167,20 @@ final class WindowSealer {
         if (docs.isEmpty()) {
             return false;
         }
+        hook.after(Step.GATHERED, series, start);
         BucketGroup group = new BucketGroup(start, docs);
-        int top = docs.stream().mapToInt(StoredBucket::seq).max().orElseThrow();
-        BsonDocument sealed = sealable(docs.get(0), group.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE));
+        StoredBucket top = docs.get(docs.size() - 1);
+        BsonDocument sealed = sealable(top, group.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE));
         if (sealed == null) {
             return false;
         }
-        sealed.remove(ID);
-        sealed.put(SEQ, new BsonInt32(top + 1));
-        try {
-            buckets.insertOne(sealed);
-        } catch (MongoWriteException e) {
-            if (e.getError().getCategory() == ErrorCategory.DUPLICATE_KEY) {
-                return false; // a late writer opened that seq: its readings are folded by the next sweep
-            }
-            throw e;
+        if (buckets.replaceOne(Filters.and(Filters.eq(ID, top.id()), Filters.eq(COUNT, top.count())), sealed)
+                .getMatchedCount() == 0) {
+            return false; // changed or deleted since it was read: the next sweep folds what is there then
         }
-        hook.after(Step.INSERTED, series, start);
+        hook.after(Step.REPLACED, series, start);
         List<WriteModel<BsonDocument>> deletes = new ArrayList<>();
-        for (StoredBucket doc : docs) {
+        for (StoredBucket doc : docs.subList(0, docs.size() - 1)) {
             deletes.add(new DeleteOneModel<>(Filters.and(Filters.eq(ID, doc.id()), Filters.eq(COUNT, doc.count()))));
         }
         buckets.bulkWrite(deletes, UNORDERED);
