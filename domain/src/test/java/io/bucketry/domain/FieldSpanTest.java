@@ -82,6 +82,25 @@ class FieldSpanTest {
     }
 
     @Test
+    void aWindowKeepsTheFirstFedValueAsFirstAndLastWhenLaterOnesShareItsTime() {
+        // given values, then spans, at the very times already held
+        WindowAggregator byValues = new WindowAggregator(new SeriesId("s"), Duration.ofMinutes(10));
+        byValues.reading(1_000).value("t", 1_000, 1);
+        byValues.reading(1_000).value("t", 1_000, 2);
+        WindowAggregator bySpans = new WindowAggregator(new SeriesId("s"), Duration.ofMinutes(10));
+        bySpans.windowAt(0).span("t", FieldSpan.of(1_000, 1));
+        bySpans.windowAt(0).span("t", FieldSpan.of(1_000, 2));
+        bySpans.windowAt(0).countReadings(2);
+
+        // then
+        for (WindowAggregator aggregator : List.of(byValues, bySpans)) {
+            FieldAggregate t = aggregator.result().get(0).fields().get("t");
+            assertThat(t.first()).isEqualTo(1);
+            assertThat(t.last()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aSpanNeedsAValueAndItsFirstTimeNotAfterItsLast() {
         assertThatThrownBy(() -> new FieldSpan(0, 1, 1, 1, 0, 1, 0, 1)).hasMessageContaining("at least one value, got count 0");
         assertThatThrownBy(() -> new FieldSpan(1, 1, 1, 1, 5, 1, 4, 1)).hasMessageContaining("first time 5 is after its last 4");

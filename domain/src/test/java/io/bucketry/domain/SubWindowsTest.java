@@ -66,6 +66,13 @@ class SubWindowsTest {
     }
 
     @Test
+    void subSecondSubWindowsAnswerWindowsWithAMillisecondPart() {
+        SubWindows half = SubWindows.every(Duration.ofMillis(500));
+        assertThat(half.answers(Duration.ofMillis(1_500))).isTrue();
+        assertThat(half.answers(Duration.ofMillis(1_250))).isFalse();
+    }
+
+    @Test
     void aWindowWithASubMillisecondPartOrNoLengthIsNotAnswered() {
         SubWindows five = SubWindows.every(Duration.ofMinutes(5));
         assertThat(five.answers(Duration.ofMinutes(5).plusNanos(1))).isFalse();

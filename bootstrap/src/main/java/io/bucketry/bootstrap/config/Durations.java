@@ -46,7 +46,7 @@ public final class Durations {
     public static Duration parsePositive(String text) {
         Duration duration = parseNonNegative(text);
         if (duration.isZero()) {
-            throw new IllegalArgumentException("expected a positive duration, " + ALLOWED.substring(2));
+            throw new IllegalArgumentException("expected a positive " + ALLOWED.substring(2) + " (0 is not allowed here)");
         }
         return duration;
     }

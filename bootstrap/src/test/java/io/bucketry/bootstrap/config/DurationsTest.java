@@ -34,7 +34,8 @@ class DurationsTest {
 
     @Test
     void positiveAndNonNegativeVariantsRefuseZeroNegativeAndSubMillisecond() {
-        assertThatThrownBy(() -> Durations.parsePositive("0s")).hasMessageContaining("positive");
+        assertThatThrownBy(() -> Durations.parsePositive("0s"))
+                .hasMessage("expected a positive duration such as 500ms, 30s, 5m, 1h, 90d or ISO-8601 PT5M (0 is not allowed here)");
         assertThat(Durations.parseNonNegative("0s")).isZero();
         assertThatThrownBy(() -> Durations.parseNonNegative("PT-5M")).hasMessageContaining("not negative");
         assertThatThrownBy(() -> Durations.parsePositive("PT0.0001S")).hasMessageContaining("whole milliseconds");
