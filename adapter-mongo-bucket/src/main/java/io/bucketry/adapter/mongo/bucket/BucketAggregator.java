@@ -98,9 +98,12 @@ final class BucketAggregator {
      */
     private void withSubWindows(Bson overlapping, TimeRange range, Windows windows) {
         Map<SeriesId, List<StoredBucket>> bySeries = new TreeMap<>();
-        for (BsonDocument document : buckets.find(overlapping).projection(subWindows.projection(range))) {
-            StoredBucket bucket = StoredBucket.from(document);
-            bySeries.computeIfAbsent(bucket.series(), s -> new ArrayList<>()).add(bucket);
+        for (Map.Entry<Bson, Bson> query : subWindows.queries(range)) {
+            Bson filter = query.getKey() == null ? overlapping : Filters.and(overlapping, query.getKey());
+            for (BsonDocument document : buckets.find(filter).projection(query.getValue())) {
+                StoredBucket bucket = StoredBucket.from(document);
+                bySeries.computeIfAbsent(bucket.series(), s -> new ArrayList<>()).add(bucket);
+            }
         }
         List<StoredBucket> toRead = new ArrayList<>();
         Map<TimeRange, List<StoredBucket>> cuts = new TreeMap<>(Comparator.comparing(TimeRange::from).thenComparing(TimeRange::to));

@@ -19,13 +19,13 @@ import java.util.TreeMap;
  *   n<width ms>: <readings summarised with sub-windows of that width>,   e.g. n300000: 60
  *   "<i>": {n: <readings in sub-window i>,                                i = (t - start) / width
  *           f: {<field>: {c: count, mn: min, mx: max, s: sum,
- *                         fst: {t: <ms after the sub-window's start>, v: <first value>},
- *                         lst: {t: <ms after the sub-window's start>, v: <last value>}}}}
+ *                         f: {t: <ms after the sub-window's start>, v: <first value>},
+ *                         l: {t: <ms after the sub-window's start>, v: <last value>}}}}
  * }}</pre>
  * The total is named by the width, so a reader uses a bucket's summaries only when it equals the
  * bucket's {@code count}: every reading was summarised, by writers of this very width (a collection
  * written before sub-windows were on, or with another width, is read from its readings).
- * {@code fst} and {@code lst} are documents whose first key is the time, so that {@code $min} and
+ * A field's {@code f} and {@code l} (first, last) are documents whose first key is the time, so that {@code $min} and
  * {@code $max} keep the earliest and the latest value whatever the order readings arrive in.
  */
 final class SubWindowFields {
@@ -37,8 +37,8 @@ final class SubWindowFields {
     static final String MIN = "mn";
     static final String MAX = "mx";
     static final String SUM = "s";
-    static final String FIRST = "fst";
-    static final String LAST = "lst";
+    static final String FIRST = "f";
+    static final String LAST = "l";
     static final String TIME = "t";
     static final String VALUE = "v";
 

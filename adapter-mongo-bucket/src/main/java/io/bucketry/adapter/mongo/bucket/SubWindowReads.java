@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregator;
@@ -8,7 +9,10 @@ import org.bson.BsonValue;
 import org.bson.conversions.Bson;
 
 import java.time.Instant;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -33,18 +37,35 @@ final class SubWindowReads {
         this.shape = shape;
     }
 
-    /** Key, counts, times and the sub-windows of {@code range}: all of {@code subs} once the range spans a bucket width. */
-    Bson projection(TimeRange range) {
-        List<String> fields = new ArrayList<>(List.of(SERIES, START, SEQ, COUNT, FIRST, LAST, UNSEALED));
-        TreeSet<Integer> indexes = new TreeSet<>();
-        long width = shape.subs.widthMillis();
-        int perBucket = shape.subs.perBucket(shape.bucketWidth);
-        if (range.toMilli() - range.fromMilli() < shape.bucketWidth) {
-            for (long start = shape.subStart(range.fromMilli()); start < range.toMilli() && indexes.size() < perBucket; start += width) {
-                indexes.add(shape.index(start));
-            }
+    /**
+     * The queries of {@code range} as (filter on {@code start} or null, projection): key, counts, times
+     * and the sub-windows the range touches. A range shorter than a bucket width has one query per
+     * bucket start it touches, each projecting only that bucket's sub-windows; a longer one projects
+     * all of {@code subs} in one query.
+     */
+    List<Map.Entry<Bson, Bson>> queries(TimeRange range) {
+        long from = range.fromMilli();
+        long to = range.toMilli();
+        if (to - from >= shape.bucketWidth) {
+            return List.of(new AbstractMap.SimpleEntry<>(null, projection(List.of())));
         }
-        if (indexes.isEmpty() || indexes.size() == perBucket) {
+        List<Map.Entry<Bson, Bson>> queries = new ArrayList<>();
+        for (long start = shape.bucketStart(from); start < to; start += shape.bucketWidth) {
+            TreeSet<Integer> indexes = new TreeSet<>();
+            long end = Math.min(to, start + shape.bucketWidth);
+            for (long sub = shape.subStart(Math.max(from, start)); sub < end; sub += shape.subs.widthMillis()) {
+                indexes.add(shape.index(sub));
+            }
+            boolean all = indexes.size() == shape.subs.perBucket(shape.bucketWidth);
+            queries.add(new AbstractMap.SimpleEntry<>(Filters.eq(START, new Date(start)), projection(all ? List.of() : indexes)));
+        }
+        return queries;
+    }
+
+    /** The projection of {@code indexes} (all of {@code subs} when empty). */
+    private Bson projection(Collection<Integer> indexes) {
+        List<String> fields = new ArrayList<>(List.of(SERIES, START, SEQ, COUNT, FIRST, LAST, UNSEALED));
+        if (indexes.isEmpty()) {
             fields.add(SUBS);
         } else {
             fields.add(SUBS + "." + shape.total());
@@ -83,7 +104,7 @@ final class SubWindowReads {
                 long start = shape.subs.start(bucket.start(), Integer.parseInt(entry.getKey()));
                 long end = start + width;
                 if (end <= from || start >= to) {
-                    continue; // projected for another bucket start of the range
+                    continue; // a sub-window of the bucket outside the range (all of subs projected)
                 }
                 if ((start >= from || group.first() >= from) && (end <= to || group.last() < to)) {
                     fold(aggregator, start, entry.getValue().asDocument());

@@ -31,8 +31,8 @@ final class SubWindowUpdate {
     static final int HEADER = 11 + 1 + 21 + 4;
     /** {@code "<i>": {n: int32, f: {}}}: key of at most 11 bytes with NUL, document, n, the fields document. */
     static final int SUB = 1 + 11 + 5 + (1 + 2 + 4) + (1 + 2 + 5);
-    /** One field's entry without its name: document, c int32, mn, mx, s doubles, fst and lst {t: int64, v: double}. */
-    static final int FIELD = 1 + 1 + 5 + (1 + 2 + 4) + 2 * (1 + 3 + 8) + (1 + 2 + 8) + 2 * (1 + 4 + 5 + (1 + 2 + 8) + (1 + 2 + 8));
+    /** One field's entry without its name: document, c int32, mn, mx, s doubles, f and l {t: int64, v: double}. */
+    static final int FIELD = 1 + 1 + 5 + (1 + 2 + 4) + 2 * (1 + 3 + 8) + (1 + 2 + 8) + 2 * (1 + 2 + 5 + (1 + 2 + 8) + (1 + 2 + 8));
 
     private SubWindowUpdate() {
     }
