@@ -5,6 +5,8 @@ import io.bucketry.domain.FieldSpan;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SubWindows;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,6 +61,12 @@ final class SubWindowFields {
     /** The name of the total under {@code subs}: {@code n} and the width in milliseconds. */
     String total() {
         return N + subs.widthMillis();
+    }
+
+    /** True when {@code subs} (or null) summarise all {@code count} readings of their bucket under this width. */
+    boolean complete(BsonDocument subs, long count) {
+        BsonValue total = subs == null ? null : subs.get(total());
+        return total != null && total.isNumber() && total.asNumber().longValue() == count;
     }
 
     long bucketStart(long epochMilli) {

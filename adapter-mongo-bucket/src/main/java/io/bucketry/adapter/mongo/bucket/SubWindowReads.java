@@ -80,8 +80,7 @@ final class SubWindowReads {
             return false;
         }
         for (StoredBucket bucket : group.buckets()) {
-            BsonValue total = bucket.subs() == null ? null : bucket.subs().get(shape.total());
-            if (total == null || !total.isNumber() || total.asNumber().longValue() != bucket.count()) {
+            if (!shape.complete(bucket.subs(), bucket.count())) {
                 return false;
             }
         }

@@ -2,7 +2,6 @@ package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.domain.Reading;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 
@@ -33,13 +32,8 @@ final class SubWindowSeal {
         if (shape == null) {
             return 0;
         }
-        BsonDocument subs = complete(shape, own, readings.size()) ? own : SubWindowUpdate.document(shape, readings);
+        BsonDocument subs = shape.complete(own, readings.size()) ? own : SubWindowUpdate.document(shape, readings);
         sealed.append(SubWindowFields.SUBS, subs);
         return new RawBsonDocument(subs, CODEC).getByteBuffer().remaining();
-    }
-
-    private static boolean complete(SubWindowFields shape, BsonDocument subs, int count) {
-        BsonValue total = subs == null ? null : subs.get(shape.total());
-        return total != null && total.isNumber() && total.asNumber().longValue() == count;
     }
 }
