@@ -97,8 +97,8 @@ final class SubWindowReads {
         long to = range.toMilli();
         for (StoredBucket bucket : group.buckets()) {
             for (Map.Entry<String, BsonValue> entry : bucket.subs().entrySet()) {
-                if (entry.getKey().equals(shape.total())) {
-                    continue;
+                if (!Character.isDigit(entry.getKey().charAt(0))) {
+                    continue; // a total (n<width>), not a sub-window
                 }
                 long start = shape.subs.start(bucket.start(), Integer.parseInt(entry.getKey()));
                 long end = start + width;

@@ -102,6 +102,26 @@ class SubWindowAggregatesTest {
         }
     }
 
+    @Test
+    void aBucketWrittenWithAnotherSubWindowWidthIsReadFromItsReadings() {
+        // given: a bucket begun with 10-minute sub-windows, continued with 5-minute ones
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        SeriesId series = TestData.freshSeries("width");
+        List<Reading> all = TestData.every(series, NOW.minus(Duration.ofMinutes(50)), Duration.ofMinutes(1), 50);
+        BucketPolicy tenMinutes = BucketPolicy.defaults().withSubWindows(io.bucketry.domain.SubWindows.every(Duration.ofMinutes(10)));
+        try (MongoBucketReadingStore before = MongoBucketReadingStore.open(settings, tenMinutes, RetentionPolicy.defaults())) {
+            before.store(all.subList(0, 30));
+        }
+        try (MongoBucketReadingStore after = MongoBucketReadingStore.open(settings, SubWindowDocs.HOURLY_5M, RetentionPolicy.defaults())) {
+            after.store(all.subList(30, 50));
+
+            // when / then: 10-minute windows (answered by either width) over two hours count every reading once
+            Instant from = NOW.minus(Duration.ofHours(2));
+            Duration ten = Duration.ofMinutes(10);
+            assertSameWindows(after.aggregate(series, TimeRange.of(from, NOW), ten), BruteForce.windows(all, from, NOW, ten));
+        }
+    }
+
     private static MongoBucketReadingStore open(DocumentLayout layout) {
         // the sealed layout seals every window that has ended by NOW after each batch
         return MongoBucketReadingStore.open(MongoLane.freshSettings().withLayout(layout, Duration.ZERO), SubWindowDocs.HOURLY_5M,
