@@ -18,6 +18,7 @@ import org.bson.conversions.Bson;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,8 @@ final class BucketAggregator {
     private final BucketPolicy policy;
     private final BucketQueries queries;
     private final boolean sealedLayout;
+    /** Reads of sub-window summaries, or null when the policy keeps none. */
+    private final SubWindowReads subWindows;
 
     BucketAggregator(MongoCollection<BsonDocument> buckets, BucketPolicy policy, BucketQueries queries,
                      boolean sealedLayout) {
@@ -53,6 +56,8 @@ final class BucketAggregator {
         this.policy = policy;
         this.queries = queries;
         this.sealedLayout = sealedLayout;
+        SubWindowFields shape = SubWindowFields.of(policy);
+        this.subWindows = shape == null ? null : new SubWindowReads(shape);
     }
 
     /** Windows of one series, or of every series (series null) ordered by series then start. */
@@ -60,7 +65,9 @@ final class BucketAggregator {
         Windows windows = new Windows(windowMillis, maxWindows);
         Bson overlapping = queries.overlapping(series, range.fromMilli(), range.toMilli());
         // whole buckets lie in one window when the windows are at least as wide as the buckets' (pages: always merged by summary)
-        if (!(policy instanceof BucketPolicy.Windowed windowed) || windowMillis >= windowed.widthMillis()) {
+        if (subWindows != null && ((BucketPolicy.Windowed) policy).subWindows().answers(Duration.ofMillis(windowMillis))) {
+            withSubWindows(overlapping, range, windows);
+        } else if (!(policy instanceof BucketPolicy.Windowed windowed) || windowMillis >= windowed.widthMillis()) {
             withSummaries(overlapping, range, windows);
         } else {
             readings(Aggregates.match(overlapping), range, windows);
@@ -82,6 +89,45 @@ final class BucketAggregator {
                 return;
             }
         }
+        read(toRead, range, windows);
+    }
+
+    /**
+     * Sub-window summaries: the groups whose summaries hold all their readings contribute those
+     * the range takes whole; the others, and the sub-windows a range edge cuts, are read.
+     */
+    private void withSubWindows(Bson overlapping, TimeRange range, Windows windows) {
+        Map<SeriesId, List<StoredBucket>> bySeries = new TreeMap<>();
+        for (Map.Entry<Bson, Bson> query : subWindows.queries(range)) {
+            Bson filter = query.getKey() == null ? overlapping : Filters.and(overlapping, query.getKey());
+            for (BsonDocument document : buckets.find(filter).projection(query.getValue())) {
+                StoredBucket bucket = StoredBucket.from(document);
+                bySeries.computeIfAbsent(bucket.series(), s -> new ArrayList<>()).add(bucket);
+            }
+        }
+        List<StoredBucket> toRead = new ArrayList<>();
+        Map<TimeRange, List<StoredBucket>> cuts = new TreeMap<>(Comparator.comparing(TimeRange::from).thenComparing(TimeRange::to));
+        for (var entry : bySeries.entrySet()) {
+            entry.getValue().sort(Comparator.comparingLong(StoredBucket::start).thenComparingInt(StoredBucket::seq));
+            windows.feed(entry.getKey(), aggregator -> {
+                for (BucketGroup group : BucketGroup.of(entry.getValue())) {
+                    if (subWindows.usable(group)) {
+                        subWindows.feed(group, range, aggregator, cuts);
+                    } else {
+                        toRead.addAll(group.buckets());
+                    }
+                }
+            });
+            if (windows.full()) {
+                return;
+            }
+        }
+        read(toRead, range, windows);
+        cuts.forEach((part, cut) -> read(cut, part, windows));
+    }
+
+    /** Feeds the readings in {@code range} of {@code toRead} (in the sealed layout: of their whole groups). */
+    private void read(List<StoredBucket> toRead, TimeRange range, Windows windows) {
         // The sealed layout reads whole groups: one bucket per group stands for it, so no group is read twice.
         List<StoredBucket> reads = sealedLayout ? SealedReads.onePerGroup(toRead) : toRead;
         for (int i = 0; i < reads.size() && !windows.full(); i += IDS_PER_QUERY) {

@@ -34,17 +34,30 @@ final class BucketBytes {
 
     /** The bound of what one statement adding {@code readings} adds to its bucket. */
     static int of(List<Reading> readings) {
+        return of(readings, null);
+    }
+
+    /** As {@link #of(List)}, with the statement's sub-window summaries ({@code subs}, null when off). */
+    static int of(List<Reading> readings, SubWindowFields subs) {
         Set<String> summarised = new HashSet<>();
         int bytes = 0;
         for (Reading reading : readings) {
-            bytes += add(reading, summarised);
+            bytes += add(reading, summarised, subs);
         }
         return bytes;
     }
 
     /** What {@code reading} adds to a statement whose summary already has {@code summarised}; records its names there. */
     static int add(Reading reading, Set<String> summarised) {
-        int bytes = cost(reading, summarised);
+        return add(reading, summarised, null);
+    }
+
+    /** As {@link #add(Reading, Set)}, with the statement's sub-window summaries ({@code subs}, null when off). */
+    static int add(Reading reading, Set<String> summarised, SubWindowFields subs) {
+        int bytes = cost(reading, summarised, subs);
+        if (subs != null) {
+            SubWindowUpdate.record(subs, reading, summarised);
+        }
         Fields fields = reading.fields();
         FieldSchema schema = fields.schema();
         for (int i = 0; i < schema.size(); i++) {
@@ -53,6 +66,11 @@ final class BucketBytes {
             }
         }
         return bytes;
+    }
+
+    /** As {@link #cost(Reading, Set)}, with the statement's sub-window summaries ({@code subs}, null when off). */
+    static int cost(Reading reading, Set<String> summarised, SubWindowFields subs) {
+        return cost(reading, summarised) + (subs == null ? 0 : SubWindowUpdate.cost(subs, reading, summarised));
     }
 
     /** What {@code reading} would add to a statement whose summary already has {@code summarised}. */

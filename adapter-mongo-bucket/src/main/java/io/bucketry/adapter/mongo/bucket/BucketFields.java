@@ -5,7 +5,8 @@ package io.bucketry.adapter.mongo.bucket;
  * {@code {_id, series, start, seq, count, first, last, bytes, summary: {<field>: {count, min, max, sum}},
  * readings: [{t, <field>: value, …}]}}; in the sealed layout ({@link DocumentLayout#SEALED}) a row document
  * also carries {@code unsealed: true}, and a sealed window is {@code {_id, series, start, seq, count, first, last,
- * bytes, summary, unsealed: false, cols: BinData}} (no {@code readings}).
+ * bytes, summary, unsealed: false, cols: BinData}} (no {@code readings}). With sub-windows on, both
+ * also carry {@code subs} ({@link SubWindowFields}).
  */
 final class BucketFields {
 

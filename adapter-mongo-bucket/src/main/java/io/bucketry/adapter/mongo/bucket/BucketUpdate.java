@@ -47,7 +47,7 @@ final class BucketUpdate {
             // Close only: the bucket exists (it was read); if it has vanished since, there is nothing to close.
             return new UpdateOneModel<>(key(placement), new BsonDocument("$set", closed(policy)));
         }
-        int bytes = placement.bytes();
+        int bytes = placement.bytes(policy);
         BsonDocument update = update(placement, policy, bytes);
         if (marked) {
             update.getDocument("$setOnInsert").append(UNSEALED, BsonBoolean.TRUE);
@@ -108,6 +108,10 @@ final class BucketUpdate {
             min.append(path + SUMMARY_MIN, new BsonDouble(summary.min()));
             max.append(path + SUMMARY_MAX, new BsonDouble(summary.max()));
         });
+        SubWindowFields subs = SubWindowFields.of(policy);
+        if (subs != null) {
+            SubWindowUpdate.append(subs, placement.readings(), inc, min, max);
+        }
         BsonDocument update = new BsonDocument("$setOnInsert", key(placement));
         if (placement.closes()) {
             update.append("$set", closed(policy));

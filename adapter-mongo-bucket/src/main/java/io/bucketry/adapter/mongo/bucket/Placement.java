@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 
@@ -32,5 +33,10 @@ record Placement(SeriesId series, long start, int seq, List<Reading> readings, b
     /** The bound of what this statement adds to the bucket's size ({@link BucketBytes}); at most the 8 MiB ceiling. */
     int bytes() {
         return BucketBytes.of(readings);
+    }
+
+    /** As {@link #bytes()}, with the sub-window summaries the statement carries under {@code policy}. */
+    int bytes(BucketPolicy policy) {
+        return BucketBytes.of(readings, SubWindowFields.of(policy));
     }
 }

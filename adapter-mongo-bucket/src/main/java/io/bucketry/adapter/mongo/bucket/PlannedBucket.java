@@ -26,8 +26,10 @@ final class PlannedBucket {
     final List<Reading> added = new ArrayList<>();
     /** Numeric field names of {@link #added}: the summary entries its statement already counts. */
     private final Set<String> summarised = new HashSet<>();
+    /** The sub-window summaries each statement carries, or null when off. */
+    private final SubWindowFields subs;
 
-    private PlannedBucket(long start, int seq, int count, long bytes, long last, long[] storedTimes) {
+    private PlannedBucket(long start, int seq, int count, long bytes, long last, long[] storedTimes, SubWindowFields subs) {
         this.start = start;
         this.seq = seq;
         this.count = count;
@@ -35,19 +37,29 @@ final class PlannedBucket {
         this.last = last;
         this.storedLast = last;
         this.storedTimes = storedTimes;
+        this.subs = subs;
     }
 
     static PlannedBucket stored(StoredBucket bucket) {
+        return stored(bucket, null);
+    }
+
+    /** @param subs the sub-window summaries its statements carry (null when off) */
+    static PlannedBucket stored(StoredBucket bucket, SubWindowFields subs) {
         return new PlannedBucket(bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(), bucket.last(),
-                bucket.readings() == null && !bucket.sealed() ? null : bucket.times());
+                bucket.readings() == null && !bucket.sealed() ? null : bucket.times(), subs);
     }
 
     static PlannedBucket fresh(long start, int seq) {
-        return new PlannedBucket(start, seq, 0, 0, Long.MIN_VALUE, null);
+        return fresh(start, seq, null);
+    }
+
+    static PlannedBucket fresh(long start, int seq, SubWindowFields subs) {
+        return new PlannedBucket(start, seq, 0, 0, Long.MIN_VALUE, null, subs);
     }
 
     boolean hasRoomFor(Reading reading, BucketPolicy policy) {
-        return policy.admits(count, bytes, BucketBytes.cost(reading, summarised));
+        return policy.admits(count, bytes, BucketBytes.cost(reading, summarised, subs));
     }
 
     /** True when the bucket already stores a reading at {@code time} (a batch never plans one time twice). */
@@ -65,7 +77,7 @@ final class PlannedBucket {
     void add(Reading reading) {
         added.add(reading);
         count++;
-        bytes += BucketBytes.add(reading, summarised);
+        bytes += BucketBytes.add(reading, summarised, subs);
         last = Math.max(last, reading.epochMilli());
     }
 

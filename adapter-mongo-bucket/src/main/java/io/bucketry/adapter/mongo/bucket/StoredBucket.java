@@ -16,10 +16,11 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * A bucket document as read back: its key, counts and time bounds, and whatever of its readings
  * and summary the query projected (null where it was left out). A sealed document has {@code cols}
  * (its readings as columns) in place of {@code readings}, and {@code unsealed: false}, so that a
- * query projecting neither still tells it apart ({@code sealed}).
+ * query projecting neither still tells it apart ({@code sealed}). {@code subs} holds the projected
+ * sub-window summaries ({@link SubWindowFields}), or null.
  */
 record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int count, int bytes, long first, long last,
-                    BsonArray readings, BsonDocument summary, byte[] cols, boolean sealed) {
+                    BsonArray readings, BsonDocument summary, byte[] cols, boolean sealed, BsonDocument subs) {
 
     static StoredBucket from(BsonDocument document) {
         BsonValue bytes = document.get(BYTES);
@@ -32,7 +33,8 @@ record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int coun
                 document.isArray(READINGS) ? document.getArray(READINGS) : null,
                 document.isDocument(SUMMARY) ? document.getDocument(SUMMARY) : null,
                 cols != null && cols.isBinary() ? cols.asBinary().getData() : null,
-                cols != null || document.get(UNSEALED, BsonBoolean.TRUE).equals(BsonBoolean.FALSE));
+                cols != null || document.get(UNSEALED, BsonBoolean.TRUE).equals(BsonBoolean.FALSE),
+                document.isDocument(SubWindowFields.SUBS) ? document.getDocument(SubWindowFields.SUBS) : null);
     }
 
     /** The times of the projected readings, in stored (time) order. */

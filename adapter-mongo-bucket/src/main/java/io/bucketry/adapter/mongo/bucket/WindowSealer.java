@@ -77,12 +77,15 @@ final class WindowSealer {
     private final MongoCollection<BsonDocument> buckets;
     private final BucketPolicy.Windowed policy;
     private final SealPolicy seal;
+    /** The sub-window summaries a sealed document carries, or null when off. */
+    private final SubWindowFields shape;
     private volatile StepHook hook = (step, series, start) -> { };
 
     WindowSealer(MongoCollection<BsonDocument> buckets, BucketPolicy.Windowed policy, SealPolicy seal) {
         this.buckets = buckets;
         this.policy = policy;
         this.seal = seal;
+        this.shape = SubWindowFields.of(policy);
     }
 
     void hook(StepHook value) {
@@ -138,7 +141,7 @@ final class WindowSealer {
             }
             if (docs.size() == 1) {
                 StoredBucket only = docs.get(0);
-                BsonDocument sealed = sealable(only, only.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE));
+                BsonDocument sealed = sealable(only, only.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE), only.subs());
                 if (sealed != null) {
                     inPlace.add(new ReplaceOneModel<>(Filters.and(Filters.eq(ID, only.id()), Filters.eq(COUNT, only.count())),
                             sealed));
@@ -170,7 +173,7 @@ final class WindowSealer {
         hook.after(Step.GATHERED, series, start);
         BucketGroup group = new BucketGroup(start, docs);
         StoredBucket top = docs.get(docs.size() - 1);
-        BsonDocument sealed = sealable(top, group.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE));
+        BsonDocument sealed = sealable(top, group.readingsIn(Long.MIN_VALUE, Long.MAX_VALUE), null);
         if (sealed == null) {
             return false;
         }
@@ -190,16 +193,19 @@ final class WindowSealer {
 
     /**
      * The sealed form of {@code bucket}'s window holding {@code readings}, or null when it must stay
-     * in rows: then its row documents are marked so that the sweep stops finding them.
+     * in rows: then its row documents are marked so that the sweep stops finding them. With
+     * sub-windows on it carries {@code subs} (a sealed-in-place document's own) when they hold every
+     * reading, else the summaries of {@code readings} ({@link SubWindowSeal}).
      */
-    private BsonDocument sealable(StoredBucket bucket, List<Reading> readings) {
+    private BsonDocument sealable(StoredBucket bucket, List<Reading> readings, BsonDocument subs) {
         BsonDocument sealed;
         try {
             sealed = SealedDocument.of(bucket.id(), bucket.series().value(), bucket.start(), bucket.seq(), readings);
         } catch (IllegalArgumentException cannot) {
             sealed = null;
         }
-        if (sealed == null || sealed.getBinary(COLS).getData().length + BucketBytes.MAX_HEADER > policy.maxBytes()) {
+        int subsBytes = sealed == null ? 0 : SubWindowSeal.carry(shape, sealed, readings, subs);
+        if (sealed == null || sealed.getBinary(COLS).getData().length + subsBytes + BucketBytes.MAX_HEADER > policy.maxBytes()) {
             buckets.updateMany(Filters.and(Filters.eq(SERIES, bucket.series().value()),
                     Filters.eq(START, new Date(bucket.start())), Filters.eq(UNSEALED, true)), Updates.set(UNSEALED, KEPT_IN_ROWS));
             return null;

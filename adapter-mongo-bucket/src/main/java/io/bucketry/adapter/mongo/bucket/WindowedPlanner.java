@@ -24,6 +24,7 @@ final class WindowedPlanner implements IngestPlanner {
     private final BucketPolicy.Windowed policy;
     private final BucketKnowledge knowledge;
     private final LongPredicate readFirst;
+    private final SubWindowFields subs;
 
     WindowedPlanner(BucketPolicy.Windowed policy, BucketKnowledge knowledge) {
         this(policy, knowledge, start -> false);
@@ -38,6 +39,7 @@ final class WindowedPlanner implements IngestPlanner {
         this.policy = policy;
         this.knowledge = knowledge;
         this.readFirst = readFirst;
+        this.subs = SubWindowFields.of(policy);
     }
 
     @Override
@@ -74,7 +76,7 @@ final class WindowedPlanner implements IngestPlanner {
     }
 
     private boolean fitsOneBucket(List<Reading> group) {
-        return policy.admits(0, 0, group.size(), BucketBytes.of(group));
+        return policy.admits(0, 0, group.size(), BucketBytes.of(group, subs));
     }
 
     /** Plans one window from its stored buckets (sorted by seq); answers the duplicates found. */
@@ -82,9 +84,9 @@ final class WindowedPlanner implements IngestPlanner {
                           List<List<Placement>> out) {
         List<PlannedBucket> buckets = new ArrayList<>();
         for (StoredBucket bucket : stored) {
-            buckets.add(PlannedBucket.stored(bucket));
+            buckets.add(PlannedBucket.stored(bucket, subs));
         }
-        PlannedBucket target = buckets.isEmpty() ? PlannedBucket.fresh(start, 0) : buckets.get(buckets.size() - 1);
+        PlannedBucket target = buckets.isEmpty() ? PlannedBucket.fresh(start, 0, subs) : buckets.get(buckets.size() - 1);
         if (buckets.isEmpty()) {
             buckets.add(target);
         }
@@ -96,7 +98,7 @@ final class WindowedPlanner implements IngestPlanner {
             }
             // Only the highest seq ever grows; lower ones are full or were closed by a rollover.
             if (!target.hasRoomFor(reading, policy)) {
-                target = PlannedBucket.fresh(start, target.seq + 1);
+                target = PlannedBucket.fresh(start, target.seq + 1, subs);
                 buckets.add(target);
             }
             target.add(reading);

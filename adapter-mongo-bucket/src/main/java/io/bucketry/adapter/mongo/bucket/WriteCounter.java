@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
 import io.bucketry.application.port.out.WriteMetrics;
 import org.bson.BsonDocument;
 
@@ -26,9 +27,21 @@ final class WriteCounter implements CommandListener {
     private final AtomicLong sealingStatements = new AtomicLong();
     private final AtomicLong sealedWindows = new AtomicLong();
     private final ThreadLocal<Boolean> sealing = ThreadLocal.withInitial(() -> false);
+    private volatile CommandListener tap = new CommandListener() { };
+
+    /** Test hook: also tells {@code listener} of every command started and succeeded (to measure what crosses the wire). */
+    void tap(CommandListener listener) {
+        this.tap = listener;
+    }
+
+    @Override
+    public void commandSucceeded(CommandSucceededEvent event) {
+        tap.commandSucceeded(event);
+    }
 
     @Override
     public void commandStarted(CommandStartedEvent event) {
+        tap.commandStarted(event);
         if (LayoutDocuments.isTarget(event.getCommand().get(event.getCommandName()))) {
             return; // reading and writing the layout record at start is not the store's traffic
         }

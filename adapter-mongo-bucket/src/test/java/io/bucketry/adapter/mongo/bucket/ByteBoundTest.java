@@ -4,6 +4,7 @@ import com.mongodb.client.model.Filters;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SubWindows;
 import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 
@@ -24,13 +25,23 @@ class ByteBoundTest {
 
     @Test
     void theBoundPlusTheHeaderCoversTheEncodedSizeOfRandomBuckets() {
+        assertBoundCoversRandomBuckets(false);
+    }
+
+    @Test
+    void theBoundCoversBucketsWithSubWindowSummariesToo() {
+        assertBoundCoversRandomBuckets(true);
+    }
+
+    private static void assertBoundCoversRandomBuckets(boolean subWindows) {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         for (int round = 0; round < 4; round++) {
             // given: a random policy, small enough in bytes that some buckets close on the byte ceiling
             int maxCount = 1 + random.nextInt(round % 2 == 0 ? 50 : 5000);
             int maxBytes = BucketPolicy.MIN_BYTES + random.nextInt(BucketPolicy.MIN_BYTES);
-            BucketPolicy policy = new BucketPolicy.Windowed(Duration.ofMinutes(1 + random.nextInt(120)), maxCount, maxBytes);
+            BucketPolicy.Windowed windowed = new BucketPolicy.Windowed(Duration.ofMinutes(2 + random.nextInt(120)), maxCount, maxBytes);
+            BucketPolicy policy = subWindows ? windowed.withSubWindows(SubWindows.every(Duration.ofMinutes(1))) : windowed;
             try (MongoBucketReadingStore store = TestData.store(policy)) {
                 SeriesId series = new SeriesId("b-" + round + "-" + "x".repeat(random.nextInt(100)) + "-" + seed);
                 List<String> names = names(random);

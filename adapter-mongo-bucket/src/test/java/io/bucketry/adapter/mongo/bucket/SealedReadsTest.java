@@ -25,6 +25,6 @@ class SealedReadsTest {
     }
 
     private static StoredBucket bucket(SeriesId series, long start, int seq) {
-        return new StoredBucket(new BsonInt32(seq), series, start, seq, 1, 0, start, start, null, null, null, false);
+        return new StoredBucket(new BsonInt32(seq), series, start, seq, 1, 0, start, start, null, null, null, false, null);
     }
 }
