@@ -93,6 +93,12 @@ public final class SimulateCommand implements Callable<Integer> {
                     "prints a plain line every few seconds (default when stderr is a file or a pipe)."})
     Boolean progressBar;
 
+    @Option(names = "--extra-phases", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = {"In memory, after the main phases, on stores of their own: the alerting job three ways",
+                    "(on read, sub-window summaries, a 5-minute rollup tier), the seven-day query and a 90-day hourly",
+                    "chart of one sensor (default, about 20 s more); --no-extra-phases skips them."})
+    boolean extraPhases;
+
     @Override
     public Integer call() throws Exception {
         boolean comparing = compare || (options.backend != null && options.backend.contains(","));
@@ -109,7 +115,8 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new ConfigurationException("--batch-size " + batchSize + " is larger than maxBatchSize "
                     + config.maxBatchSize() + "; lower it or raise --max-batch-size");
         }
-        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp, progressBar);
+        Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp, progressBar)
+                .withExtraPhases(extraPhases);
         simulation.checkMemory(config);
         if (comparing) {
             ComparisonTable table = new Comparison(scenario, warmUp, parent.err).run(config, force, keep, Clock.systemUTC());

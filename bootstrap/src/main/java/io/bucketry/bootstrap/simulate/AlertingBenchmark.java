@@ -23,9 +23,23 @@ final class AlertingBenchmark {
     record Result(int runs, long series, long windows, double millis) {
     }
 
+    /** A result with the windows the last timed run answered. */
+    record Answered(Result result, List<WindowAggregate> windows) {
+    }
+
+    /** Over [now − 10 min, now]: the two windows it cuts at either end included. */
     static Result run(AggregateAllSeriesUseCase aggregateAll, Instant now, int runs) {
-        Instant from = now.minus(RANGE);
-        Instant to = now.plusMillis(1);
+        return run(aggregateAll, now.minus(RANGE), now.plusMillis(1), runs).result();
+    }
+
+    /** The whole 5-minute windows of the last 10 minutes before {@code end}: [e − 10 min, e) for e = end rounded down to 5 min. */
+    static Instant[] wholeWindowsBefore(Instant end) {
+        long w = WINDOW.toMillis();
+        Instant to = Instant.ofEpochMilli(Math.floorDiv(end.toEpochMilli(), w) * w);
+        return new Instant[] {to.minus(RANGE), to};
+    }
+
+    static Answered run(AggregateAllSeriesUseCase aggregateAll, Instant from, Instant to, int runs) {
         List<WindowAggregate> windows = aggregateAll.aggregateAll(from, to, WINDOW);
         long[] nanos = new long[runs];
         for (int i = 0; i < runs; i++) {
@@ -35,6 +49,6 @@ final class AlertingBenchmark {
         }
         Arrays.sort(nanos);
         long series = windows.stream().map(WindowAggregate::series).distinct().count();
-        return new Result(runs, series, windows.size(), nanos[runs / 2] / 1e6);
+        return new Answered(new Result(runs, series, windows.size(), nanos[runs / 2] / 1e6), windows);
     }
 }

@@ -49,6 +49,7 @@ public final class HumanReport {
         printMongo(r.mongo(), out);
         printSealing(r.sealing(), out);
         printBaseline(r.baseline(), out);
+        ExtraPhasesReport.print(r.alertingThreeWays(), r.longRangeStore(), out);
         out.println("           end = the instant the simulation started; the generated stream ends there");
     }
 

@@ -8,6 +8,8 @@ import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.json.StatisticsView;
 import io.bucketry.bootstrap.simulate.SimulationReport.AlertingView;
+import io.bucketry.bootstrap.simulate.SimulationReport.AlertingWaysView;
+import io.bucketry.bootstrap.simulate.SimulationReport.LongRangeView;
 import io.bucketry.bootstrap.simulate.SimulationReport.BaselineView;
 import io.bucketry.bootstrap.simulate.SimulationReport.DashboardView;
 import io.bucketry.bootstrap.simulate.SimulationReport.IngestView;
@@ -19,6 +21,7 @@ import io.bucketry.domain.BucketPolicy;
 
 import java.io.PrintStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -26,7 +29,8 @@ import java.util.Optional;
  * Seed 002's case study on a running Bucketry: ingest the scenario's stream (ending now), measure
  * the heap it retains, run the dashboard and alerting queries relative to the stream's end, and
  * describe the storage; for a store with a server, what it sent, and — where the backend has one —
- * the same readings written one document per reading beside it.
+ * the same readings written one document per reading beside it. In memory, unless turned off, extra
+ * phases on stores of their own: the alerting job three ways, the seven-day query and the 90-day chart.
  */
 public final class Simulation {
 
@@ -35,6 +39,8 @@ public final class Simulation {
     private final PrintStream progress;
     private final boolean warmUp;
     private final boolean bar;
+    private final boolean extraPhases;
+    private final Duration subWindow;
 
     /** @param warmUp whether to warm the ingest path up before it is timed (see {@link IngestWarmUp}) */
     public Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp) {
@@ -43,11 +49,31 @@ public final class Simulation {
 
     /** @param bar draw progress bars (true), plain progress lines (false) or bars only on a terminal (null) */
     public Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp, Boolean bar) {
+        this(scenario, clock, progress, warmUp, bar == null ? IngestProgress.onTerminal(progress) : bar, true, null);
+    }
+
+    private Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp, boolean bar,
+                       boolean extraPhases, Duration subWindow) {
         this.scenario = scenario;
         this.clock = clock;
         this.progress = progress;
         this.warmUp = warmUp;
-        this.bar = bar == null ? IngestProgress.onTerminal(progress) : bar;
+        this.bar = bar;
+        this.extraPhases = extraPhases;
+        this.subWindow = subWindow;
+    }
+
+    /**
+     * With or without (false: {@code --no-extra-phases}) the in-memory phases after the main ones: the
+     * alerting job three ways ({@link AlertingWays}), the seven-day query and the 90-day chart ({@link LongRangePhase}).
+     */
+    public Simulation withExtraPhases(boolean on) {
+        return new Simulation(scenario, clock, progress, warmUp, bar, on, subWindow);
+    }
+
+    /** Tells the run that the main store keeps sub-window summaries of {@code window} (null: none), which the alerting job's second way measures. */
+    public Simulation withSubWindow(Duration window) {
+        return new Simulation(scenario, clock, progress, warmUp, bar, extraPhases, window);
     }
 
     /** Refuses (IllegalStateException, one line) a scenario that would not fit the heap; call before starting. */
@@ -64,8 +90,17 @@ public final class Simulation {
         if (config.backend() != Backend.INMEMORY) {
             return MemoryEstimate.of(scenario, perReading, usedBytes);
         }
-        return MemoryEstimate.sealing(scenario, perReading, openReadings(config), MemoryEstimate.SEALED_BYTES_PER_READING,
-                usedBytes);
+        return MemoryEstimate.sealing(scenario, perReading, openReadings(config) + extraPhaseReadings(),
+                MemoryEstimate.SEALED_BYTES_PER_READING, usedBytes);
+    }
+
+    /**
+     * The extra phases' copies, counted as open readings: the last {@link AlertingWays#SLICE} of every
+     * sensor held four times (the copy list and, at a row's size, two stores, with room for their garbage).
+     */
+    private long extraPhaseReadings() {
+        return extraPhases ? 4L * scenario.sensors() * Math.min(scenario.ticks(),
+                AlertingWays.SLICE.toMillis() / scenario.interval().toMillis() + 1) : 0;
     }
 
     /**
@@ -107,6 +142,15 @@ public final class Simulation {
         MongoView mongo = writesAfter.map(writes -> MongoMeasures.of(writesBefore.orElseThrow(), writes,
                 ingest.readings(), statistics, bucketry.capabilities().contains(Capability.POLICY_BUCKETS) || sealed != null,
                 bucketry.config().mongo().embedded(), sealed)).orElse(null);
+        boolean extra = extraPhases && bucketry.config().backend() == Backend.INMEMORY;
+        AlertingWaysView ways = extra
+                ? new AlertingWays(bucketry.config(), runs.alertingRuns(), progress).run(bucketry, sensorIds, end, subWindow,
+                scenario.batchSize())
+                : AlertingWaysView.absent(skipped(bucketry));
+        LongRangeView longRange = extra
+                ? new LongRangePhase(bucketry.config(), scenario, LongRangePhase.SENSORS, LongRangePhase.DAYS,
+                LongRangePhase.WARM_UP, LongRangePhase.RUNS, progress).run(end)
+                : LongRangeView.absent(skipped(bucketry));
         BaselineView baseline = baseline(bucketry, sensorIds, end);
         return new SimulationReport(bucketry.backend(),
                 new ScenarioView(scenario.sensors(), SimulationReport.compact(scenario.interval().toMillis() / 1e3),
@@ -120,7 +164,14 @@ public final class Simulation {
                         SimulationReport.round(dashboard.p99Micros(), 1), dashboard.warmUp()),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
                         alerting.runs()),
-                StatisticsView.of(statistics), mongo, baseline, sealing, scenario.batchSize(), statistics.note(), runs.note());
+                StatisticsView.of(statistics), mongo, baseline, sealing, ways, longRange, scenario.batchSize(),
+                statistics.note(), runs.note());
+    }
+
+    private String skipped(Bucketry bucketry) {
+        return bucketry.config().backend() != Backend.INMEMORY
+                ? "not run: the extra phases run on the inmemory backend only (their targets are in-memory ones)"
+                : "not run: --no-extra-phases";
     }
 
     /** In its own method so that the generator and the last batch are unreachable when the heap is measured. */

@@ -14,6 +14,7 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
                                @JsonInclude(JsonInclude.Include.NON_NULL) MongoView mongo,
                                @JsonInclude(JsonInclude.Include.NON_NULL) BaselineView baseline,
                                @JsonInclude(JsonInclude.Include.NON_NULL) SealingView sealing,
+                               AlertingWaysView alertingThreeWays, LongRangeView longRangeStore,
                                @JsonIgnore int batchSize, @JsonIgnore String storageNote, @JsonIgnore String runsNote) {
 
     /** The scenario as run. */
@@ -91,6 +92,67 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
     public record BaselineView(long documents, double bytesPerReading, double writeCommandsPer1000Readings,
                                double seconds, @JsonIgnore long readings, @JsonIgnore long writeCommands,
                                @JsonIgnore String collection) {
+    }
+
+    /**
+     * The alerting job over the whole 5-minute windows of the last 10 minutes ([from, to)), three ways
+     * on the same readings: on read from the buckets, with sub-window summaries, from a 5-minute
+     * rollup tier; {@code agree} tells whether every present way answered the same windows;
+     * {@code wallSeconds} is the whole phase's wall time (copies, ingests, settle, queries).
+     * {@code absent} (and nothing else) when the phase did not run.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AlertingWaysView(String from, String to, AlertingWay onRead, AlertingWay subWindow, AlertingWay tier,
+                                   Boolean agree, TierStoreView tierStore, Double wallSeconds, String absent) {
+
+        static AlertingWaysView absent(String reason) {
+            return new AlertingWaysView(null, null, null, null, null, null, null, null, reason);
+        }
+    }
+
+    /** One way of answering the alerting job: which store and source answered, median of {@code runs}; or why absent. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AlertingWay(String source, Long series, Long windows, Double millis, Integer runs, String absent) {
+
+        static AlertingWay absent(String reason) {
+            return new AlertingWay(null, null, null, null, null, reason);
+        }
+    }
+
+    /**
+     * The store that answered the alerting job from a tier: the last minutes of every sensor copied
+     * from the main store, ingested with the tier maintained (and, for comparison, into a store
+     * without tiers), then settled; {@code sameAnswerPastRawRetention}: the query, asked again with
+     * the store's clock moved past the raw retention (so only the tier can answer it), gave the same windows.
+     */
+    public record TierStoreView(String rollups, long readings, double ingestSeconds, long readingsPerSecond,
+                                long withoutTiersReadingsPerSecond, double settleSeconds,
+                                boolean sameAnswerPastRawRetention) {
+    }
+
+    /**
+     * A dedicated small store holding {@code days} of a few sensors at one reading a minute, raw
+     * readings kept {@code retention}, a 1-hour tier far longer, filled with its clock following the
+     * stream and settled as the sweeper would: seed 002's seven-day raw query and a 90-day hourly
+     * chart of one sensor; {@code wallSeconds} is the whole phase's wall time. {@code absent} (and
+     * nothing else) when the phase did not run.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record LongRangeView(Integer sensors, Number days, String retention, String rollups, Long readings,
+                                Double ingestSeconds, Long readingsPerSecond, Double settleSeconds,
+                                DashboardView sevenDayQuery, ChartView hourlyChart, Double wallSeconds, String absent) {
+
+        static LongRangeView absent(String reason) {
+            return new LongRangeView(null, null, null, null, null, null, null, null, null, null, null, reason);
+        }
+    }
+
+    /**
+     * The 90-day chart of one sensor at 1-hour windows (aggregate use case); {@code windowsPastRawRetention}
+     * of its windows start before now − retention, where only the tier holds them.
+     */
+    public record ChartView(int runs, int windows, int windowsPastRawRetention, double p50Micros, double p99Micros,
+                            @JsonIgnore int warmUp) {
     }
 
     static double round(double value, int decimals) {

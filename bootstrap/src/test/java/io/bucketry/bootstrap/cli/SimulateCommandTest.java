@@ -22,13 +22,13 @@ class SimulateCommandTest {
     @Test
     void jsonIsExactlyOneObjectWithTheDocumentedShapeAndConsistentCounts() throws Exception {
         Run run = Cli.run("simulate", "--sensors", "20", "--interval", "60s", "--duration", "90m", "--late-share", "0.2",
-                "--duplicate-share", "0.1", "--batch-size", "100", "--json");
+                "--duplicate-share", "0.1", "--batch-size", "100", "--json", "--no-extra-phases");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode report = new ObjectMapper().readTree(run.out());   // fails on anything after the object
         assertThat(run.out().strip().lines()).hasSize(1);
         assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
-                "alertingQuery", "storage", "sealing");
+                "alertingQuery", "storage", "sealing", "alertingThreeWays", "longRangeStore");
         assertThat(keys(report.get("scenario"))).containsExactly("sensors", "intervalSeconds", "hours", "lateShare",
                 "duplicateShare");
         assertThat(keys(report.get("ingest"))).containsExactly("readings", "accepted", "duplicates", "rejected", "seconds",
@@ -38,6 +38,8 @@ class SimulateCommandTest {
         assertThat(keys(report.get("alertingQuery"))).containsExactly("series", "windows", "millis");
         assertThat(keys(report.get("storage"))).containsExactly("backend", "series", "readings", "buckets",
                 "avgReadingsPerBucket", "maxReadingsPerBucket", "avgBucketBytes", "documentReduction");
+        assertThat(report.get("alertingThreeWays").get("absent").asText()).isEqualTo("not run: --no-extra-phases");
+        assertThat(keys(report.get("longRangeStore"))).containsExactly("absent");
 
         assertThat(report.get("backend").asText()).isEqualTo("inmemory");
         JsonNode scenario = report.get("scenario");
@@ -74,6 +76,37 @@ class SimulateCommandTest {
     }
 
     @Test
+    void theExtraPhasesReportTheAlertingJobThreeWaysTheSevenDayQueryAndTheNinetyDayChart() throws Exception {
+        // given: 20 sensors over 90 minutes, so that the last 20 minutes hold every sensor's last 21 readings
+        Run run = Cli.run("simulate", "--sensors", "20", "--duration", "90m", "--json");
+
+        // then
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode ways = new ObjectMapper().readTree(run.out()).get("alertingThreeWays");
+        assertThat(keys(ways)).containsExactly("from", "to", "onRead", "subWindow", "tier", "agree", "tierStore",
+                "wallSeconds");
+        assertThat(keys(ways.get("onRead"))).containsExactly("source", "series", "windows", "millis", "runs");
+        assertThat(keys(ways.get("subWindow"))).containsExactly("absent");
+        assertThat(keys(ways.get("tierStore"))).containsExactly("rollups", "readings", "ingestSeconds", "readingsPerSecond",
+                "withoutTiersReadingsPerSecond", "settleSeconds", "sameAnswerPastRawRetention");
+        assertThat(ways.get("agree").asBoolean()).isTrue();
+        assertThat(ways.get("onRead").get("windows").asLong()).isEqualTo(2 * 20);   // two whole 5-minute windows each
+        assertThat(ways.get("tier").get("windows").asLong()).isEqualTo(2 * 20);
+        assertThat(ways.get("tierStore").get("readings").asLong()).isEqualTo(21 * 20);
+        assertThat(ways.get("tierStore").get("sameAnswerPastRawRetention").asBoolean()).isTrue();
+
+        JsonNode longRange = new ObjectMapper().readTree(run.out()).get("longRangeStore");
+        assertThat(keys(longRange)).containsExactly("sensors", "days", "retention", "rollups", "readings", "ingestSeconds",
+                "readingsPerSecond", "settleSeconds", "sevenDayQuery", "hourlyChart", "wallSeconds");
+        assertThat(keys(longRange.get("hourlyChart"))).containsExactly("runs", "windows", "windowsPastRawRetention",
+                "p50Micros", "p99Micros");
+        assertThat(longRange.get("readings").asLong()).isEqualTo(longRange.get("sensors").asLong() * 91 * 1440);
+        assertThat(longRange.get("hourlyChart").get("windows").asInt()).isEqualTo(90 * 24);
+        assertThat(longRange.get("hourlyChart").get("windowsPastRawRetention").asInt()).isBetween(83 * 24, 83 * 24 + 1);
+        assertThat(longRange.get("sevenDayQuery").get("readings").asInt()).isEqualTo(7 * 1440 + 1);
+    }
+
+    @Test
     void mongoBucketAddsTheMongoAndBaselineSectionsWhoseFiguresAgreeWithTheRest() throws Exception {
         Run run = Cli.run("simulate", "--backend", "mongo-bucket", "--embedded-mongo", "--sensors", "20", "--duration", "2h",
                 "--json");
@@ -81,7 +114,9 @@ class SimulateCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode report = new ObjectMapper().readTree(run.out());
         assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
-                "alertingQuery", "storage", "mongo", "baseline");
+                "alertingQuery", "storage", "mongo", "baseline", "alertingThreeWays", "longRangeStore");
+        assertThat(report.get("alertingThreeWays").get("absent").asText()).contains("inmemory backend only");
+        assertThat(keys(report.get("longRangeStore"))).containsExactly("absent");
         JsonNode mongo = report.get("mongo");
         JsonNode baseline = report.get("baseline");
         assertThat(keys(mongo)).containsExactly("writeCommandsPer1000Readings", "updateStatementsPerBucketPerBatch",
@@ -113,7 +148,7 @@ class SimulateCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode report = new ObjectMapper().readTree(run.out());
         assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
-                "alertingQuery", "storage", "mongo");
+                "alertingQuery", "storage", "mongo", "alertingThreeWays", "longRangeStore");
         JsonNode mongo = report.get("mongo");
         assertThat(keys(mongo)).containsExactly("writeCommandsPer1000Readings", "updateStatementsPerBucketPerBatch",
                 "bytesPerReading");
@@ -140,7 +175,9 @@ class SimulateCommandTest {
         assertThat(run.out()).contains("backend inmemory", "ingest", "150 readings", "how: wall time",
                 "after a warm-up of 150 readings into a scratch in-memory store",
                 "memory", "how: heap used after explicit full GC", "dashboard", "p50", "alerting", "storage",
-                "documentReduction");
+                "documentReduction", "3 ways", "on read", "sub-window summaries not measured", "5-minute tier",
+                "the same windows: yes", "tier store", "only the tier can answer): the same windows", "seven-day",
+                "90-day", "2,160 hourly windows", "long range", "raw retention 7d");
         assertThat(run.out()).containsPattern("p50 [\\d.]+ µs, p99 [\\d.]+ µs")
                 .doesNotContainPattern("\\d us\\b").contains("one reading every 1m for 30m;");
         assertThat(run.err()).contains("ingest", "warming up");   // the progress bar and the warm-up
@@ -151,9 +188,10 @@ class SimulateCommandTest {
         // given: more sensors than the warm-up takes, so that a leaking warm-up would show in the storage
         // (sealing each window as soon as it has ended, so that the heap of the buckets does not depend
         // on whether a run starts more than sealAfter into the hour)
-        Run warm = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--seal-after", "0s");
+        Run warm = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--seal-after", "0s",
+                "--no-extra-phases");
         Run cold = Cli.run("simulate", "--sensors", "1200", "--duration", "25h", "--interval", "1h", "--seal-after", "0s",
-                "--no-warm-up");
+                "--no-warm-up", "--no-extra-phases");
 
         // then
         assertThat(warm.exitCode()).as(warm.err()).isZero();
@@ -167,8 +205,8 @@ class SimulateCommandTest {
     @Test
     void theInMemorySealingSectionAddsUpToTheStoredReadingsAndSaysHowItWasMeasured() throws Exception {
         // given: three hours, so every sensor has a window that ended more than sealAfter (10m) ago
-        Run run = Cli.run("simulate", "--sensors", "20", "--duration", "3h", "--json");
-        Run human = Cli.run("simulate", "--sensors", "20", "--duration", "3h", "--seal-after", "0s");
+        Run run = Cli.run("simulate", "--sensors", "20", "--duration", "3h", "--json", "--no-extra-phases");
+        Run human = Cli.run("simulate", "--sensors", "20", "--duration", "3h", "--seal-after", "0s", "--no-extra-phases");
 
         // then
         assertThat(run.exitCode()).as(run.err()).isZero();

@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** simulate's progress when stderr is captured (as in a log): plain lines, the report's rate; a bar only on request. */
 class SimulateProgressTest {
 
-    private static final String[] TINY = {"simulate", "--sensors", "20", "--duration", "2h", "--batch-size", "100", "--json"};
+    private static final String[] TINY = {"simulate", "--sensors", "20", "--duration", "2h", "--batch-size", "100", "--json",
+            "--no-extra-phases"};
 
     @Test
     void capturedProgressIsPlainLinesWhoseRateIsTheReportsRate() throws Exception {

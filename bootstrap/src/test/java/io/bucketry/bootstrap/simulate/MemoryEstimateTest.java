@@ -17,8 +17,9 @@ class MemoryEstimateTest {
 
     @Test
     void thirtyDaysOfTheCaseStudyAreEstimatedSealedExceptTheirLastWindows() {
-        // given: the default configuration (1 h windows, sealAfter 10m)
-        Simulation simulation = new Simulation(THIRTY_DAYS, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()), false);
+        // given: the default configuration (1 h windows, sealAfter 10m), without the extra phases
+        Simulation simulation = new Simulation(THIRTY_DAYS, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()), false)
+                .withExtraPhases(false);
 
         // when
         MemoryEstimate estimate = simulation.memoryEstimate(BucketryConfig.defaults(), 0);
@@ -30,6 +31,16 @@ class MemoryEstimateTest {
                 + 25_000L * 131 * 64 + estimate.headroomBytes());
         assertThat(estimate.neededBytes()).as("fits a 24 GB machine").isLessThan(20L << 30);
         assertThat(estimate.refusal()).contains("sealed at 12 bytes", "open at 64 bytes per reading", "-Xmx");
+    }
+
+    @Test
+    void theExtraPhasesAddTheirCopiesOfTheLastTwentyMinutesOfEverySensorAsOpenReadings() {
+        Simulation simulation = new Simulation(THIRTY_DAYS, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()), false);
+
+        MemoryEstimate estimate = simulation.memoryEstimate(BucketryConfig.defaults(), 0);
+
+        // 131 open readings per sensor as above, and 21 readings (20 minutes, both ends) held four times
+        assertThat(estimate.readings() - estimate.sealedReadings()).isEqualTo(25_000L * (131 + 4 * 21));
     }
 
     @Test
