@@ -48,12 +48,18 @@ final class TimeCodec {
 
     static long[] decode(BitReader in, int count) {
         long[] times = new long[count];
+        decode(in, times, count);
+        return times;
+    }
+
+    /** Decodes {@code count} times into {@code times[0, count)}. */
+    static void decode(BitReader in, long[] times, int count) {
         if (count == 0) {
-            return times;
+            return;
         }
         times[0] = in.readZigZag();
         if (count == 1) {
-            return times;
+            return;
         }
         long delta = in.readZigZag();
         times[1] = times[0] + delta;
@@ -72,6 +78,5 @@ final class TimeCodec {
                 i++;
             }
         }
-        return times;
     }
 }
