@@ -159,7 +159,12 @@ final class BitReader {
         }
     }
 
+    /** Bytes {@code [index, length)} as a little-endian long, zeros above; {@code index} is within the last 8 bytes. */
     private long tail(int index) {
+        if (bytes.length >= 8) {
+            // the last whole word, shifted down past the bytes before index: one read instead of a loop
+            return (long) LONGS.get(bytes, bytes.length - 8) >>> ((index - (bytes.length - 8)) << 3);
+        }
         long word = 0;
         for (int i = index; i < bytes.length; i++) {
             word |= (long) (bytes[i] & 0xFF) << ((i - index) << 3);

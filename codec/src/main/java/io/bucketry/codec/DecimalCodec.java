@@ -143,10 +143,12 @@ final class DecimalCodec {
     }
 
     /**
-     * The hot loop: same expression as {@link DecimalScale#value(long)}, with the scale's powers hoisted; one
-     * unaligned 8-byte read per value while a whole word is left, then the careful reader for the last few.
-     * The division costs ~40% of the loop; a reciprocal with an {@code Math.fma} correction was 15–20% faster
-     * here but falls to a software fma, ~100× slower, on CPUs (or VMs) without FMA, so it stays a division.
+     * The hot loop, in two passes: the digits into {@code values} (one unaligned 8-byte read per value while a
+     * whole word is left, then the careful reader for the last few), then the same expression as
+     * {@link DecimalScale#value(long)} over them in a loop of its own, which the JIT turns into vector
+     * multiplications and divisions (bit for bit the same, lane by lane): the division was ~60% of a one-pass loop.
+     * A reciprocal with an {@code Math.fma} correction falls to a software fma, ~100× slower, on CPUs (or VMs)
+     * without FMA, so it stays a division.
      */
     private static void unpack(BitReader in, double[] values, int from, int length, int width, long reference,
                                double ten, double divisor) {
@@ -159,12 +161,13 @@ final class DecimalCodec {
         int i = 0;
         for (; i < whole; i++) {
             long bit = start + (long) i * width;
-            long digits = reference + ((in.wordAt((int) (bit >>> 3)) >>> (bit & 7)) & mask);
-            values[from + i] = (double) digits * ten / divisor;
+            values[from + i] = (double) (reference + ((in.wordAt((int) (bit >>> 3)) >>> (bit & 7)) & mask));
         }
         for (; i < length; i++) {
-            long digits = reference + in.bitsAt(start + (long) i * width, width);
-            values[from + i] = (double) digits * ten / divisor;
+            values[from + i] = (double) (reference + in.bitsAt(start + (long) i * width, width));
+        }
+        for (int at = from; at < from + length; at++) {
+            values[at] = values[at] * ten / divisor;
         }
     }
 }

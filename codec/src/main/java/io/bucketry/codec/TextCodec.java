@@ -1,6 +1,7 @@
 package io.bucketry.codec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,15 @@ final class TextCodec {
 
     /** Decodes {@code count} texts into {@code values[0, count)}; equal texts are one String. */
     static void decode(BitReader in, String[] values, int count) {
+        int[] codes = new int[count];
+        String[] dictionary = decode(in, codes, count);
+        for (int i = 0; i < count; i++) {
+            values[i] = dictionary[codes[i]];
+        }
+    }
+
+    /** Decodes {@code count} texts as indexes into {@code codes[0, count)}; answers the texts they index. */
+    static String[] decode(BitReader in, int[] codes, int count) {
         String[] dictionary = new String[readDictionarySize(in, count)];
         for (int i = 0; i < dictionary.length; i++) {
             dictionary[i] = in.readString();
@@ -57,10 +67,10 @@ final class TextCodec {
         for (int i = 0; i < count; ) {
             int code = readCode(in, width, dictionary.length);
             int run = in.readCount("run of equal texts", count - i - 1L) + 1;
-            for (int end = i + run; i < end; i++) {
-                values[i] = dictionary[code];
-            }
+            Arrays.fill(codes, i, i + run, code);
+            i += run;
         }
+        return dictionary;
     }
 
     /** Passes over {@code count} texts without decoding them. */

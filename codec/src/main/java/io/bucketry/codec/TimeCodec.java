@@ -67,9 +67,11 @@ final class TimeCodec {
         while (i < count) {
             if (!in.readBit()) {
                 int run = in.readCount("run of equal time steps", count - i - 1L) + 1;
-                for (int end = i + run; i < end; i++) {
-                    times[i] = times[i - 1] + delta;
+                long previous = times[i - 1];
+                for (int step = 0; step < run; step++) {
+                    times[i + step] = previous + (step + 1) * delta;   // no chain from one time to the next: vectorizes
                 }
+                i += run;
             } else {
                 int width = (int) in.read(WIDTH_BITS) + 1;
                 long zigZag = (1L << (width - 1)) | in.read(width - 1);

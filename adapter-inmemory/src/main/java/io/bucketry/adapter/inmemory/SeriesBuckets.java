@@ -106,6 +106,9 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
             return open.add(reading);
         }
         SealedColumns sealed = (SealedColumns) bucket;
+        if (sealed.decode(series, sealing).contains(reading.epochMilli())) {
+            return PackedBucket.Outcome.DUPLICATE;   // found from the times alone, as the reopened rows would answer
+        }
         PackedBucket reopened = sealed.reopen(series, policy, sealing);
         PackedBucket.Outcome outcome = reopened.add(reading);
         if (outcome == PackedBucket.Outcome.ADDED) {
