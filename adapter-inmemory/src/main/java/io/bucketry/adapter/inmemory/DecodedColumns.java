@@ -10,22 +10,18 @@ import io.bucketry.domain.WindowAggregator;
 import java.util.Objects;
 
 /**
- * A sealed bucket decoded for one query, straight into plain arrays: its times at once, its values
- * only when a reading or an aggregate asks for them (a range's bounds need the times alone), an
- * aggregate's without the texts. Each reading's fields are built once from these arrays. Lives as
- * long as the query.
+ * A sealed bucket decoded for one query, straight into plain arrays, in one step: its times and what
+ * else the query says it needs ({@link Need}; a range's bounds need the times alone, an aggregate no
+ * texts). Each reading's fields are built once from these arrays. Lives as long as the query.
  */
 final class DecodedColumns implements BucketRows {
 
+    /** What a query needs of a sealed bucket besides its times. */
+    enum Need { TIMES, NUMBERS, ALL }
+
     private final SeriesId series;
     private final FieldSchema names;
-    private final byte[] bytes;
-    /** Where the codec's bytes start in {@link #bytes} (after {@link SealedHeader}). */
-    private final int from;
-    private final Sealing sealing;
     private final long[] times;
-    /** The reader that decoded the times, at the first column: the first decode of the values goes on with it. */
-    private SealedBucketReader reader;
     /** Per column of the names, its numbers (NaN where a row has none: a stored number is always finite), or null. */
     private double[][] numbers;
     /** Per column of the names, its texts' codes (-1 where a row has none) into {@link #dictionaries}, or null. */
@@ -33,30 +29,22 @@ final class DecodedColumns implements BucketRows {
     private String[][] dictionaries;
     private boolean textsRead;
 
-    DecodedColumns(SeriesId series, long start, FieldSchema names, byte[] bytes, int from, Sealing sealing) {
+    DecodedColumns(SeriesId series, long start, FieldSchema names, byte[] bytes, int from, Sealing sealing, Need need) {
         long began = System.nanoTime();
         this.series = series;
         this.names = names;
-        this.bytes = bytes;
-        this.from = from;
-        this.sealing = sealing;
-        this.reader = SealedBucketReader.open(bytes, from);
+        SealedBucketReader reader = SealedBucketReader.open(bytes, from);
         this.times = reader.times();
         for (int row = 0; row < times.length; row++) {
             times[row] += start;   // the codec holds times relative to the bucket's start
         }
-        sealing.decoded(times.length, System.nanoTime() - began);
+        long values = times.length + (need == Need.TIMES ? 0 : decodeValues(reader, need == Need.ALL));
+        sealing.decoded(values, System.nanoTime() - began);
     }
 
-    /** Decodes the numbers, and the texts when {@code withTexts}; a column's values once. */
-    private void decodeValues(boolean withTexts) {
-        long began = System.nanoTime();
-        SealedBucketReader reader = this.reader != null ? this.reader : SealedBucketReader.open(bytes, from);
-        this.reader = null;
-        boolean numbersRead = numbers != null;
-        if (!numbersRead) {
-            numbers = new double[names.size()][];
-        }
+    /** Decodes the numbers, and the texts when {@code withTexts}; answers how many values. */
+    private long decodeValues(SealedBucketReader reader, boolean withTexts) {
+        numbers = new double[names.size()][];
         texts = new int[names.size()][];
         dictionaries = new String[names.size()][];
         long values = 0;
@@ -67,7 +55,7 @@ final class DecodedColumns implements BucketRows {
             if (text && withTexts) {
                 texts[column] = new int[times.length];
                 dictionaries[column] = reader.texts(texts[column]);
-            } else if (!text && !numbersRead) {
+            } else if (!text) {
                 numbers[column] = new double[times.length];
                 reader.numbers(numbers[column]);
             } else {
@@ -76,7 +64,7 @@ final class DecodedColumns implements BucketRows {
             values += times.length - reader.absentCount();
         }
         textsRead = withTexts;
-        sealing.decoded(values, System.nanoTime() - began);
+        return values;
     }
 
     @Override
@@ -108,7 +96,7 @@ final class DecodedColumns implements BucketRows {
     public Reading readingAt(int index) {
         Objects.checkIndex(index, times.length);
         if (!textsRead) {
-            decodeValues(true);
+            throw new IllegalStateException("a reading of a bucket decoded without its texts");
         }
         Fields.Builder fields = Fields.builder(names);
         for (int column = 0; column < numbers.length; column++) {
@@ -128,7 +116,7 @@ final class DecodedColumns implements BucketRows {
     @Override
     public void aggregateInto(WindowAggregator aggregator, long from, long to) {
         if (numbers == null) {
-            decodeValues(false);
+            throw new IllegalStateException("an aggregate of a bucket decoded without its numbers");
         }
         int end = lowerBound(to);
         for (int i = lowerBound(from); i < end; i++) {

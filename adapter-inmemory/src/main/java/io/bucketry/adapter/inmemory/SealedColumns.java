@@ -115,12 +115,10 @@ final class SealedColumns implements StoredBucket {
         return column < TEXTS.length ? TEXTS[column] : "t" + column;
     }
 
-    /**
-     * The readings of {@code series} to read from: the times decoded now, the values when asked for;
-     * {@code sealing} counts the values and the time each step took.
-     */
-    DecodedColumns decode(SeriesId series, Sealing sealing) {
-        return new DecodedColumns(series, start, names, bytes, SealedHeader.encodedFrom(bytes, names.size()), sealing);
+    /** The readings of {@code series} to read from, decoded as far as {@code need}; {@code sealing} counts the values and the time. */
+    DecodedColumns decode(SeriesId series, Sealing sealing, DecodedColumns.Need need) {
+        return new DecodedColumns(series, start, names, bytes, SealedHeader.encodedFrom(bytes, names.size()), sealing,
+                need);
     }
 
     /**
@@ -140,7 +138,7 @@ final class SealedColumns implements StoredBucket {
 
     /** This bucket of {@code series} as an open one again, to take a late reading (then sealed anew). */
     PackedBucket reopen(SeriesId series, BucketPolicy policy, Sealing sealing) {
-        return PackedBucket.restore(series, start, seq, policy, decode(series, sealing).readings());
+        return PackedBucket.restore(series, start, seq, policy, decode(series, sealing, DecodedColumns.Need.ALL).readings());
     }
 
     @Override

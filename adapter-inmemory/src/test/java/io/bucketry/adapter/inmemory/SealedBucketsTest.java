@@ -20,6 +20,7 @@ import java.util.Map;
 
 import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** When the in-memory store seals a window, and what a sealed window does with late and duplicate readings. */
 class SealedBucketsTest {
@@ -145,6 +146,21 @@ class SealedBucketsTest {
         // then: refused as a duplicate after decoding the 60 times, none of the 120 values
         assertThat(result).isEqualTo(new StoreResult(0, 1));
         assertThat(store.sealingFigures().decodedValues() - decodedBefore).isEqualTo(60);
+    }
+
+    @Test
+    void aSealedBucketDecodedForItsTimesRefusesToMakeReadingsOrAggregates() {
+        // given: a sealed bucket decoded for its times alone
+        PackedBucket open = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, BucketPolicy.defaults());
+        open.add(reading(NINE, 1));
+        DecodedColumns times = SealedColumns.of(open).decode(SENSOR, Sealing.off(), DecodedColumns.Need.TIMES);
+
+        // then: its times answer, a reading or an aggregate is a broken precondition, not a wrong answer
+        assertThat(times.contains(NINE.toEpochMilli())).isTrue();
+        assertThatThrownBy(() -> times.readingAt(0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("without its texts");
+        assertThatThrownBy(() -> times.aggregateInto(null, 0, 1)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("without its numbers");
     }
 
     @Test
