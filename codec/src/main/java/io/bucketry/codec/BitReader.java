@@ -15,8 +15,15 @@ final class BitReader {
     private long position;
 
     BitReader(byte[] bytes) {
+        this(bytes, 0);
+    }
+
+    /** Reads from byte {@code offset} on (what comes before is someone else's). */
+    BitReader(byte[] bytes, int offset) {
         this.bytes = bytes;
         this.limit = (long) bytes.length << 3;
+        this.position = (long) offset << 3;
+        require(0);
     }
 
     long read(int width) {
@@ -63,6 +70,44 @@ final class BitReader {
             chars[i] = (char) readCount("character", Character.MAX_VALUE);
         }
         return new String(chars);
+    }
+
+    /** Passes over a string that {@link BitWriter#writeString} wrote, checking it as {@link #readString} would. */
+    void skipString() {
+        int length = readCount("text length", remaining() / 8);
+        for (int i = 0; i < length; i++) {
+            readCount("character", Character.MAX_VALUE);
+        }
+    }
+
+    /** True when the string {@link BitWriter#writeString} wrote at bit {@code at} is {@code text}; reads it without keeping it. */
+    boolean stringEquals(long at, String text) {
+        long resume = position;
+        position = at;
+        try {
+            if (readCount("text length", remaining() / 8) != text.length()) {
+                return false;
+            }
+            for (int i = 0; i < text.length(); i++) {
+                if (readCount("character", Character.MAX_VALUE) != text.charAt(i)) {
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            position = resume;
+        }
+    }
+
+    /** The string {@link BitWriter#writeString} wrote at bit {@code at}; the position stays where it is. */
+    String stringAt(long at) {
+        long resume = position;
+        position = at;
+        try {
+            return readString();
+        } finally {
+            position = resume;
+        }
     }
 
     long position() {
@@ -114,7 +159,12 @@ final class BitReader {
         }
     }
 
+    /** Bytes {@code [index, length)} as a little-endian long, zeros above; {@code index} is within the last 8 bytes. */
     private long tail(int index) {
+        if (bytes.length >= 8) {
+            // the last whole word, shifted down past the bytes before index: one read instead of a loop
+            return (long) LONGS.get(bytes, bytes.length - 8) >>> ((index - (bytes.length - 8)) << 3);
+        }
         long word = 0;
         for (int i = index; i < bytes.length; i++) {
             word |= (long) (bytes[i] & 0xFF) << ((i - index) << 3);

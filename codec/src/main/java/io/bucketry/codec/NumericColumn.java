@@ -27,17 +27,8 @@ public final class NumericColumn implements Column {
         return new NumericColumn(values.clone(), (BitSet) absent.clone());
     }
 
-    /** From the decoder: the present values in row order, spread over {@code size} rows. */
-    static NumericColumn spread(double[] present, BitSet absent, int size) {
-        double[] values = present;
-        if (!absent.isEmpty()) {
-            values = new double[size];
-            for (int row = 0, next = 0; row < size; row++) {
-                if (!absent.get(row)) {
-                    values[row] = present[next++];
-                }
-            }
-        }
+    /** From the decoder: every row's entry (ignored at an absent row), both handed over. */
+    static NumericColumn decoded(double[] values, BitSet absent) {
         return new NumericColumn(values, absent);
     }
 

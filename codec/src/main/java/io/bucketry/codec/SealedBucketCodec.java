@@ -42,29 +42,29 @@ public final class SealedBucketCodec {
 
     /** The bucket that {@link #encode} wrote to {@code bytes}; anything else is an {@link IllegalArgumentException}. */
     public static SealedBucket decode(byte[] bytes) {
-        BitReader in = new BitReader(bytes);
-        int version = (int) in.read(8);
-        if (version != VERSION) {
-            throw BitReader.malformed("format version " + version + " (this codec reads version " + VERSION + ")");
-        }
-        int count = in.readCount("row count", SealedBucket.MAX_ROWS);
-        long[] times = TimeCodec.decode(in, count);
-        int columnCount = in.readCount("column count", in.remaining() / 10);
+        SealedBucketReader reader = SealedBucketReader.open(bytes, 0);
+        int count = reader.count();
         Map<String, Column> columns = new LinkedHashMap<>();
-        for (int c = 0; c < columnCount; c++) {
-            String name = in.readString();
-            boolean text = in.readBit();
-            BitSet absent = Presence.decode(in, count);
-            int present = count - absent.cardinality();
-            Column column = text ? TextColumn.spread(TextCodec.decode(in, present), absent, count)
-                    : NumericColumn.spread(DecimalCodec.decode(in, present), absent, count);
+        while (reader.nextColumn()) {
+            String name = reader.name();
+            Column column;
+            if (reader.isText()) {
+                String[] texts = new String[count];
+                reader.texts(texts);
+                column = TextColumn.decoded(texts);
+            } else {
+                double[] numbers = new double[count];
+                BitSet absent = reader.absentRows();
+                reader.numbers(numbers);
+                column = NumericColumn.decoded(numbers, absent);
+            }
             if (columns.put(name, column) != null) {
                 throw BitReader.malformed("column '" + name + "' twice");
             }
         }
-        in.requireEnd();
+        reader.requireEnd();
         try {
-            return SealedBucket.of(times, columns);
+            return SealedBucket.of(reader.times(), columns);
         } catch (IllegalArgumentException invalid) {
             throw BitReader.malformed(invalid.getMessage());
         }

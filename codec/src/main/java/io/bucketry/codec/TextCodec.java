@@ -1,6 +1,7 @@
 package io.bucketry.codec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,27 +43,63 @@ final class TextCodec {
     }
 
     static String[] decode(BitReader in, int count) {
+        String[] values = new String[count];
+        decode(in, values, count);
+        return values;
+    }
+
+    /** Decodes {@code count} texts into {@code values[0, count)}; equal texts are one String. */
+    static void decode(BitReader in, String[] values, int count) {
+        int[] codes = new int[count];
+        String[] dictionary = decode(in, codes, count);
+        for (int i = 0; i < count; i++) {
+            values[i] = dictionary[codes[i]];
+        }
+    }
+
+    /** Decodes {@code count} texts as indexes into {@code codes[0, count)}; answers the texts they index. */
+    static String[] decode(BitReader in, int[] codes, int count) {
+        String[] dictionary = new String[readDictionarySize(in, count)];
+        for (int i = 0; i < dictionary.length; i++) {
+            dictionary[i] = in.readString();
+        }
+        int width = indexWidth(dictionary.length);
+        for (int i = 0; i < count; ) {
+            int code = readCode(in, width, dictionary.length);
+            int run = in.readCount("run of equal texts", count - i - 1L) + 1;
+            Arrays.fill(codes, i, i + run, code);
+            i += run;
+        }
+        return dictionary;
+    }
+
+    /** Passes over {@code count} texts without decoding them. */
+    static void skip(BitReader in, int count) {
+        int size = readDictionarySize(in, count);
+        for (int i = 0; i < size; i++) {
+            in.skipString();
+        }
+        int width = indexWidth(size);
+        for (int i = 0; i < count; ) {
+            readCode(in, width, size);
+            i += in.readCount("run of equal texts", count - i - 1L) + 1;
+        }
+    }
+
+    private static int readDictionarySize(BitReader in, int count) {
         int size = in.readCount("dictionary size", count);
         if (size == 0 && count > 0) {
             throw BitReader.malformed("an empty dictionary for " + count + " texts");
         }
-        String[] dictionary = new String[size];
-        for (int i = 0; i < size; i++) {
-            dictionary[i] = in.readString();
+        return size;
+    }
+
+    private static int readCode(BitReader in, int width, int size) {
+        long code = in.read(width);
+        if (code >= size) {
+            throw BitReader.malformed("dictionary index " + code + " of a dictionary of " + size);
         }
-        int width = indexWidth(size);
-        String[] values = new String[count];
-        for (int i = 0; i < count; ) {
-            long code = in.read(width);
-            if (code >= size) {
-                throw BitReader.malformed("dictionary index " + code + " of a dictionary of " + size);
-            }
-            int run = in.readCount("run of equal texts", count - i - 1L) + 1;
-            for (int end = i + run; i < end; i++) {
-                values[i] = dictionary[(int) code];
-            }
-        }
-        return values;
+        return (int) code;
     }
 
     private static int indexWidth(int size) {

@@ -57,15 +57,8 @@ public final class TextColumn implements Column {
         return texts;
     }
 
-    /** From the decoder: the present texts in row order, spread over {@code size} rows. */
-    static TextColumn spread(String[] present, BitSet absent, int size) {
-        if (absent.isEmpty()) {
-            return new TextColumn(present);
-        }
-        String[] values = new String[size];
-        for (int row = 0, next = 0; row < size; row++) {
-            values[row] = absent.get(row) ? null : present[next++];
-        }
+    /** From the decoder: one text per row, null at an absent one, handed over. */
+    static TextColumn decoded(String[] values) {
         return new TextColumn(values);
     }
 }

@@ -48,12 +48,18 @@ final class TimeCodec {
 
     static long[] decode(BitReader in, int count) {
         long[] times = new long[count];
+        decode(in, times, count);
+        return times;
+    }
+
+    /** Decodes {@code count} times into {@code times[0, count)}. */
+    static void decode(BitReader in, long[] times, int count) {
         if (count == 0) {
-            return times;
+            return;
         }
         times[0] = in.readZigZag();
         if (count == 1) {
-            return times;
+            return;
         }
         long delta = in.readZigZag();
         times[1] = times[0] + delta;
@@ -61,9 +67,11 @@ final class TimeCodec {
         while (i < count) {
             if (!in.readBit()) {
                 int run = in.readCount("run of equal time steps", count - i - 1L) + 1;
-                for (int end = i + run; i < end; i++) {
-                    times[i] = times[i - 1] + delta;
+                long previous = times[i - 1];
+                for (int step = 0; step < run; step++) {
+                    times[i + step] = previous + (step + 1) * delta;   // no chain from one time to the next: vectorizes
                 }
+                i += run;
             } else {
                 int width = (int) in.read(WIDTH_BITS) + 1;
                 long zigZag = (1L << (width - 1)) | in.read(width - 1);
@@ -72,6 +80,5 @@ final class TimeCodec {
                 i++;
             }
         }
-        return times;
     }
 }

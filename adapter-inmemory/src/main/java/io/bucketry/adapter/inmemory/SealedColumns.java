@@ -4,13 +4,13 @@ import io.bucketry.codec.Column;
 import io.bucketry.codec.NumericColumn;
 import io.bucketry.codec.SealedBucket;
 import io.bucketry.codec.SealedBucketCodec;
+import io.bucketry.codec.SealedBucketReader;
 import io.bucketry.codec.TextColumn;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.SeriesId;
 
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -115,19 +115,30 @@ final class SealedColumns implements StoredBucket {
         return column < TEXTS.length ? TEXTS[column] : "t" + column;
     }
 
-    /** Decodes the readings of {@code series} into columns to read from; {@code sealing} counts the time it took. */
-    DecodedColumns decode(SeriesId series, Sealing sealing) {
-        long began = System.nanoTime();
-        int from = SealedHeader.encodedFrom(bytes, names.size());
-        SealedBucket decoded = SealedBucketCodec.decode(Arrays.copyOfRange(bytes, from, bytes.length));
-        DecodedColumns rows = new DecodedColumns(series, start, names, decoded);
-        sealing.decoded(values, System.nanoTime() - began);
-        return rows;
+    /** The readings of {@code series} to read from, decoded as far as {@code need}; {@code sealing} counts the values and the time. */
+    DecodedColumns decode(SeriesId series, Sealing sealing, DecodedColumns.Need need) {
+        return new DecodedColumns(series, start, names, bytes, SealedHeader.encodedFrom(bytes, names.size()), sealing,
+                need);
+    }
+
+    /**
+     * The column of the names that {@code reader}'s current codec column belongs to, looked for from
+     * {@code from} on: {@link #of} writes the columns in column order, numbers before texts.
+     */
+    static int columnOf(SealedBucketReader reader, int from, int columns) {
+        boolean text = reader.isText();
+        for (int column = from; column < columns; column++) {
+            if (reader.nameIs(text ? textsOf(column) : numbersOf(column))) {
+                return column;
+            }
+        }
+        throw new IllegalStateException("codec column '" + reader.name() + "' is none of " + columns + " columns after "
+                + from);
     }
 
     /** This bucket of {@code series} as an open one again, to take a late reading (then sealed anew). */
     PackedBucket reopen(SeriesId series, BucketPolicy policy, Sealing sealing) {
-        return PackedBucket.restore(series, start, seq, policy, decode(series, sealing).readings());
+        return PackedBucket.restore(series, start, seq, policy, decode(series, sealing, DecodedColumns.Need.ALL).readings());
     }
 
     @Override

@@ -106,6 +106,9 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
             return open.add(reading);
         }
         SealedColumns sealed = (SealedColumns) bucket;
+        if (sealed.decode(series, sealing, DecodedColumns.Need.TIMES).contains(reading.epochMilli())) {
+            return PackedBucket.Outcome.DUPLICATE;   // found from the times alone, as the reopened rows would answer
+        }
         PackedBucket reopened = sealed.reopen(series, policy, sealing);
         PackedBucket.Outcome outcome = reopened.add(reading);
         if (outcome == PackedBucket.Outcome.ADDED) {
@@ -118,8 +121,13 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
 
     /** The readings of the bucket at {@code index} to read from: its rows, or its columns decoded. */
     final BucketRows rows(int index) {
+        return rows(index, DecodedColumns.Need.ALL);
+    }
+
+    /** As {@link #rows(int)}, a sealed bucket decoded as far as {@code need} (the rest when asked for). */
+    final BucketRows rows(int index, DecodedColumns.Need need) {
         StoredBucket bucket = buckets[index];
-        return bucket instanceof PackedBucket open ? open : ((SealedColumns) bucket).decode(series, sealing);
+        return bucket instanceof PackedBucket open ? open : ((SealedColumns) bucket).decode(series, sealing, need);
     }
 
     /** Seals the open bucket at {@code index} when the seal policy allows it now; answers whether it did. */
@@ -171,7 +179,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
                 window.countReadings(sealed.count());
                 sealed.summaries().forEach(window::summary);
             } else {
-                rows(i).aggregateInto(aggregator, from, to);
+                rows(i, DecodedColumns.Need.NUMBERS).aggregateInto(aggregator, from, to);
             }
         }
     }

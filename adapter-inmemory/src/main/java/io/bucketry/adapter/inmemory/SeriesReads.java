@@ -45,7 +45,7 @@ final class SeriesReads {
             if (bucket.firstTime() >= from) {
                 first = Math.min(first, bucket.firstTime());
             } else {
-                BucketRows rows = series.rows(i);
+                BucketRows rows = series.rows(i, DecodedColumns.Need.TIMES);
                 first = Math.min(first, rows.timeAt(rows.lowerBound(from)));
             }
             last = Math.max(last, bucket.lastTime());
@@ -139,6 +139,6 @@ final class SeriesReads {
         if (bucket.lastTime() < from) {
             return 0;
         }
-        return bucket.count() - series.rows(index).lowerBound(from);
+        return bucket.count() - series.rows(index, DecodedColumns.Need.TIMES).lowerBound(from);
     }
 }

@@ -49,7 +49,7 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
         if (end - first > 1) {
             long time = reading.epochMilli();
             for (int i = first; i < end; i++) {
-                if (rows(i).contains(time)) {
+                if (rows(i, DecodedColumns.Need.TIMES).contains(time)) {
                     return false;
                 }
             }

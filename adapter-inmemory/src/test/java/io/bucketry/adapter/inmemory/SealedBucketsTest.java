@@ -13,12 +13,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** When the in-memory store seals a window, and what a sealed window does with late and duplicate readings. */
 class SealedBucketsTest {
@@ -127,6 +129,41 @@ class SealedBucketsTest {
     }
 
     @Test
+    void aDuplicateOfAReadingInASealedWindowIsFoundByDecodingTheTimesAlone() {
+        // given: a sealed hour of 60 readings of a temperature and a status
+        InMemoryReadingStore store = sealedStore(BucketPolicy.defaults());
+        List<Reading> hour = new ArrayList<>();
+        for (int minute = 0; minute < 60; minute++) {
+            hour.add(reading(NINE.plus(Duration.ofMinutes(minute)), minute));
+        }
+        store.store(hour);
+        store.sealSealable();
+        long decodedBefore = store.sealingFigures().decodedValues();
+
+        // when: one of them arrives again
+        StoreResult result = store.store(List.of(reading(NINE.plus(Duration.ofMinutes(7)), 99)));
+
+        // then: refused as a duplicate after decoding the 60 times, none of the 120 values
+        assertThat(result).isEqualTo(new StoreResult(0, 1));
+        assertThat(store.sealingFigures().decodedValues() - decodedBefore).isEqualTo(60);
+    }
+
+    @Test
+    void aSealedBucketDecodedForItsTimesRefusesToMakeReadingsOrAggregates() {
+        // given: a sealed bucket decoded for its times alone
+        PackedBucket open = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, BucketPolicy.defaults());
+        open.add(reading(NINE, 1));
+        DecodedColumns times = SealedColumns.of(open).decode(SENSOR, Sealing.off(), DecodedColumns.Need.TIMES);
+
+        // then: its times answer, a reading or an aggregate is a broken precondition, not a wrong answer
+        assertThat(times.contains(NINE.toEpochMilli())).isTrue();
+        assertThatThrownBy(() -> times.readingAt(0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("without its texts");
+        assertThatThrownBy(() -> times.aggregateInto(null, 0, 1)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("without its numbers");
+    }
+
+    @Test
     void aFullPageIsSealedWhenTheNextOpensAndALateReadingSplitsItAsAnOpenPageWould() {
         // given: pages of 3; six readings at even minutes
         InMemoryReadingStore sealed = sealedStore(BucketPolicy.paged(3));
@@ -197,9 +234,10 @@ class SealedBucketsTest {
         // when: one window of a day
         List<WindowAggregate> day = sealed.aggregate(SENSOR, DAY, Duration.ofDays(1));
 
-        // then: the same window as from the rows; only the first and the last hour were decoded
+        // then: the same window as from the rows; only the first and the last hour were decoded, their
+        // times and temperatures (an aggregate passes the status texts over)
         assertSameWindows(day, rows.aggregate(SENSOR, DAY, Duration.ofDays(1)));
-        assertThat(sealed.sealingFigures().decodedValues() - decodedBefore).isEqualTo(2 * 60 * 3);
+        assertThat(sealed.sealingFigures().decodedValues() - decodedBefore).isEqualTo(2 * 60 * 2);
     }
 
     private static InMemoryReadingStore sealedStore(BucketPolicy policy) {
