@@ -250,6 +250,15 @@ public final class InMemoryReadingStore implements ReadingStore {
         return BucketCensus.sealing(series, sealing);
     }
 
+    /**
+     * The heap held by the sub-window summaries of every bucket, open and sealed, by the store's own
+     * accounting (part of each bucket's heap in {@link #statistics()}); 0 without sub-windows. For
+     * benchmarks such as simulate, which report their cost; not part of the store port.
+     */
+    public long subWindowHeapBytes() {
+        return BucketCensus.subWindowBytes(series);
+    }
+
     @Override
     public StoreHealth health() {
         return capacity.health();

@@ -143,6 +143,9 @@ class SubWindowSummariesTest {
         // then: the open buckets' summaries are counted: their heap beside the readings' estimate
         assertThat(withCapacity.heldBytes()).isEqualTo(plainCapacity.heldBytes() + 3 * summariesHeap(60));
 
+        assertThat(store.subWindowHeapBytes()).isEqualTo(3 * summariesHeap(60));
+        assertThat(plain.subWindowHeapBytes()).isZero();
+
         // and when sealed, the capacity holds exactly the sealed heap, summaries included
         clock.now = NINE.plus(Duration.ofHours(4));
         store.sealSealable();

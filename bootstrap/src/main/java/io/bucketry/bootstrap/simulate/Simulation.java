@@ -120,7 +120,8 @@ public final class Simulation {
                         SimulationReport.round(dashboard.p99Micros(), 1), dashboard.warmUp()),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
                         alerting.runs()),
-                StatisticsView.of(statistics), mongo, baseline, sealing, scenario.batchSize(), statistics.note(), runs.note());
+                StatisticsView.of(statistics), mongo, baseline, sealing, SubWindowMeasures.of(bucketry, statistics),
+                scenario.batchSize(), statistics.note(), runs.note());
     }
 
     /** In its own method so that the generator and the last batch are unreachable when the heap is measured. */
