@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.contract.MutableClock;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.FieldSpan;
 import io.bucketry.domain.Reading;
@@ -147,7 +148,7 @@ class SubWindowSummariesTest {
         assertThat(plain.subWindowHeapBytes()).isZero();
 
         // and when sealed, the capacity holds exactly the sealed heap, summaries included
-        clock.now = NINE.plus(Duration.ofHours(4));
+        clock.set(NINE.plus(Duration.ofHours(4)));
         store.sealSealable();
         assertThat(store.sealingFigures().sealedBuckets()).isEqualTo(3);
         assertThat(withCapacity.heldBytes()).isEqualTo(store.sealingFigures().sealedHeapBytes());
@@ -177,28 +178,5 @@ class SubWindowSummariesTest {
                     Map.of("temperature", 20 + (minute * 7 % 13) / 4.0, "status", minute % 9 == 0 ? "WARN" : "OK")));
         }
         return readings;
-    }
-
-    private static final class MutableClock extends Clock {
-        Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }
