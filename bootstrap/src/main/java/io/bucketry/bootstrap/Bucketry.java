@@ -37,6 +37,7 @@ import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 
 import java.time.Clock;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -124,6 +125,10 @@ public final class Bucketry implements AutoCloseable {
     /** What the in-memory store's sealing measured, for benchmarks; empty for the other backends. */
     public Optional<SealingFigures> sealingFigures() {
         return store instanceof InMemoryReadingStore memory ? Optional.of(memory.sealingFigures()) : Optional.empty();
+    }
+    /** The heap of the in-memory store's sub-window summaries, for benchmarks; empty for the other backends. */
+    public OptionalLong subWindowHeapBytes() {
+        return store instanceof InMemoryReadingStore memory ? OptionalLong.of(memory.subWindowHeapBytes()) : OptionalLong.empty();
     }
     /** The store's sealing, where it seals windows (mongo-bucket, layout sealed); empty otherwise. */
     public Optional<SealingSource> sealing() { return sealing.filter(SealingSource::active); }

@@ -10,6 +10,7 @@ import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.SealPolicy;
 import io.bucketry.domain.RollupTiers;
+import io.bucketry.domain.SubWindows;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -36,13 +37,14 @@ import java.util.Objects;
  *        inmemory store, and mongo-bucket with {@code mongoLayout: sealed} (kept in its settings too);
  *        0 seals it as soon as it has ended
  * @param rollups rollup tiers kept beside the readings (default none); each kept at least as long as the readings
+ * @param subWindow width of the sub-window summaries each windowed bucket keeps (the computed pattern), or 0: none (the default)
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
                              int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
                              Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
                              SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism,
-                             Duration sealAfter, RollupTiers rollups) {
+                             Duration sealAfter, RollupTiers rollups, Duration subWindow) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
@@ -74,6 +76,35 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
         BucketPolicy.paged(pageSize);
         new SealPolicy(sealAfter);
+        subWindows(backend, bucketPolicy, bucketWidth, bucketMaxCount, Objects.requireNonNull(subWindow, "subWindow"));
+    }
+
+    /**
+     * The sub-windows of {@code subWindow} (off when 0), or an exception in the configuration's words
+     * when buckets or the backend cannot keep them.
+     */
+    private static SubWindows subWindows(Backend backend, BucketPolicyKind kind, Duration width, int maxCount,
+                                         Duration subWindow) {
+        if (subWindow.isZero()) {
+            return SubWindows.off();
+        }
+        String named = "subWindow " + DurationText.of(subWindow);
+        if (kind == BucketPolicyKind.PAGED) {
+            throw new IllegalArgumentException(named + " needs windowed buckets (bucketPolicy: windowed): paged buckets "
+                    + "are pages of readings, not windows of time, so they have no sub-windows; set subWindow to 0s or off");
+        }
+        if (backend == Backend.MONGO_TIMESERIES) {
+            throw new IllegalArgumentException(named + " cannot be kept by the mongo-timeseries backend: the server keeps "
+                    + "its own buckets, so Bucketry has none to store summaries in; use mongo-bucket or inmemory, "
+                    + "or set subWindow to 0s or off");
+        }
+        try {
+            SubWindows subWindows = SubWindows.every(subWindow);
+            BucketPolicy.windowed(width, maxCount).withSubWindows(subWindows);
+            return subWindows;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("subWindow: " + e.getMessage(), e);
+        }
     }
 
     /** The largest ingest parallelism accepted: more parts than this only add hand-offs. */
@@ -108,7 +139,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                 + " accessLog=" + accessLog
                 + " ingestParallelism=" + ingestParallelism
                 + " sealAfter=" + DurationText.of(sealAfter)
-                + " rollups=" + RollupsText.format(rollups);
+                + " rollups=" + RollupsText.format(rollups)
+                + " subWindow=" + (subWindow.isZero() ? "off" : DurationText.of(subWindow));
     }
 
     /** A builder holding this configuration's values. */
@@ -120,7 +152,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
     public BucketPolicy bucketPolicyValue() {
         return bucketPolicy == BucketPolicyKind.PAGED
                 ? BucketPolicy.paged(pageSize)
-                : BucketPolicy.windowed(bucketWidth, bucketMaxCount);
+                : BucketPolicy.windowed(bucketWidth, bucketMaxCount)
+                        .withSubWindows(subWindows(backend, bucketPolicy, bucketWidth, bucketMaxCount, subWindow));
     }
 
     /** When the inmemory store seals a bucket. */
@@ -170,6 +203,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private int ingestParallelism = defaultIngestParallelism();
         private Duration sealAfter = SealPolicy.DEFAULT_SEAL_AFTER;
         private RollupTiers rollups = RollupTiers.none();
+        private Duration subWindow = Duration.ZERO;
 
         private Builder() {
         }
@@ -186,6 +220,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             ingestParallelism = c.ingestParallelism;
             sealAfter = c.sealAfter;
             rollups = c.rollups;
+            subWindow = c.subWindow;
         }
 
         public Builder backend(Backend value) { backend = value; return this; }
@@ -214,6 +249,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         }
 
         public Builder rollups(RollupTiers value) { rollups = value; return this; }
+        /** Sub-window summaries every {@code value} in each windowed bucket; 0: none. */
+        public Builder subWindow(Duration value) { subWindow = value; return this; }
 
         public Builder bodyReadTimeout(Duration value) {
             http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
@@ -276,7 +313,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
                     : this.mongo.withBucketLayout(this.mongo.bucketLayout(), sealAfter);
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
                     futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, sealAfter, rollups);
+                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, sealAfter, rollups,
+                    subWindow);
         }
     }
 }

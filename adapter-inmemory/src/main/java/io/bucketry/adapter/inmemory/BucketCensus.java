@@ -30,6 +30,19 @@ final class BucketCensus {
                         + "summaries and encoded columns");
     }
 
+    /** The heap held by every bucket's sub-window summaries, open and sealed (0 when the policy has none). */
+    static long subWindowBytes(StripedSeries series) {
+        long[] total = {0};
+        series.forEach(buckets -> {
+            for (int i = 0; i < buckets.bucketCount(); i++) {
+                SubWindowSummaries summaries = buckets.bucket(i) instanceof PackedBucket open ? open.subWindows()
+                        : ((SealedColumns) buckets.bucket(i)).subWindows();
+                total[0] += summaries == null ? 0 : summaries.heapBytes();
+            }
+        });
+        return total[0];
+    }
+
     static SealingFigures sealing(StripedSeries series, Sealing sealing) {
         long[] totals = new long[5];   // sealed buckets, sealed readings, sealed heap, open readings, open heap
         series.forEach(buckets -> {

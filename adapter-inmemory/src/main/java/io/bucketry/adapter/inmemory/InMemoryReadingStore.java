@@ -11,6 +11,7 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SealPolicy;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SubWindows;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
@@ -43,6 +44,8 @@ public final class InMemoryReadingStore implements ReadingStore {
     private final StoreCapacity capacity;
     private final Sealing sealing;
     private final StripedSeries series;
+    /** The policy's sub-windows: aggregates whose window they answer read their summaries ({@link SubWindowAggregates}). */
+    private final SubWindows subWindows;
 
     /** A store whose memory limit is half of the JVM's maximum heap, storing on the calling thread. */
     public InMemoryReadingStore(BucketPolicy policy) {
@@ -92,6 +95,7 @@ public final class InMemoryReadingStore implements ReadingStore {
                 capacity::changed);
         this.series = new StripedSeries(Objects.requireNonNull(policy, "policy"), sealing,
                 Objects.requireNonNull(executor, "executor"), parallelism);
+        this.subWindows = policy instanceof BucketPolicy.Windowed windowed ? windowed.subWindows() : SubWindows.off();
     }
 
     @Override
@@ -102,7 +106,7 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES,
-                Capability.SERIES_COUNTS);
+                Capability.SERIES_COUNTS, Capability.SUB_WINDOW_SUMMARIES);
     }
 
     @Override
@@ -161,9 +165,13 @@ public final class InMemoryReadingStore implements ReadingStore {
         return out;
     }
 
-    private static List<WindowAggregate> aggregate(SeriesBuckets buckets, TimeRange range, Duration window) {
+    private List<WindowAggregate> aggregate(SeriesBuckets buckets, TimeRange range, Duration window) {
         WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
-        buckets.aggregate(aggregator, range.fromMilli(), range.toMilli());
+        if (subWindows.answers(window)) {
+            SubWindowAggregates.aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
+        } else {
+            buckets.aggregate(aggregator, range.fromMilli(), range.toMilli());
+        }
         return aggregator.result();
     }
 
@@ -240,6 +248,15 @@ public final class InMemoryReadingStore implements ReadingStore {
      */
     public SealingFigures sealingFigures() {
         return BucketCensus.sealing(series, sealing);
+    }
+
+    /**
+     * The heap held by the sub-window summaries of every bucket, open and sealed, by the store's own
+     * accounting (part of each bucket's heap in {@link #statistics()}); 0 without sub-windows. For
+     * benchmarks such as simulate, which report their cost; not part of the store port.
+     */
+    public long subWindowHeapBytes() {
+        return BucketCensus.subWindowBytes(series);
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.bucketry.domain.WindowAggregator;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 /**
  * One bucket of the in-memory store: the readings of one {@link BucketKey} kept sorted by time
@@ -38,6 +39,8 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
     private final long start;
     private final int seq;
     private final BucketPolicy policy;
+    /** The computed pattern's summaries when the policy has sub-windows, else null. */
+    private final SubWindowSummaries subWindows;
 
     private long storedBytes;
     /** What the store's capacity was told this bucket's readings take ({@link StoreCapacity#estimate}). */
@@ -52,6 +55,8 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
         }
         this.seq = seq;
         this.policy = policy;
+        this.subWindows = policy instanceof BucketPolicy.Windowed windowed && windowed.subWindows().isOn()
+                ? SubWindowSummaries.of(windowed.subWindows(), start, windowed.widthMillis()) : null;
     }
 
     /** A new, empty bucket. */
@@ -146,6 +151,9 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
             return Outcome.FULL;
         }
         insert(position, time, reading.fields());
+        if (subWindows != null) {
+            summarise(position, time);
+        }
         storedBytes += size;
         accountedBytes += StoreCapacity.estimate(reading);
         return Outcome.ADDED;
@@ -159,6 +167,28 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
         }
         insertRow(position, time);
         setFields(position, fields);
+    }
+
+    /** Counts row {@code row}, just stored, into its sub-window's summaries. */
+    private void summarise(int row, long time) {
+        int sub = subWindows.reading(time);
+        for (int column = 0; column < columns(); column++) {
+            if (isNumber(row, column)) {
+                subWindows.value(sub, column, time, number(row, column));
+            }
+        }
+    }
+
+    /** The sub-window summaries, or null when the policy has no sub-windows. */
+    SubWindowSummaries subWindows() {
+        return subWindows;
+    }
+
+    /** From now on tells {@code growth} the heap the sub-window summaries add (the store's capacity). */
+    void reportGrowthTo(LongConsumer growth) {
+        if (subWindows != null) {
+            subWindows.reportGrowthTo(growth);
+        }
     }
 
     BucketKey key() {
@@ -250,12 +280,16 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
     /** Bytes of heap held by this bucket: the object, its array and its texts, headers included. */
     @Override
     public long heapBytes() {
-        return OBJECT_BYTES + rowsHeapBytes();
+        return OBJECT_BYTES + rowsHeapBytes() + subWindowBytes();
     }
 
     @Override
     public long accountedBytes() {
-        return accountedBytes;
+        return accountedBytes + subWindowBytes();
+    }
+
+    private long subWindowBytes() {
+        return subWindows == null ? 0 : subWindows.heapBytes();
     }
 
     /** Releases spare capacity; call when the bucket is unlikely to receive more readings. */

@@ -24,7 +24,7 @@ import java.util.Map;
  * holding both kinds round-trips, and the names, shared with the series' open buckets, are not
  * repeated in every bucket.
  */
-final class SealedColumns implements StoredBucket {
+sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
 
     /** Header 12, two references, a long and three ints, rounded to 8 (HotSpot, compressed references). */
     private static final int OBJECT_BYTES = 40;
@@ -48,7 +48,7 @@ final class SealedColumns implements StoredBucket {
     private final FieldSchema names;
     private final byte[] bytes;
 
-    private SealedColumns(PackedBucket open, int values, byte[] encoded) {
+    SealedColumns(PackedBucket open, int values, byte[] encoded) {
         this.start = open.start();
         this.seq = open.seq();
         this.count = open.count();
@@ -69,7 +69,9 @@ final class SealedColumns implements StoredBucket {
         for (int column = 0; column < open.columns(); column++) {
             values += addColumn(open, column, columns);
         }
-        return new SealedColumns(open, values, SealedBucketCodec.encode(SealedBucket.of(times, columns)));
+        byte[] encoded = SealedBucketCodec.encode(SealedBucket.of(times, columns));
+        return open.subWindows() == null ? new SealedColumns(open, values, encoded)
+                : new SealedSubWindows(open, values, encoded);
     }
 
     /** Adds {@code column}'s numbers and texts as codec columns (a kind it lacks is left out); answers the values. */
@@ -169,6 +171,11 @@ final class SealedColumns implements StoredBucket {
     @Override
     public Map<String, FieldSummary> summaries() {
         return SealedHeader.summaries(bytes, names);
+    }
+
+    /** The sub-window summaries kept beside the encoded columns ({@link SealedSubWindows}), or null. */
+    SubWindowSummaries subWindows() {
+        return null;
     }
 
     /** Times plus present field values: what a decode produces. */

@@ -60,6 +60,11 @@ final class Sealing {
         return sealed;
     }
 
+    /** What is told of a change of the store's heap (the capacity): sub-window summaries report their growth to it. */
+    LongConsumer heapChange() {
+        return heapChange;
+    }
+
     /** Counts a decode of {@code values} values taking {@code nanos}. */
     void decoded(long values, long nanos) {
         decodedValues.addAndGet(values);

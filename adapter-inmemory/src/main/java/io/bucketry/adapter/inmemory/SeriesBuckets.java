@@ -90,6 +90,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         } else {
             bucket = PackedBucket.open(series, start, seq, policy, INITIAL_CAPACITY);
         }
+        bucket.reportGrowthTo(sealing.heapChange());
         bucket.add(reading);
         insertAt(index, bucket);
         return true;

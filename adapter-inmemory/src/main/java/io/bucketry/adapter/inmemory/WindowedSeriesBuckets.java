@@ -39,6 +39,7 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
                 if (!(buckets[end - 1] instanceof PackedBucket)) {
                     // sealed: the window it leaves gives its rows to the new one
                     PackedBucket bucket = PackedBucket.recycle(left, window, 0, policy);
+                    bucket.reportGrowthTo(sealing.heapChange());
                     bucket.add(reading);
                     insertAt(end, bucket);
                     return true;

@@ -34,7 +34,8 @@ import java.util.List;
 public abstract class ReadingStoreContract implements RoundTripContract, DuplicatesContract, BucketLayoutContract,
         PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
         RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract,
-        SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract, GapFillContract, GapFillProperties {
+        SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract, GapFillContract, GapFillProperties,
+        SubWindowContract, SubWindowProperties {
 
     private final MutableClock clock = new MutableClock(Fixtures.NOW);
     private final List<ReadingStore> opened = new ArrayList<>();
@@ -47,22 +48,30 @@ public abstract class ReadingStoreContract implements RoundTripContract, Duplica
      */
     protected abstract ReadingStore createStore(BucketPolicy policy);
 
+    /**
+     * The policy a test's store is built with when the test asks for {@code requested}: that one,
+     * unless a subclass runs the whole suite under another rule ({@link SubWindowStoreContract}).
+     */
+    protected BucketPolicy policyFor(BucketPolicy requested) {
+        return requested;
+    }
+
     @Override
     public final ReadingStore store(BucketPolicy policy) {
-        ReadingStore store = createStore(policy);
+        ReadingStore store = createStore(policyFor(policy));
         opened.add(store);
         return store;
     }
 
     @Override
     public final ReadingStore openStore(BucketPolicy policy) {
-        return createStore(policy);
+        return createStore(policyFor(policy));
     }
 
     @Override
     public final synchronized ReadingStore sharedStore() {
         if (shared == null) {
-            shared = createStore(BucketPolicy.defaults());
+            shared = createStore(policyFor(BucketPolicy.defaults()));
         }
         return shared;
     }

@@ -101,6 +101,12 @@ public final class ConfigOptions {
                     + "soon as it has ended (env BUCKETRY_SEAL_AFTER; default 10m).")
     String sealAfter;
 
+    @Option(names = "--sub-window", paramLabel = "DURATION",
+            description = "Keep summaries per sub-window of this width in each windowed bucket (the computed pattern), "
+                    + "so that aggregates over multiples of it read no readings, e.g. 5m; off: none "
+                    + "(env BUCKETRY_SUB_WINDOW; default off; not with mongo-timeseries or paged buckets).")
+    String subWindow;
+
     @Option(names = "--mongo-timeout", paramLabel = "DURATION",
             description = "Longest a MongoDB operation may take before the call fails (503), unless the URI sets "
                     + "timeoutMS or socketTimeoutMS (env BUCKETRY_MONGO_TIMEOUT; default 10s).")
@@ -143,6 +149,7 @@ public final class ConfigOptions {
         flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
         flags.put(ConfigKey.SEAL_AFTER, sealAfter);
         flags.put(ConfigKey.MONGO_LAYOUT, mongoLayout);
+        flags.put(ConfigKey.SUB_WINDOW, subWindow);
         flags.putAll(extra);
         PrintStream err = ((BucketryCommand) command.root().userObject()).err;
         String prefix = command.qualifiedName() + ": warning: ";

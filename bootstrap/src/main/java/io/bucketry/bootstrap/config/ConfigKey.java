@@ -7,6 +7,7 @@ import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
@@ -76,6 +77,9 @@ public enum ConfigKey {
             (b, v) -> b.sealAfter(Durations.parseNonNegative(v))),
     ROLLUPS("rollups", "BUCKETRY_ROLLUPS", RollupsText.ALLOWED,
             (b, v) -> b.rollups(RollupsText.parse(v))),
+    SUB_WINDOW("subWindow", "BUCKETRY_SUB_WINDOW", "off, or a positive " + Durations.ALLOWED.substring(2)
+            + " that divides bucketWidth (e.g. 5m in 1h buckets)",
+            (b, v) -> b.subWindow(offOrDuration(v))),
     MONGO_LAYOUT("mongoLayout", "BUCKETRY_MONGO_LAYOUT", DocumentLayout.ALLOWED + " (mongo-bucket: rows, or sealed windows of compressed columns)",
             (b, v) -> b.mongoLayout(DocumentLayout.parse(v)));
 
@@ -127,6 +131,12 @@ public enum ConfigKey {
 
     public static String keys() {
         return Arrays.stream(values()).map(ConfigKey::key).collect(Collectors.joining(", "));
+    }
+
+    /** {@code off} (YAML reads an unquoted off as false) or 0: none; else a non-negative duration. */
+    private static Duration offOrDuration(String text) {
+        String value = text.strip();
+        return value.equals("off") || value.equals("false") ? Duration.ZERO : Durations.parseNonNegative(value);
     }
 
     private static String wholeNumber(int min, int max) {

@@ -38,7 +38,7 @@ final class AlertingWays {
 
     /** @param config the main store's configuration; the copies drop its tiers */
     AlertingWays(BucketryConfig config, int runs, PrintStream progress) {
-        this.plain = config.toBuilder().backend(Backend.INMEMORY).rollups(RollupTiers.none()).build();
+        this.plain = config.toBuilder().backend(Backend.INMEMORY).rollups(RollupTiers.none()).subWindow(Duration.ZERO).build();
         this.runs = runs;
         this.progress = progress;
     }

@@ -40,6 +40,7 @@ public final class HumanReport {
         out.println(f("alerting   %.1f ms for %,d windows of %,d series", a.millis(), a.windows(), a.series()));
         out.println(f("           how: aggregate-all use case, 5-minute windows over [end-10m, end], median of %d runs after 1 warm-up",
                 a.runs()));
+        printSubWindows(r.subWindows(), out);
         out.println(f("storage    %,d readings of %,d series in %,d buckets: %.1f readings per bucket (max %,d), "
                         + "documentReduction %.1f, avgBucketBytes %s", st.readings(), st.series(), st.buckets(),
                 st.avgReadingsPerBucket(), st.maxReadingsPerBucket(), st.documentReduction(),
@@ -81,6 +82,18 @@ public final class HumanReport {
                     + " sealing's commands counted by the same CommandListener on the sealing thread, in the background"
                     + " sweeps during ingest and the final sweep after it");
         }
+    }
+
+    private static void printSubWindows(SimulationReport.SubWindowView w, PrintStream out) {
+        if (w == null) {
+            return;
+        }
+        out.println(f("subwindow  %s summaries: %.1f B per bucket, %.2f B per reading; a bucket holds %.1f B with them,"
+                        + " %.1f B without", w.subWindow(), w.summaryBytesPerBucket(), w.summaryBytesPerReading(),
+                w.bucketBytes(), w.bucketBytesWithout()));
+        out.println("           how: the store's own accounting of the summaries' heap (arrays and headers) over every"
+                + " bucket after the queries, / buckets and / stored readings; with = avgBucketBytes of the storage"
+                + " statistics, without = that minus the summaries' share; the alerting query above read them");
     }
 
     private static void printSealing(SimulationReport.SealingView s, PrintStream out) {

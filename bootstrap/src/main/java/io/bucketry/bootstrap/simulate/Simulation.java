@@ -144,7 +144,7 @@ public final class Simulation {
                 bucketry.config().mongo().embedded(), sealed)).orElse(null);
         boolean extra = extraPhases && bucketry.config().backend() == Backend.INMEMORY;
         AlertingWaysView ways = extra
-                ? new AlertingWays(bucketry.config(), runs.alertingRuns(), progress).run(bucketry, sensorIds, end, subWindow,
+                ? new AlertingWays(bucketry.config(), runs.alertingRuns(), progress).run(bucketry, sensorIds, end, subWindowOf(bucketry),
                 scenario.batchSize())
                 : AlertingWaysView.absent(skipped(bucketry));
         LongRangeView longRange = extra
@@ -164,8 +164,17 @@ public final class Simulation {
                         SimulationReport.round(dashboard.p99Micros(), 1), dashboard.warmUp()),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
                         alerting.runs()),
-                StatisticsView.of(statistics), mongo, baseline, sealing, ways, longRange, scenario.batchSize(),
-                statistics.note(), runs.note());
+                StatisticsView.of(statistics), mongo, baseline, sealing, ways, longRange,
+                SubWindowMeasures.of(bucketry, statistics), scenario.batchSize(), statistics.note(), runs.note());
+    }
+
+    /** The sub-window the main store keeps summaries of: the one given here, else the configuration's, else none (null). */
+    private Duration subWindowOf(Bucketry bucketry) {
+        if (subWindow != null) {
+            return subWindow;
+        }
+        Duration configured = bucketry.config().subWindow();
+        return configured.isZero() ? null : configured;
     }
 
     private String skipped(Bucketry bucketry) {

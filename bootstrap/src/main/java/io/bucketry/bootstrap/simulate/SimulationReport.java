@@ -15,6 +15,7 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
                                @JsonInclude(JsonInclude.Include.NON_NULL) BaselineView baseline,
                                @JsonInclude(JsonInclude.Include.NON_NULL) SealingView sealing,
                                AlertingWaysView alertingThreeWays, LongRangeView longRangeStore,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) SubWindowView subWindows,
                                @JsonIgnore int batchSize, @JsonIgnore String storageNote, @JsonIgnore String runsNote) {
 
     /** The scenario as run. */
@@ -36,6 +37,15 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
 
     /** Latency percentiles of the one-sensor, last-24-hours query. */
     public record DashboardView(int runs, int readings, double p50Micros, double p99Micros, @JsonIgnore int warmUp) {
+    }
+
+    /**
+     * The write cost of sub-window summaries ({@code --sub-window}), in memory, by the store's own heap
+     * accounting after the queries: their heap per bucket and per stored reading, and the average
+     * bucket with them (the storage statistics' avgBucketBytes) and without them (minus their share).
+     */
+    public record SubWindowView(String subWindow, double summaryBytesPerBucket, double summaryBytesPerReading,
+                                double bucketBytes, double bucketBytesWithout) {
     }
 
     /** The all-sensor, 5-minute-window, last-10-minutes aggregation: median wall time. */

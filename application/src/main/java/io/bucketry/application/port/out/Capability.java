@@ -21,6 +21,13 @@ public enum Capability {
      * unexpired readings); stores without it list ids only, since counting would read every bucket.
      */
     SERIES_COUNTS,
+    /**
+     * Buckets of a windowed policy with {@link io.bucketry.domain.SubWindows} keep per-sub-window
+     * summaries, and aggregates whose window is a multiple of the sub-window read them (the answer is
+     * the same as from the readings). The contract suite runs its sub-window cases only on stores
+     * with it.
+     */
+    SUB_WINDOW_SUMMARIES,
     /** The average stored bucket size in bytes can be measured ({@code avgBucketBytes} is not null). */
     BUCKET_BYTES,
     /**

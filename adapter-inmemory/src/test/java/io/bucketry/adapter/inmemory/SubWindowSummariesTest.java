@@ -1,0 +1,182 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.application.contract.MutableClock;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.FieldSpan;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SealPolicy;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SubWindows;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The in-memory store's sub-window summaries: what they hold, that sealed ones are read undecoded, and what they cost. */
+class SubWindowSummariesTest {
+
+    private static final Instant NINE = Instant.parse("2026-07-21T09:00:00Z");
+    private static final Clock LATER = Clock.fixed(NINE.plus(Duration.ofDays(1)), ZoneOffset.UTC);
+    private static final TimeRange DAY = TimeRange.of(NINE.minus(Duration.ofHours(9)), NINE.plus(Duration.ofHours(15)));
+    private static final SeriesId SENSOR = SeriesId.of("sensor-1");
+    private static final SubWindows FIVE = SubWindows.every(Duration.ofMinutes(5));
+    private static final BucketPolicy.Windowed POLICY = BucketPolicy.defaults().withSubWindows(FIVE);
+
+    @Test
+    void spansTakeFirstAndLastByTimeWhateverTheOrderValuesCameIn() {
+        // given: one bucket's summaries, values of one sub-window stored out of time order
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
+        long t = NINE.toEpochMilli();
+        for (long[] timeAndValue : new long[][] {{t + 120_000, 5}, {t + 10_000, 7}, {t + 290_000, -1}, {t + 60_000, 3}}) {
+            int sub = summaries.reading(timeAndValue[0]);
+            summaries.value(sub, 1, timeAndValue[0], timeAndValue[1]);
+        }
+        summaries.reading(t + 400_000);   // a reading without numbers in the second sub-window
+
+        // then
+        assertThat(summaries.span(0, 1)).isEqualTo(new FieldSpan(4, -1, 7, 14, t + 10_000, 7, t + 290_000, -1));
+        assertThat(summaries.span(0, 0)).isNull();
+        assertThat(summaries.span(1, 1)).isNull();
+        assertThat(summaries.readings(0)).isEqualTo(4);
+        assertThat(summaries.readings(1)).isEqualTo(1);
+        assertThat(summaries.start(1)).isEqualTo(t + 300_000);
+    }
+
+    @Test
+    void theGrowthReportedIsTheSummariesHeapAndATextColumnAllocatesNoBlock() {
+        // given
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
+        AtomicLong reported = new AtomicLong();
+        summaries.reportGrowthTo(reported::addAndGet);
+        assertThat(summaries.heapBytes()).isZero();
+
+        // when: readings with a number in column 2 only
+        long t = NINE.toEpochMilli();
+        summaries.value(summaries.reading(t), 2, t, 1.5);
+        long oneBlock = summaries.heapBytes();
+        summaries.value(summaries.reading(t + 1), 2, t + 1, 2.5);
+
+        // then: 12 sub-windows of 8 longs for column 2, nothing for columns 0 and 1
+        assertThat(reported.get()).isEqualTo(summaries.heapBytes()).isEqualTo(oneBlock);
+        assertThat(oneBlock).isGreaterThanOrEqualTo(16 + 12 * SubWindowSummaries.SLOTS * 8L)
+                .isLessThan(16 + 12 * SubWindowSummaries.SLOTS * 8L + 200);
+    }
+
+    @Test
+    void aggregatesOverWholeSubWindowsOfSealedBucketsDecodeNothingAndEqualTheReadings() {
+        // given: five sealed hours of 60 readings with sub-windows, the same readings without
+        InMemoryReadingStore withSubWindows = new InMemoryReadingStore(POLICY, SealPolicy.immediate(), LATER);
+        InMemoryReadingStore plain = new InMemoryReadingStore(BucketPolicy.defaults(), SealPolicy.immediate(), LATER);
+        List<Reading> readings = minutes(5 * 60);
+        withSubWindows.store(readings);
+        plain.store(readings);
+        withSubWindows.sealSealable();
+        plain.sealSealable();
+        assertThat(withSubWindows.sealingFigures().sealedBuckets()).isEqualTo(5);
+
+        // when: 10-minute windows over a range on sub-window boundaries
+        TimeRange aligned = TimeRange.of(NINE.plus(Duration.ofMinutes(25)), NINE.plus(Duration.ofMinutes(245)));
+        List<WindowAggregate> actual = withSubWindows.aggregate(SENSOR, aligned, Duration.ofMinutes(10));
+
+        // then
+        assertThat(withSubWindows.sealingFigures().decodedValues()).isZero();
+        assertSameWindows(actual, plain.aggregate(SENSOR, aligned, Duration.ofMinutes(10)));
+
+        // and when the range cuts a sub-window, the one bucket holding it is decoded, once
+        TimeRange cut = TimeRange.of(NINE.plus(Duration.ofMinutes(27)), NINE.plus(Duration.ofMinutes(245)));
+        assertSameWindows(withSubWindows.aggregate(SENSOR, cut, Duration.ofMinutes(10)),
+                plain.aggregate(SENSOR, cut, Duration.ofMinutes(10)));
+        assertThat(withSubWindows.sealingFigures().decodedValues()).isEqualTo(60 * 3);   // time, temperature, status
+    }
+
+    @Test
+    void aLateReadingIntoASealedBucketIsInItsSummariesOnceResealed() {
+        // given: a sealed hour without the reading at 09:07:30
+        InMemoryReadingStore store = new InMemoryReadingStore(POLICY, SealPolicy.immediate(), LATER);
+        InMemoryReadingStore plain = new InMemoryReadingStore(BucketPolicy.defaults(), SealPolicy.immediate(), LATER);
+        List<Reading> readings = minutes(60);
+        store.store(readings);
+        plain.store(readings);
+        store.sealSealable();
+
+        // when: the late reading, the lowest value of the hour
+        Reading late = Reading.of(SENSOR.value(), NINE.plusSeconds(450), Map.of("temperature", -40.0, "status", "LATE"));
+        store.store(List.of(late));
+        plain.store(List.of(late));
+        long decodedByTheReseal = store.sealingFigures().decodedValues();
+        List<WindowAggregate> fives = store.aggregate(SENSOR, DAY, Duration.ofMinutes(5));
+
+        // then: resealed, read from its summaries (no further decode), and equal to the readings
+        assertThat(store.sealingFigures().reopened()).isEqualTo(1);
+        assertThat(store.sealingFigures().decodedValues()).isEqualTo(decodedByTheReseal);
+        assertSameWindows(fives, plain.aggregate(SENSOR, DAY, Duration.ofMinutes(5)));
+        assertThat(fives.get(1).fields().get("temperature").min()).isEqualTo(-40.0);
+    }
+
+    @Test
+    void theCapacityCountsTheSummariesOpenAndSealedAndGivesThemBackOnDelete() {
+        // given: stores whose capacity can be read, with and without sub-windows, not sealing yet
+        StoreCapacity withCapacity = new StoreCapacity(1L << 30, () -> 0);
+        StoreCapacity plainCapacity = new StoreCapacity(1L << 30, () -> 0);
+        MutableClock clock = new MutableClock(NINE);
+        InMemoryReadingStore store = new InMemoryReadingStore(POLICY, withCapacity, SealPolicy.immediate(), clock,
+                Runnable::run, 1);
+        InMemoryReadingStore plain = new InMemoryReadingStore(BucketPolicy.defaults(), plainCapacity,
+                SealPolicy.immediate(), clock, Runnable::run, 1);
+
+        // when: three hours, one reading a minute, one batch each
+        for (Reading reading : minutes(180)) {
+            store.store(List.of(reading));
+            plain.store(List.of(reading));
+        }
+
+        // then: the open buckets' summaries are counted: their heap beside the readings' estimate
+        assertThat(withCapacity.heldBytes()).isEqualTo(plainCapacity.heldBytes() + 3 * summariesHeap(60));
+
+        assertThat(store.subWindowHeapBytes()).isEqualTo(3 * summariesHeap(60));
+        assertThat(plain.subWindowHeapBytes()).isZero();
+
+        // and when sealed, the capacity holds exactly the sealed heap, summaries included
+        clock.set(NINE.plus(Duration.ofHours(4)));
+        store.sealSealable();
+        assertThat(store.sealingFigures().sealedBuckets()).isEqualTo(3);
+        assertThat(withCapacity.heldBytes()).isEqualTo(store.sealingFigures().sealedHeapBytes());
+
+        // and when the series is deleted, everything is given back
+        store.deleteSeries(SENSOR);
+        assertThat(withCapacity.heldBytes()).isZero();
+    }
+
+    /** The heap of one bucket's summaries holding {@code readings} readings of one a minute from 09:00. */
+    private static long summariesHeap(int readings) {
+        PackedBucket bucket = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY);
+        PackedBucket without = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, BucketPolicy.defaults());
+        for (Reading reading : minutes(readings)) {
+            bucket.add(reading);
+            without.add(reading);
+        }
+        assertThat(bucket.subWindows().heapBytes()).isPositive();
+        return bucket.accountedBytes() - without.accountedBytes();
+    }
+
+    /** One reading a minute from 09:00: a temperature and a status. */
+    private static List<Reading> minutes(int count) {
+        List<Reading> readings = new ArrayList<>();
+        for (int minute = 0; minute < count; minute++) {
+            readings.add(Reading.of(SENSOR.value(), NINE.plus(Duration.ofMinutes(minute)),
+                    Map.of("temperature", 20 + (minute * 7 % 13) / 4.0, "status", minute % 9 == 0 ? "WARN" : "OK")));
+        }
+        return readings;
+    }
+}
