@@ -163,9 +163,10 @@ public final class MongoBucketReadingStore implements ReadingStore {
     public Set<Capability> capabilities() {
         if (layout == DocumentLayout.SEALED) {
             // A sealed window is one document whatever maxCount says; only open windows' rows follow the policy.
-            return EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE);
+            return EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES);
         }
-        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE);
+        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE,
+                Capability.SUB_WINDOW_SUMMARIES);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import io.bucketry.application.contract.ReadingStoreContract;
+import io.bucketry.application.contract.SubWindowStoreContract;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
@@ -9,14 +9,14 @@ import java.time.Duration;
 
 /**
  * The ReadingStore contract in the sealed layout, sealing forced immediate, with 5-minute
- * sub-window summaries where they fit ({@link MongoBucketSubWindowContractTest#withSubWindows}):
+ * sub-window summaries where they fit ({@link SubWindowStoreContract}):
  * aggregates read the summaries that sealing carried into sealed documents and their deltas.
  */
-class MongoBucketSealedSubWindowContractTest extends ReadingStoreContract {
+class MongoBucketSealedSubWindowContractTest extends SubWindowStoreContract {
 
     @Override
     protected ReadingStore createStore(BucketPolicy policy) {
         return MongoBucketReadingStore.open(MongoLane.freshSettings().withLayout(DocumentLayout.SEALED, Duration.ZERO),
-                MongoBucketSubWindowContractTest.withSubWindows(policy), RetentionPolicy.defaults(), clock(), true);
+                policy, RetentionPolicy.defaults(), clock(), true);
     }
 }
