@@ -20,6 +20,11 @@ public record MemoryEstimate(long readings, int bytesPerReading, long sealedRead
      * encoded columns of 60-reading buckets of the generator's data); twice that covers other data.
      */
     public static final int SEALED_BYTES_PER_READING = 12;
+    /**
+     * Budget of sub-window summaries per sub-window and numeric field: simulate measured 1,704 B per
+     * 1-hour bucket of twelve 5-minute sub-windows of 2 numeric fields (71 B each); twice that.
+     */
+    public static final int SUB_WINDOW_FIELD_BYTES = 142;
     private static final long BASE_HEADROOM = 256L << 20;
     /** Generous heap per reading in flight (a ReadingInput, its map, boxed numbers and the validated copy). */
     private static final int BYTES_PER_READING_IN_FLIGHT = 512;

@@ -17,6 +17,9 @@ import java.util.SplittableRandom;
  */
 public final class ReadingGenerator {
 
+    /** The numeric fields of each reading (temperature and pressure; status is a text). */
+    static final int NUMERIC_FIELDS = 2;
+
     private static final String OK = "OK";
     private static final String WARN = "WARN";
 

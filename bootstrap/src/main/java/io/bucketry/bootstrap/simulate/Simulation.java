@@ -90,8 +90,23 @@ public final class Simulation {
         if (config.backend() != Backend.INMEMORY) {
             return MemoryEstimate.of(scenario, perReading, usedBytes);
         }
-        return MemoryEstimate.sealing(scenario, perReading, openReadings(config) + extraPhaseReadings(),
-                MemoryEstimate.SEALED_BYTES_PER_READING, usedBytes);
+        int summaries = subWindowBytesPerReading(config);
+        return MemoryEstimate.sealing(scenario, perReading + summaries, openReadings(config) + extraPhaseReadings(),
+                MemoryEstimate.SEALED_BYTES_PER_READING + summaries, usedBytes);
+    }
+
+    /**
+     * Budget per reading of the sub-window summaries a bucket keeps when {@code subWindow} is on (open
+     * and sealed alike): every sub-window of the bucket, for each of the generator's numeric fields.
+     */
+    private int subWindowBytesPerReading(BucketryConfig config) {
+        if (!(config.bucketPolicyValue() instanceof BucketPolicy.Windowed windowed) || !windowed.subWindows().isOn()) {
+            return 0;
+        }
+        long perBucket = (long) windowed.subWindows().perBucket(windowed.widthMillis()) * ReadingGenerator.NUMERIC_FIELDS
+                * MemoryEstimate.SUB_WINDOW_FIELD_BYTES;
+        long readingsPerBucket = Math.max(1, Math.min(windowed.maxCount(), windowed.widthMillis() / scenario.interval().toMillis()));
+        return (int) Math.min(Integer.MAX_VALUE, (perBucket + readingsPerBucket - 1) / readingsPerBucket);
     }
 
     /**

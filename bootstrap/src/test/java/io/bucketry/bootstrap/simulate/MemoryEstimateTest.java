@@ -53,4 +53,22 @@ class MemoryEstimateTest {
         assertThat(estimate.sealedReadings()).isZero();
         assertThat(estimate.neededBytes()).isEqualTo(estimate.readings() * 2_048 + estimate.headroomBytes());
     }
+
+    @Test
+    void subWindowSummariesAddTheirBudgetToEveryReadingOpenAndSealed() {
+        // given: 5-minute sub-windows in 1-hour buckets of 60 readings: 12 sub-windows x 2 numeric fields per bucket
+        Simulation simulation = new Simulation(THIRTY_DAYS, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()), false)
+                .withExtraPhases(false);
+        BucketryConfig config = BucketryConfig.defaults().toBuilder().subWindow(Duration.ofMinutes(5)).build();
+
+        // when
+        MemoryEstimate with = simulation.memoryEstimate(config, 0);
+        MemoryEstimate without = simulation.memoryEstimate(BucketryConfig.defaults(), 0);
+
+        // then
+        int perReading = (12 * 2 * MemoryEstimate.SUB_WINDOW_FIELD_BYTES + 59) / 60;
+        assertThat(with.sealedBytesPerReading()).isEqualTo(MemoryEstimate.SEALED_BYTES_PER_READING + perReading);
+        assertThat(with.bytesPerReading()).isEqualTo(without.bytesPerReading() + perReading);
+        assertThat(with.neededBytes() - without.neededBytes()).isEqualTo(with.readings() * perReading);
+    }
 }
