@@ -43,6 +43,9 @@ public final class InMemoryReadingStore implements ReadingStore {
     private final StoreCapacity capacity;
     private final Sealing sealing;
     private final StripedSeries series;
+    private final Executor executor;
+    private final int parallelism;
+    private InMemoryRollupStore rollups;
 
     /** A store whose memory limit is half of the JVM's maximum heap, storing on the calling thread. */
     public InMemoryReadingStore(BucketPolicy policy) {
@@ -92,6 +95,19 @@ public final class InMemoryReadingStore implements ReadingStore {
                 capacity::changed);
         this.series = new StripedSeries(Objects.requireNonNull(policy, "policy"), sealing,
                 Objects.requireNonNull(executor, "executor"), parallelism);
+        this.executor = executor;
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * The rollup store beside this store (one per store): its pending windows are marked by this store as
+     * it stores each reading, which spares ingest a step of its own (see {@link InMemoryRollupStore}).
+     */
+    public synchronized InMemoryRollupStore rollups() {
+        if (rollups == null) {
+            rollups = new InMemoryRollupStore(series, executor, parallelism);
+        }
+        return rollups;
     }
 
     @Override
