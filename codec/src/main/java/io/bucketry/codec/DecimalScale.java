@@ -10,7 +10,7 @@ record DecimalScale(int exponent, int factor) {
     static final int MAX_EXPONENT = 18;
     /** Beyond 2^52 a double's rounding is no longer to the unit, so larger scaled values are exceptions. */
     private static final double MAX_DIGITS = 0x1p52;
-    private static final int SAMPLE = 32;
+    static final int SAMPLE = 32;
     private static final double NEAR_INTEGER = 0x1p-50;
     private static final double[] TEN = new double[MAX_EXPONENT + 1];
 
@@ -76,12 +76,19 @@ record DecimalScale(int exponent, int factor) {
      * (with every factor up to them) the one whose sample packs narrowest wins.
      */
     static DecimalScale choose(double[] values, int from, int to) {
-        int step = (to - from + SAMPLE - 1) / SAMPLE;
+        return choose(values, from, to, new int[SAMPLE], new long[SAMPLE]);
+    }
+
+    /**
+     * As {@link #choose(double[], int, int)}, leaving in {@code smallest[s]} and {@code smallestDigits[s]}
+     * the smallest exponent of sample {@code s} (value {@code from + s * step(from, to)}) and its digits
+     * there, for {@link #sampledDigits}.
+     */
+    static DecimalScale choose(double[] values, int from, int to, int[] smallest, long[] smallestDigits) {
+        int step = step(from, to);
         int proposed = 0;
         // each sample's smallest exponent and its digits there, found once: a factor-0 scale reads its
         // digits from these wherever that exponent was tried on the way (one pass of the division each)
-        int[] smallest = new int[SAMPLE];
-        long[] smallestDigits = new long[SAMPLE];
         for (int i = from, s = 0; i < to; i += step, s++) {
             int exponent = smallestExponent(values[i], smallestDigits, s);
             smallest[s] = exponent;
@@ -103,6 +110,22 @@ record DecimalScale(int exponent, int factor) {
             }
         }
         return best;
+    }
+
+    /** Every how many values of {@code [from, to)} one is sampled. */
+    static int step(int from, int to) {
+        return (to - from + SAMPLE - 1) / SAMPLE;
+    }
+
+    /**
+     * The digits of sample {@code s} at this scale as {@link #choose} found them on the way, or
+     * {@link Long#MAX_VALUE} when they are not known (then {@link #digits(double)} answers them).
+     */
+    long sampledDigits(int s, int[] smallest, long[] smallestDigits) {
+        int known = smallest[s];
+        return factor == 0 && (known < 0 || known >= exponent)
+                ? known == exponent ? smallestDigits[s] : Long.MIN_VALUE
+                : Long.MAX_VALUE;
     }
 
     /** True when this scale comes before {@code other} in (exponent, factor) order. */
@@ -135,10 +158,8 @@ record DecimalScale(int exponent, int factor) {
         int sampled = 0;
         int exceptions = 0;
         for (int i = from; i < to; i += step) {
-            int known = smallest[sampled];
-            long digits = factor == 0 && (known < 0 || known >= exponent)
-                    ? known == exponent ? smallestDigits[sampled] : Long.MIN_VALUE
-                    : digits(values[i]);
+            long digits = sampledDigits(sampled, smallest, smallestDigits);
+            digits = digits == Long.MAX_VALUE ? digits(values[i]) : digits;
             sampled++;
             if (digits == Long.MIN_VALUE) {
                 exceptions++;
