@@ -50,8 +50,9 @@ class RollupMaintenanceTest {
         RecordingRollups rollups = new RecordingRollups(true);
         RollupMaintenance maintenance = new RollupMaintenance(TIERS, rollups, new ListReadingStore(BucketPolicy.defaults()));
 
-        maintenance.begin(BATCH);
+        long token = maintenance.begin(BATCH);
 
+        assertThat(maintenance.begin(BATCH)).as("each batch its own token").isNotEqualTo(token);
         assertThat(rollups.askedFinest).isEqualTo(Duration.ofHours(1));
         assertThat(rollups.recorded).isEmpty();
         assertThat(rollups.pending(10)).isEmpty();
