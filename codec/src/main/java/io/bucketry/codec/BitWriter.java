@@ -1,9 +1,14 @@
 package io.bucketry.codec;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /** Appends bits, least significant first, to a growing buffer; the last byte is padded with zeros. */
 final class BitWriter {
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private long[] words = new long[8];
     private long position;
@@ -58,7 +63,11 @@ final class BitWriter {
 
     byte[] toByteArray() {
         byte[] bytes = new byte[(int) ((position + 7) >>> 3)];
-        for (int i = 0; i < bytes.length; i++) {
+        int whole = bytes.length >>> 3;
+        for (int w = 0; w < whole; w++) {   // a word at a time: the bits are least significant first, as little-endian bytes
+            LONGS.set(bytes, w << 3, words[w]);
+        }
+        for (int i = whole << 3; i < bytes.length; i++) {
             bytes[i] = (byte) (words[i >>> 3] >>> ((i & 7) << 3));
         }
         return bytes;

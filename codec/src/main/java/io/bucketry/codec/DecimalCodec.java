@@ -19,19 +19,32 @@ final class DecimalCodec {
 
     static void encode(BitWriter out, double[] values) {
         long[] digits = new long[Math.min(BLOCK, values.length)];   // a 60-row bucket: not 8 KB to clear per column
+        Samples samples = new Samples();
         for (int from = 0; from < values.length; from += BLOCK) {
-            encodeBlock(out, values, from, Math.min(values.length, from + BLOCK), digits);
+            encodeBlock(out, values, from, Math.min(values.length, from + BLOCK), digits, samples);
         }
     }
 
-    private static void encodeBlock(BitWriter out, double[] values, int from, int to, long[] digits) {
+    /** What the scale search found of each sampled value, reused for its digits. */
+    private static final class Samples {
+        final int[] smallest = new int[DecimalScale.SAMPLE];
+        final long[] digits = new long[DecimalScale.SAMPLE];
+    }
+
+    private static void encodeBlock(BitWriter out, double[] values, int from, int to, long[] digits, Samples samples) {
         int length = to - from;
-        DecimalScale scale = DecimalScale.choose(values, from, to);
+        DecimalScale scale = DecimalScale.choose(values, from, to, samples.smallest, samples.digits);
+        int step = DecimalScale.step(from, to);
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         int exceptions = 0;
-        for (int i = 0; i < length && scale != null; i++) {
-            digits[i] = scale.digits(values[from + i]);
+        for (int i = 0, sampled = 0; i < length && scale != null; i++) {
+            // a sampled value's digits at a factor-0 scale are known from the search (Long.MAX_VALUE: not)
+            long known = Long.MAX_VALUE;
+            if (i == sampled * step) {
+                known = scale.sampledDigits(sampled++, samples.smallest, samples.digits);
+            }
+            digits[i] = known != Long.MAX_VALUE ? known : scale.digits(values[from + i]);
             if (digits[i] == Long.MIN_VALUE) {
                 exceptions++;
             } else {

@@ -10,7 +10,8 @@ record DecimalScale(int exponent, int factor) {
     static final int MAX_EXPONENT = 18;
     /** Beyond 2^52 a double's rounding is no longer to the unit, so larger scaled values are exceptions. */
     private static final double MAX_DIGITS = 0x1p52;
-    private static final int SAMPLE = 32;
+    static final int SAMPLE = 32;
+    private static final double NEAR_INTEGER = 0x1p-50;
     private static final double[] TEN = new double[MAX_EXPONENT + 1];
 
     static {
@@ -21,12 +22,38 @@ record DecimalScale(int exponent, int factor) {
 
     /** The digits of {@code value}, or {@link Long#MIN_VALUE} when it does not round-trip bit-exactly. */
     long digits(double value) {
+        return factor == 0 ? digits(value, TEN[exponent]) : digits(value, exponent, factor);
+    }
+
+    /**
+     * {@link #digits(double)} at factor 0 (nearly every block), with {@code ten} = 10^e: the same values,
+     * since multiplying or dividing by 10^0 = 1.0 is exact, without those two operations (a division
+     * is the dearest step of sealing).
+     */
+    static long digits(double value, double ten) {
+        double scaled = value * ten;
+        if (!(Math.abs(scaled) <= MAX_DIGITS)) {
+            return Long.MIN_VALUE;
+        }
+        double rounded = Math.rint(scaled);
+        // a value that round-trips has scaled within 2.3e-16 · |scaled| of its digits (two roundings of
+        // 2^-53 each): one further off cannot, so most wrong exponents are refused before the division
+        // (the subtraction is exact by Sterbenz's lemma; the bound is 4× that)
+        if (Math.abs(scaled - rounded) > NEAR_INTEGER * Math.abs(scaled)) {
+            return Long.MIN_VALUE;
+        }
+        long digits = (long) rounded;
+        return Double.doubleToRawLongBits((double) digits / ten) == Double.doubleToRawLongBits(value) ? digits : Long.MIN_VALUE;
+    }
+
+    private static long digits(double value, int exponent, int factor) {
         double scaled = value * TEN[exponent] / TEN[factor];
         if (!(Math.abs(scaled) <= MAX_DIGITS)) {
             return Long.MIN_VALUE;
         }
         long digits = (long) Math.rint(scaled);
-        return Double.doubleToRawLongBits(value(digits)) == Double.doubleToRawLongBits(value) ? digits : Long.MIN_VALUE;
+        return Double.doubleToRawLongBits((double) digits * TEN[factor] / TEN[exponent]) == Double.doubleToRawLongBits(value)
+                ? digits : Long.MIN_VALUE;
     }
 
     /** The double that {@code digits} stand for; the decoder's loop computes the very same expression. */
@@ -49,10 +76,22 @@ record DecimalScale(int exponent, int factor) {
      * (with every factor up to them) the one whose sample packs narrowest wins.
      */
     static DecimalScale choose(double[] values, int from, int to) {
-        int step = (to - from + SAMPLE - 1) / SAMPLE;
+        return choose(values, from, to, new int[SAMPLE], new long[SAMPLE]);
+    }
+
+    /**
+     * As {@link #choose(double[], int, int)}, leaving in {@code smallest[s]} and {@code smallestDigits[s]}
+     * the smallest exponent of sample {@code s} (value {@code from + s * step(from, to)}) and its digits
+     * there, for {@link #sampledDigits}.
+     */
+    static DecimalScale choose(double[] values, int from, int to, int[] smallest, long[] smallestDigits) {
+        int step = step(from, to);
         int proposed = 0;
-        for (int i = from; i < to; i += step) {
-            int exponent = smallestExponent(values[i]);
+        // each sample's smallest exponent and its digits there, found once: a factor-0 scale reads its
+        // digits from these wherever that exponent was tried on the way (one pass of the division each)
+        for (int i = from, s = 0; i < to; i += step, s++) {
+            int exponent = smallestExponent(values[i], smallestDigits, s);
+            smallest[s] = exponent;
             proposed |= exponent < 0 ? 0 : 1 << exponent;
         }
         DecimalScale best = null;
@@ -63,7 +102,7 @@ record DecimalScale(int exponent, int factor) {
         for (int e = MAX_EXPONENT; e >= 0; e--) {
             for (int f = 0; f <= e && (proposed & (1 << e)) != 0; f++) {
                 DecimalScale scale = new DecimalScale(e, f);
-                long cost = scale.sampleCost(values, from, to, step, bestCost);
+                long cost = scale.sampleCost(values, from, to, step, bestCost, smallest, smallestDigits);
                 if (cost < bestCost || cost == bestCost && cost != Long.MAX_VALUE && scale.isBefore(best)) {
                     best = scale;
                     bestCost = cost;
@@ -73,30 +112,55 @@ record DecimalScale(int exponent, int factor) {
         return best;
     }
 
+    /** Every how many values of {@code [from, to)} one is sampled. */
+    static int step(int from, int to) {
+        return (to - from + SAMPLE - 1) / SAMPLE;
+    }
+
+    /**
+     * The digits of sample {@code s} at this scale as {@link #choose} found them on the way, or
+     * {@link Long#MAX_VALUE} when they are not known (then {@link #digits(double)} answers them).
+     */
+    long sampledDigits(int s, int[] smallest, long[] smallestDigits) {
+        int known = smallest[s];
+        return factor == 0 && (known < 0 || known >= exponent)
+                ? known == exponent ? smallestDigits[s] : Long.MIN_VALUE
+                : Long.MAX_VALUE;
+    }
+
     /** True when this scale comes before {@code other} in (exponent, factor) order. */
     private boolean isBefore(DecimalScale other) {
         return exponent < other.exponent || exponent == other.exponent && factor < other.factor;
     }
 
-    /** The smallest exponent that makes {@code value} an integer, or -1 (also for values too large to scale). */
-    private static int smallestExponent(double value) {
+    /**
+     * The smallest exponent that makes {@code value} an integer, or -1 (also for values too large to scale);
+     * its digits there go to {@code digits[at]}.
+     */
+    private static int smallestExponent(double value, long[] digits, int at) {
         for (int e = 0; e <= MAX_EXPONENT && Math.abs(value) * TEN[e] <= MAX_DIGITS; e++) {
-            if (new DecimalScale(e, 0).digits(value) != Long.MIN_VALUE) {
+            digits[at] = digits(value, TEN[e]);
+            if (digits[at] != Long.MIN_VALUE) {
                 return e;
             }
         }
-        return -1;
+        return -1;   // so every exponent fails: those tried did, the rest scale it beyond MAX_DIGITS
     }
 
-    /** The bits the sample would take at this scale, or {@link Long#MAX_VALUE} once it would take more than {@code bound}. */
-    private long sampleCost(double[] values, int from, int to, int step, long bound) {
+    /**
+     * The bits the sample would take at this scale, or {@link Long#MAX_VALUE} once it would take more than
+     * {@code bound}. At factor 0 a sample whose smallest exponent is this one's or above (or none) is known
+     * already: its digits, or an exception (every smaller exponent was tried and failed, or was out of range).
+     */
+    private long sampleCost(double[] values, int from, int to, int step, long bound, int[] smallest, long[] smallestDigits) {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         int sampled = 0;
         int exceptions = 0;
         for (int i = from; i < to; i += step) {
+            long digits = sampledDigits(sampled, smallest, smallestDigits);
+            digits = digits == Long.MAX_VALUE ? digits(values[i]) : digits;
             sampled++;
-            long digits = digits(values[i]);
             if (digits == Long.MIN_VALUE) {
                 exceptions++;
                 if (exceptions * (64L + 10) > bound) {

@@ -20,11 +20,19 @@ public final class NumericColumn implements Column {
 
     /** The rows set in {@code absent} lack the field; their entry in {@code values} is ignored. */
     public static NumericColumn of(double[] values, BitSet absent) {
+        return owning(values.clone(), (BitSet) absent.clone());
+    }
+
+    /**
+     * As {@link #of(double[], BitSet)}, taking {@code values} and {@code absent} as they are, without a
+     * copy: for an encoder that builds them for this column alone and never changes them after.
+     */
+    public static NumericColumn owning(double[] values, BitSet absent) {
         if (absent.length() > values.length) {
             throw new IllegalArgumentException("absent row " + (absent.length() - 1) + " is beyond the column's "
                     + values.length + " rows");
         }
-        return new NumericColumn(values.clone(), (BitSet) absent.clone());
+        return new NumericColumn(values, absent);
     }
 
     /** From the decoder: every row's entry (ignored at an absent row), both handed over. */

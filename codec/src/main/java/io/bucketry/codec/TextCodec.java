@@ -15,22 +15,33 @@ final class TextCodec {
     private TextCodec() {
     }
 
+    /** Up to this many distinct texts are looked up by a scan of the dictionary, beyond it by a hash map. */
+    private static final int SCANNED = 8;
+
     static void encode(BitWriter out, String[] values) {
-        Map<String, Integer> indexes = new HashMap<>();
+        Map<String, Integer> indexes = null;
         int[] codes = new int[values.length];
         List<String> dictionary = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
-            Integer known = indexes.get(values[i]);
-            if (known == null) {
-                known = indexes.size();
-                indexes.put(values[i], known);
+            // a status column holds a few texts, mostly the same object: a scan beats hashing each one
+            int known = indexes == null ? scan(dictionary, values[i]) : indexes.getOrDefault(values[i], -1);
+            if (known < 0) {
+                known = dictionary.size();
                 dictionary.add(values[i]);
+                if (indexes != null) {
+                    indexes.put(values[i], known);
+                } else if (dictionary.size() > SCANNED) {
+                    indexes = new HashMap<>();
+                    for (int d = 0; d < dictionary.size(); d++) {
+                        indexes.put(dictionary.get(d), d);
+                    }
+                }
             }
             codes[i] = known;
         }
-        out.writeVarLong(indexes.size());
+        out.writeVarLong(dictionary.size());
         dictionary.forEach(out::writeString);
-        int width = indexWidth(indexes.size());
+        int width = indexWidth(dictionary.size());
         for (int i = 0; i < codes.length; ) {
             int run = 1;
             while (i + run < codes.length && codes[i + run] == codes[i]) {
@@ -100,6 +111,17 @@ final class TextCodec {
             throw BitReader.malformed("dictionary index " + code + " of a dictionary of " + size);
         }
         return (int) code;
+    }
+
+    /** The index of {@code text} in {@code dictionary}, or -1. */
+    private static int scan(List<String> dictionary, String text) {
+        for (int d = 0; d < dictionary.size(); d++) {
+            String known = dictionary.get(d);
+            if (known == text || known.equals(text)) {
+                return d;
+            }
+        }
+        return -1;
     }
 
     private static int indexWidth(int size) {

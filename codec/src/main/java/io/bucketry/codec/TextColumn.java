@@ -16,6 +16,11 @@ public final class TextColumn implements Column {
         return new TextColumn(values.clone());
     }
 
+    /** As {@link #of(String...)}, taking {@code values} as it is, without a copy (it must not change after). */
+    public static TextColumn owning(String[] values) {
+        return new TextColumn(values);
+    }
+
     /** The text of {@code row}, {@code null} when absent. */
     public String value(int row) {
         return values[row];

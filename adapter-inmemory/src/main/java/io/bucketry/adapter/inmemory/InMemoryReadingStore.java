@@ -46,6 +46,9 @@ public final class InMemoryReadingStore implements ReadingStore {
     private final StripedSeries series;
     /** The policy's sub-windows: aggregates whose window they answer read their summaries ({@link SubWindowAggregates}). */
     private final SubWindows subWindows;
+    private final Executor executor;
+    private final int parallelism;
+    private InMemoryRollupStore rollups;
 
     /** A store whose memory limit is half of the JVM's maximum heap, storing on the calling thread. */
     public InMemoryReadingStore(BucketPolicy policy) {
@@ -96,6 +99,19 @@ public final class InMemoryReadingStore implements ReadingStore {
         this.series = new StripedSeries(Objects.requireNonNull(policy, "policy"), sealing,
                 Objects.requireNonNull(executor, "executor"), parallelism);
         this.subWindows = policy instanceof BucketPolicy.Windowed windowed ? windowed.subWindows() : SubWindows.off();
+        this.executor = executor;
+        this.parallelism = parallelism;
+    }
+
+    /**
+     * The rollup store beside this store (one per store): its pending windows are marked by this store as
+     * it stores each reading, which spares ingest a step of its own (see {@link InMemoryRollupStore}).
+     */
+    public synchronized InMemoryRollupStore rollups() {
+        if (rollups == null) {
+            rollups = new InMemoryRollupStore(series, executor, parallelism);
+        }
+        return rollups;
     }
 
     @Override

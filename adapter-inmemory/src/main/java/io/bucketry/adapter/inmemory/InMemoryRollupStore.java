@@ -24,6 +24,12 @@ import java.util.function.LongPredicate;
  * windows by start and the pending entries by start. Each series is guarded by its own monitor, so
  * ingest threads marking different series never wait on each other; a large batch's entries are
  * recorded in parts split by series on the ingest threads, as the readings are stored.
+ *
+ * <p>The one of a store ({@link InMemoryReadingStore#rollups()}) has the store mark pending windows
+ * itself ({@link #recordsPendingOnWrite}): each stored reading marks its series' finest window in the
+ * step that stores it, in the series table, where the series is at hand and locked already
+ * ({@link PendingMarks}), so ingest records nothing apart. Its pending entries are those marks (with
+ * the mark's stamp as token) and any recorded the other way.
  */
 public final class InMemoryRollupStore implements StoreRollups {
 
@@ -34,6 +40,8 @@ public final class InMemoryRollupStore implements StoreRollups {
     private final ConcurrentHashMap<Long, Instant> coveredSince = new ConcurrentHashMap<>();
     private final Executor executor;
     private final int parallelism;
+    /** The series whose stored readings mark pending windows, or null (a store on its own). */
+    private final StripedSeries marked;
 
     /** Records every batch's pending entries on the calling thread. */
     public InMemoryRollupStore() {
@@ -42,8 +50,18 @@ public final class InMemoryRollupStore implements StoreRollups {
 
     /** Records a large batch's pending entries in up to {@code parallelism} parts, all but one on {@code executor}. */
     public InMemoryRollupStore(Executor executor, int parallelism) {
+        this(null, executor, parallelism);
+    }
+
+    InMemoryRollupStore(StripedSeries marked, Executor executor, int parallelism) {
+        this.marked = marked;
         this.executor = Objects.requireNonNull(executor, "executor");
         this.parallelism = Math.max(1, parallelism);
+    }
+
+    @Override
+    public boolean recordsPendingOnWrite(Duration finest) {
+        return marked != null && marked.markPendingWindows(finest.toMillis());
     }
 
     @Override
@@ -92,6 +110,10 @@ public final class InMemoryRollupStore implements StoreRollups {
         if (rollups != null) {
             rollups.pending(series, range, Integer.MAX_VALUE, out);
         }
+        if (marked != null) {
+            marked.query(series, 0, buckets -> buckets.marks == null ? 0
+                    : buckets.marks.collect(series, fromOf(range), toOf(range), Integer.MAX_VALUE, out));
+        }
         return out;
     }
 
@@ -101,20 +123,41 @@ public final class InMemoryRollupStore implements StoreRollups {
         for (Map.Entry<SeriesId, SeriesRollups> series : bySeries.entrySet()) {
             series.getValue().pending(series.getKey(), range, limit - out.size(), out);
             if (out.size() >= limit) {
-                break;
+                return out;
             }
+        }
+        if (marked != null) {
+            marked.forEach(buckets -> {
+                if (buckets.marks != null && out.size() < limit) {
+                    buckets.marks.collect(buckets.series(), fromOf(range), toOf(range), limit - out.size(), out);
+                }
+            });
         }
         return out;
     }
 
+    /**
+     * Clears each entry recorded the other way, or else the mark it was read from, if no reading came
+     * since (the mark still has the stamp it was read with).
+     */
     @Override
     public void clearPending(List<PendingRollup> settled) {
         for (PendingRollup entry : settled) {
             SeriesRollups rollups = bySeries.get(entry.key().series());
-            if (rollups != null) {
-                rollups.clear(entry.key().start(), entry.token());
+            boolean recorded = rollups != null && rollups.clear(entry.key().start(), entry.token());
+            if (!recorded && marked != null) {
+                marked.query(entry.key().series(), false,
+                        buckets -> buckets.marks != null && buckets.marks.clear(entry.key().start(), entry.token()));
             }
         }
+    }
+
+    private static long fromOf(TimeRange range) {
+        return range == null ? Long.MIN_VALUE : range.fromMilli();
+    }
+
+    private static long toOf(TimeRange range) {
+        return range == null ? Long.MAX_VALUE : range.toMilli();
     }
 
     @Override

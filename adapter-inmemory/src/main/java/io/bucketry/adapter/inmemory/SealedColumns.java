@@ -80,11 +80,12 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
         double[] numbers = new double[count];
         BitSet notNumbers = new BitSet(count);
         String[] texts = null;
+        int numbered = 0;
         int present = 0;
         for (int row = 0; row < count; row++) {
             if (open.isNumber(row, column)) {
                 numbers[row] = open.number(row, column);
-                present++;
+                numbered++;
                 continue;
             }
             notNumbers.set(row);
@@ -97,11 +98,13 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
                 present++;
             }
         }
-        if (notNumbers.cardinality() < count) {
-            columns.put(numbersOf(column), NumericColumn.of(numbers, notNumbers));
+        present += numbered;
+        // the arrays are this bucket's alone and handed over, not copied
+        if (numbered > 0) {
+            columns.put(numbersOf(column), NumericColumn.owning(numbers, notNumbers));
         }
         if (texts != null) {
-            columns.put(textsOf(column), TextColumn.of(texts));
+            columns.put(textsOf(column), TextColumn.owning(texts));
         }
         return present;
     }

@@ -27,6 +27,8 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
     int size;
     /** The latest bucket, kept apart from the array to save a memory access per reading. */
     StoredBucket tail;
+    /** The rollup windows this series' stored readings made pending (null: none so far); see {@link StripedSeries}. */
+    PendingMarks marks;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
         this.series = series;

@@ -64,10 +64,11 @@ final class SeriesRollups {
         }
     }
 
-    synchronized void clear(long start, long token) {
+    /** Removes the entry of {@code start} and {@code token}; answers whether there was one. */
+    synchronized boolean clear(long start, long token) {
         long[] tokens = pending.get(start);
-        if (tokens == null) {
-            return;
+        if (tokens == null || Arrays.stream(tokens).noneMatch(t -> t == token)) {
+            return false;
         }
         long[] kept = Arrays.stream(tokens).filter(t -> t != token).toArray();
         if (kept.length == 0) {
@@ -78,6 +79,7 @@ final class SeriesRollups {
         if (lastTokens == tokens) {
             lastTokens = kept.length == 0 ? null : pending.get(start);
         }
+        return true;
     }
 
     synchronized void replace(RollupWindow window) {

@@ -41,6 +41,8 @@ final class StripedSeries {
     private final Executor executor;
     private final int parallelism;
     private final Stripe[] stripes = new Stripe[STRIPES];
+    /** The window by which stored readings mark their series' rollup windows pending, in ms; 0: no marks. */
+    private volatile long markWidth;
 
     /** A share of the series and the lock that guards them and their buckets. */
     private static final class Stripe {
@@ -48,6 +50,8 @@ final class StripedSeries {
         final SeriesTable series = new SeriesTable();
         /** What {@link SeriesBuckets#touch} answered, kept so that the reads it makes are not left out. */
         long touched;
+        /** The stamp of the last write under this lock: every write that marks windows takes the next. */
+        long stamp = Long.MIN_VALUE;
     }
 
     StripedSeries(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism) {
@@ -158,6 +162,8 @@ final class StripedSeries {
         try {
             int accepted = 0;
             long touched = 0;
+            long width = markWidth;
+            long stamp = width == 0 ? 0 : ++stripe.stamp;
             for (int first = from; first < to; first += GROUP) {
                 int size = Math.min(GROUP, to - first);
                 for (int j = 0; j < size; j++) {
@@ -168,8 +174,12 @@ final class StripedSeries {
                     touched += group[j].touch();
                 }
                 for (int j = 0; j < size; j++) {
-                    if (group[j].add(readings[order[first + j]])) {
+                    Reading reading = readings[order[first + j]];
+                    if (group[j].add(reading)) {
                         accepted++;
+                        if (width != 0) {
+                            mark(group[j], Math.floorDiv(reading.epochMilli(), width) * width, stamp);
+                        }
                     }
                 }
             }
@@ -178,6 +188,25 @@ final class StripedSeries {
         } finally {
             stripe.lock.unlock();
         }
+    }
+
+    private static void mark(SeriesBuckets buckets, long start, long stamp) {
+        if (buckets.marks == null) {
+            buckets.marks = new PendingMarks();
+        }
+        buckets.marks.mark(start, stamp);
+    }
+
+    /**
+     * From now on, every stored reading marks its series' window of {@code width} ms pending in the step
+     * that stores it, unless marks of another width are on already; answers whether the marks on now name
+     * windows that each lie inside one window of {@code width} (so that settling them covers it).
+     */
+    synchronized boolean markPendingWindows(long width) {
+        if (markWidth == 0) {
+            markWidth = width;
+        }
+        return width % markWidth == 0;
     }
 
     /** Runs {@code query} on the series of {@code id} under its stripe's lock, or answers {@code absent}. */

@@ -6,7 +6,10 @@ import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 
-/** The rollup contract over the in-memory store and its in-memory tiers (nothing is durable: a restart keeps the object). */
+/**
+ * The rollup contract over the in-memory store and its own rollup store, whose pending windows the store
+ * marks as it stores readings (nothing is durable: a restart keeps the object).
+ */
 class InMemoryRollupTiersContractTest extends RollupTiersContract {
 
     @Override
@@ -16,7 +19,7 @@ class InMemoryRollupTiersContractTest extends RollupTiersContract {
 
     @Override
     protected StoreRollups openRollups(ReadingStore store) {
-        return new InMemoryRollupStore();
+        return ((InMemoryReadingStore) store).rollups();
     }
 
     @Override

@@ -37,14 +37,17 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>the raw readings are written;</li>
  *   <li>a settle (the sweeper's reclaim, or a query that reads the tier) reads pending entries, then,
  *       per series under a lock, recomputes every tier window holding them and replaces it, then
- *       clears the entries it read, except those of batches still running in this process
- *       ({@link #settle}).</li>
+ *       clears the entries it read, except those of batches that were still running in this process
+ *       when it began ({@link #settle}).</li>
  * </ol>
  * A crash or failure between 1 and 2, inside 2 or before 3 leaves the entries pending, so the next
  * settle repairs the windows; a retried batch records its windows again and stores only
  * duplicates, which the recomputation ignores as the raw store did. An entry is cleared only after
  * a recomputation that read the raw readings after its batch had finished, so no batch's readings
- * are left out; two settles of one series never interleave. Ingest pays only step 1.
+ * are left out; two settles of one series never interleave. Ingest pays only step 1. A store that
+ * marks each window pending in the very step that writes a reading there
+ * ({@link StoreRollups#recordsPendingOnWrite}, the in-memory one) needs no step 1: its marks are as
+ * durable as the readings, and it clears a mark only if no reading came since the settle read it.
  *
  * <p>Limit: the running-batch set and the locks are this process's; several processes writing one
  * Mongo database each need their own database (or a lease, not built).
@@ -60,6 +63,8 @@ public final class RollupMaintenance {
     private final Set<Long> running = ConcurrentHashMap.newKeySet();
     private final AtomicLong tokens = new AtomicLong(ThreadLocalRandom.current().nextLong());
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
+    /** The store marks the windows it writes as pending itself ({@link StoreRollups#recordsPendingOnWrite}). */
+    private final boolean recordedOnWrite;
 
     public RollupMaintenance(RollupTiers tiers, StoreRollups rollups, AggregateReadings raw) {
         this.tiers = Objects.requireNonNull(tiers, "tiers");
@@ -71,6 +76,7 @@ public final class RollupMaintenance {
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new ReentrantLock();
         }
+        this.recordedOnWrite = rollups.recordsPendingOnWrite(tiers.finest().window());
     }
 
     public RollupTiers tiers() {
@@ -80,6 +86,9 @@ public final class RollupMaintenance {
     /** Step 1: records the batch's windows as pending; answers its token, to hand to {@link #end}. */
     public long begin(List<Reading> readings) {
         long token = tokens.incrementAndGet();
+        if (recordedOnWrite) {
+            return token;   // the store marks each window as it writes a reading there: nothing to record first
+        }
         running.add(token);
         try {
             RollupTier finest = tiers.finest();
@@ -140,6 +149,9 @@ public final class RollupMaintenance {
         if (pending.isEmpty()) {
             return 0;
         }
+        // which batches had finished is taken before the recomputation reads the raw readings: a batch
+        // that ends during it may have written what it did not read, so its entries stay for the next settle
+        List<PendingRollup> finished = pending.stream().filter(p -> !running.contains(p.token())).toList();
         Map<SeriesId, TreeSet<Long>> starts = new TreeMap<>();
         for (PendingRollup entry : pending) {
             starts.computeIfAbsent(entry.key().series(), s -> new TreeSet<>()).add(entry.key().start());
@@ -153,7 +165,6 @@ public final class RollupMaintenance {
                 lock.unlock();
             }
         }
-        List<PendingRollup> finished = pending.stream().filter(p -> !running.contains(p.token())).toList();
         rollups.clearPending(finished);
         return finished.size();
     }

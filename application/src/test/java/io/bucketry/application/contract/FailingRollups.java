@@ -1,27 +1,19 @@
 package io.bucketry.application.contract;
 
-import io.bucketry.application.port.out.PendingRollup;
-import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
-import io.bucketry.domain.SeriesId;
-import io.bucketry.domain.TimeRange;
-import io.bucketry.domain.WindowAggregate;
+import io.bucketry.application.testing.ForwardingRollups;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.LongPredicate;
 
 /** A rollup store whose next tier write fails when told to, after writing nothing. */
-final class FailingRollups implements StoreRollups {
+final class FailingRollups extends ForwardingRollups {
 
-    private final StoreRollups rollups;
     private final AtomicBoolean failNext = new AtomicBoolean();
 
     FailingRollups(StoreRollups rollups) {
-        this.rollups = rollups;
+        super(rollups);
     }
 
     void failNextReplace() {
@@ -33,23 +25,6 @@ final class FailingRollups implements StoreRollups {
         if (failNext.getAndSet(false)) {
             throw new FailingAfterStore.InjectedFailure("injected: the tier write failed");
         }
-        rollups.replace(windows);
+        super.replace(windows);
     }
-
-    @Override public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
-        rollups.recordPending(keys, token, running);
-    }
-    @Override public List<PendingRollup> pending(int limit) { return rollups.pending(limit); }
-    @Override public List<PendingRollup> pending(SeriesId series, TimeRange range) { return rollups.pending(series, range); }
-    @Override public List<PendingRollup> pending(TimeRange range, int limit) { return rollups.pending(range, limit); }
-    @Override public void clearPending(List<PendingRollup> settled) { rollups.clearPending(settled); }
-    @Override public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
-        return rollups.read(series, tier, range);
-    }
-    @Override public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        return rollups.readAll(tier, range, limit);
-    }
-    @Override public Instant coveredSince(Duration tier, Instant proposed) { return rollups.coveredSince(tier, proposed); }
-    @Override public long deleteSeries(SeriesId series) { return rollups.deleteSeries(series); }
-    @Override public long expireBefore(Duration tier, Instant cutoff) { return rollups.expireBefore(tier, cutoff); }
 }

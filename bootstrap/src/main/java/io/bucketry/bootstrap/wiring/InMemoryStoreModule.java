@@ -5,7 +5,6 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.ProvidesIntoOptional;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
-import io.bucketry.adapter.inmemory.InMemoryRollupStore;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
@@ -19,16 +18,21 @@ import java.time.Clock;
 public final class InMemoryStoreModule extends AbstractModule {
 
     @Provides @Singleton
-    ReadingStore store(BucketPolicy policy, BucketryConfig config, Clock clock, IngestPool pool) {
+    ReadingStore store(InMemoryReadingStore store) {
+        return store;
+    }
+
+    @Provides @Singleton
+    InMemoryReadingStore inMemoryStore(BucketPolicy policy, BucketryConfig config, Clock clock, IngestPool pool) {
         // stores a large batch's stripes in parts on the instance's ingest threads
         return new InMemoryReadingStore(policy, config.sealPolicy(), clock, memoryLimitBytes(config.memoryLimitPercent()),
                 pool.executor(), pool.parallelism());
     }
 
     @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
-    RollupStoreOpener rollups(IngestPool pool) {
-        // records a large batch's pending windows in parts on the ingest threads, as the store stores it
-        return () -> new InMemoryRollupStore(pool.executor(), pool.parallelism());
+    RollupStoreOpener rollups(InMemoryReadingStore store) {
+        // the store's own: it marks the pending windows of the readings it stores, as it stores them
+        return store::rollups;
     }
 
     /** The configured share of this JVM's max heap, in bytes. */

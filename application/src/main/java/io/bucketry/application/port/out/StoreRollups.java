@@ -25,6 +25,17 @@ public interface StoreRollups {
      */
     void recordPending(List<RollupKey> keys, long token, LongPredicate running);
 
+    /**
+     * Whether the reading store beside this one records pending windows itself, in the step that stores
+     * each reading (so that a window holding a stored reading is pending from that very step on, until a
+     * settle that read the readings after it clears it): then the caller of ingest need not call
+     * {@link #recordPending}. Asked once, with the finest tier's window; false (the default) where the
+     * caller must record them before writing.
+     */
+    default boolean recordsPendingOnWrite(Duration finest) {
+        return false;
+    }
+
     /** Up to {@code limit} pending entries of any series. */
     List<PendingRollup> pending(int limit);
 

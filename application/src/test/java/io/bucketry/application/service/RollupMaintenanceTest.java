@@ -1,0 +1,115 @@
+package io.bucketry.application.service;
+
+import io.bucketry.application.contract.Fixtures;
+import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.application.port.out.PendingRollup;
+import io.bucketry.application.port.out.RollupKey;
+import io.bucketry.application.testing.ListReadingStore;
+import io.bucketry.application.testing.ForwardingRollups;
+import io.bucketry.application.testing.ListRollupStore;
+import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.RollupTier;
+import io.bucketry.domain.RollupTiers;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The steps of {@link RollupMaintenance} one by one, over the list doubles. */
+class RollupMaintenanceTest {
+
+    private static final RollupTiers TIERS = new RollupTiers(List.of(new RollupTier(Duration.ofHours(1), Duration.ofDays(30)),
+            new RollupTier(Duration.ofDays(1), Duration.ofDays(60))));
+    private static final SeriesId SERIES = SeriesId.of("maintained");
+    private static final List<Reading> BATCH = List.of(Fixtures.value(SERIES, Fixtures.BASE.plusSeconds(30), 1.0),
+            Fixtures.value(SERIES, Fixtures.BASE.plus(Duration.ofHours(2)), 2.0));
+
+    @Test
+    void aStoreThatDoesNotRecordOnWriteIsAskedToRecordEachWindowOfABatchBeforeIt() {
+        RecordingRollups rollups = new RecordingRollups(false);
+        RollupMaintenance maintenance = new RollupMaintenance(TIERS, rollups, new ListReadingStore(BucketPolicy.defaults()));
+
+        long token = maintenance.begin(BATCH);
+
+        assertThat(rollups.recorded).containsExactly(new RollupKey(SERIES, Fixtures.BASE.toEpochMilli()),
+                new RollupKey(SERIES, Fixtures.BASE.plus(Duration.ofHours(2)).toEpochMilli()));
+        assertThat(rollups.pending(10)).extracting(PendingRollup::token).containsOnly(token);
+    }
+
+    @Test
+    void aStoreThatRecordsPendingOnWriteIsToldTheFinestWindowAndNotAskedToRecordBeforeABatch() {
+        RecordingRollups rollups = new RecordingRollups(true);
+        RollupMaintenance maintenance = new RollupMaintenance(TIERS, rollups, new ListReadingStore(BucketPolicy.defaults()));
+
+        long token = maintenance.begin(BATCH);
+
+        assertThat(maintenance.begin(BATCH)).as("each batch its own token").isNotEqualTo(token);
+        assertThat(rollups.askedFinest).isEqualTo(Duration.ofHours(1));
+        assertThat(rollups.recorded).isEmpty();
+        assertThat(rollups.pending(10)).isEmpty();
+    }
+
+    @Test
+    void anEntryOfABatchThatEndsWhileItsWindowIsRecomputedStaysPendingForTheNextSettle() {
+        ListRollupStore rollups = new ListRollupStore();
+        ListReadingStore store = new ListReadingStore(BucketPolicy.defaults());
+        AtomicLong ending = new AtomicLong();
+        List<RollupMaintenance> holder = new ArrayList<>();
+        // the batch finishes (and writes what the recomputation did not read) while the raw readings are read
+        AggregateReadings endingDuringRead = new AggregateReadings() {
+            @Override
+            public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+                List<WindowAggregate> read = store.aggregate(series, range, window);
+                holder.get(0).end(ending.get());
+                return read;
+            }
+
+            @Override
+            public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
+                return store.aggregateAll(range, window, maxWindows);
+            }
+        };
+        RollupMaintenance maintenance = new RollupMaintenance(TIERS, rollups, endingDuringRead);
+        holder.add(maintenance);
+        ending.set(maintenance.begin(BATCH));
+
+        assertThat(maintenance.settleAll()).as("entries cleared by a settle that began while the batch ran").isZero();
+
+        assertThat(rollups.pending(10)).hasSize(2);
+        assertThat(maintenance.settleAll()).as("cleared by the next settle, after the batch").isEqualTo(2);
+        assertThat(rollups.pending(10)).isEmpty();
+    }
+
+    /** A list rollup store that says whether it records on write and keeps what it was asked to record. */
+    private static final class RecordingRollups extends ForwardingRollups {
+        final List<RollupKey> recorded = new ArrayList<>();
+        final boolean onWrite;
+        Duration askedFinest;
+
+        RecordingRollups(boolean onWrite) {
+            super(new ListRollupStore());
+            this.onWrite = onWrite;
+        }
+
+        @Override
+        public boolean recordsPendingOnWrite(Duration finest) {
+            askedFinest = finest;
+            return onWrite;
+        }
+
+        @Override
+        public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
+            recorded.addAll(keys);
+            super.recordPending(keys, token, running);
+        }
+    }
+}
