@@ -22,7 +22,8 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 /**
  * The one upsert statement that adds a placement's readings to its bucket. The filter only
  * matches the bucket if it has room for all of them and holds none of their times; otherwise the
- * upsert tries to insert the bucket's key again and fails with E11000 on the unique index, which
+ * upsert tries to insert the bucket's key again and fails with E11000 on the unique index (or, for a
+ * bucket the planner read, fails before inserting: {@link #onlyIfThere}), which
  * tells the writer to look before it retries. So a batch without duplicates costs no read.
  * Appending readings (all after the bucket's {@code last}, the filter checks it) are pushed without
  * {@code $sort}: the server then logs only the new elements in the oplog, where any {@code $sort}
@@ -34,6 +35,9 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  */
 final class BucketUpdate {
 
+    /** What a statement for a bucket that is gone would set on insert, which the server refuses ({@link #onlyIfThere}). */
+    static final String GONE = ID + ".gone";
+
     private BucketUpdate() {
     }
 
@@ -44,15 +48,42 @@ final class BucketUpdate {
     /** @param marked the sealed layout: a new row document carries {@code unsealed: true}, for the sealer to find */
     static UpdateOneModel<BsonDocument> of(Placement placement, BucketPolicy policy, boolean marked) {
         if (placement.readings().isEmpty()) {
-            // Close only: the bucket exists (it was read); if it has vanished since, there is nothing to close.
-            return new UpdateOneModel<>(key(placement), new BsonDocument("$set", closed(policy)));
+            // Close only: the bucket exists (it was read); it must still be there for the chain to go on.
+            BsonDocument close = new BsonDocument("$set", closed(policy));
+            return placement.stored() == null ? new UpdateOneModel<>(key(placement), close)
+                    : onlyIfThere(placement, key(placement), close);
         }
         int bytes = placement.bytes(policy);
         BsonDocument update = update(placement, policy, bytes);
+        BsonDocument filter = filter(placement, policy, bytes);
+        if (placement.stored() != null) {
+            return onlyIfThere(placement, filter, update);
+        }
         if (marked) {
             update.getDocument("$setOnInsert").append(UNSEALED, BsonBoolean.TRUE);
         }
-        return new UpdateOneModel<>(filter(placement, policy, bytes), update, new UpdateOptions().upsert(true));
+        return new UpdateOneModel<>(filter, update, new UpdateOptions().upsert(true));
+    }
+
+    /**
+     * The statement for a bucket the planner read: it applies to that very document ({@code _id}) or
+     * fails, and never inserts. A writer that read a window before the sealer folded it (or before an
+     * eviction or a delete) would otherwise upsert the bucket's key again once the fold deleted it, and
+     * store readings the sealed document already holds. It stays an upsert, but its insert would create a
+     * field inside the ObjectId {@code _id} its query fixes, which the server refuses at this statement's
+     * index: PathNotViable (28, "Cannot create field ... in element", as the server's update_array_node_test.cpp
+     * asserts; a {@code $setOnInsert} under the query's {@code _id} is a write error, jstests/core/update_setOnInsert.js)
+     * or ImmutableField (66) for an {@code _id} that is a document. On a matched document {@code $setOnInsert}
+     * does nothing, so the statement applies as any other; a document that is there but full, or holds
+     * one of the times, fails the same way. Without upsert a missed statement would only lower the bulk
+     * write's total {@code nMatched}, which says neither which statement missed nor why. The writer
+     * treats both codes, at such a statement, as E11000: it reads the window and plans again, with no
+     * extra round trip when nothing is gone.
+     */
+    private static UpdateOneModel<BsonDocument> onlyIfThere(Placement placement, BsonDocument filter, BsonDocument update) {
+        filter.append(ID, placement.stored());
+        update.put("$setOnInsert", new BsonDocument(GONE, BsonBoolean.TRUE));
+        return new UpdateOneModel<>(filter, update, new UpdateOptions().upsert(true));
     }
 
     private static BsonDocument closed(BucketPolicy policy) {

@@ -28,13 +28,16 @@ import java.util.function.IntConsumer;
 /**
  * Stores a batch: drops its internal duplicates (the first wins), plans one statement per bucket,
  * sends them in one unordered bulk write, and re-plans with a read only the statements that hit
- * E11000 (a full bucket, a stored duplicate, or a racing writer). A rollover chain sends its next
+ * E11000 (a full bucket, a stored duplicate, or a racing writer) or whose bucket, as read, is gone
+ * (folded away by the sealer, evicted, deleted: {@link BucketUpdate} never lets it be created again). A rollover chain sends its next
  * seq in the following bulk write, once the lower seq is confirmed closed. A statement applies
  * all its readings or none, so the counts are exact and a retried batch stores nothing twice.
  */
 final class BucketWriter {
 
     static final int DUPLICATE_KEY = 11000;
+    /** What the server answers a statement for a stored bucket that is gone ({@link BucketUpdate}): conflicts like E11000. */
+    private static final Set<Integer> GONE = Set.of(28, 66);
     private static final int MAX_FRUITLESS_ATTEMPTS = 16;
     private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
 
@@ -127,27 +130,37 @@ final class BucketWriter {
         return new StoreResult(accepted, duplicates);
     }
 
-    /** Sends the statements in one unordered bulk write; answers which of them hit E11000. */
+    /** Sends the statements in one unordered bulk write; answers which of them conflicted (E11000, or a bucket gone). */
     private BitSet send(List<Placement> placements) {
         List<UpdateOneModel<BsonDocument>> statements = new ArrayList<>(placements.size());
+        BitSet stored = new BitSet();
         for (Placement placement : placements) {
+            if (placement.stored() != null) {
+                stored.set(statements.size());
+            }
             statements.add(BucketUpdate.of(placement, policy, marked));
         }
         try {
             buckets.bulkWrite(statements, UNORDERED);
             return new BitSet();
         } catch (MongoBulkWriteException e) {
-            return conflicts(e);
+            return conflicts(e, stored);
         }
     }
 
-    /**
-     * The statements of a failed bulk write that hit E11000; any other failure throws. A write
-     * concern error is checked first, whatever write errors come with it: the statements that did
-     * apply may not be durable (and mongos before 7.1 may drop it when write errors come too:
-     * MongoDB 7.1 release notes, write concern errors in sharded clusters, DOCS-16334).
-     */
+    /** As {@link #conflicts(MongoBulkWriteException, BitSet)} for statements that all may insert. */
     static BitSet conflicts(MongoBulkWriteException e) {
+        return conflicts(e, new BitSet());
+    }
+
+    /**
+     * The statements of a failed bulk write that hit E11000, or (those in {@code stored}) found their
+     * bucket gone ({@link BucketUpdate}); any other failure throws. A write concern error is checked
+     * first, whatever write errors come with it: the statements that did apply may not be durable (and
+     * mongos before 7.1 may drop it when write errors come too: MongoDB 7.1 release notes, write
+     * concern errors in sharded clusters, DOCS-16334).
+     */
+    static BitSet conflicts(MongoBulkWriteException e, BitSet stored) {
         if (e.getWriteConcernError() != null) {
             throw new StoreUnavailableException("mongo-bucket: write concern not satisfied: "
                     + e.getWriteConcernError().getMessage() + " (with " + e.getWriteErrors().size()
@@ -155,7 +168,8 @@ final class BucketWriter {
         }
         BitSet conflicts = new BitSet();
         for (BulkWriteError error : e.getWriteErrors()) {
-            if (error.getCode() != DUPLICATE_KEY) {
+            boolean gone = stored.get(error.getIndex()) && GONE.contains(error.getCode());
+            if (error.getCode() != DUPLICATE_KEY && !gone) {
                 throw new StoreUnavailableException("mongo-bucket: the server refused a bucket update: "
                         + error.getMessage() + " (code " + error.getCode() + ")", e);
             }

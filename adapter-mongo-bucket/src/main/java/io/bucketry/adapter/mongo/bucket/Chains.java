@@ -29,9 +29,9 @@ final class Chains {
             PlannedBucket bucket = buckets.get(i);
             boolean followed = i < buckets.size() - 1;
             if (followed && !bucket.isClosed(policy)) {
-                chain.add(new Placement(series, bucket.start, bucket.seq, bucket.added, true, bucket.appendsOnly()));
+                chain.add(new Placement(series, bucket.start, bucket.seq, bucket.added, true, bucket.appendsOnly(), bucket.id));
             } else if (!bucket.added.isEmpty()) {
-                chain.add(new Placement(series, bucket.start, bucket.seq, bucket.added, false, bucket.appendsOnly()));
+                chain.add(new Placement(series, bucket.start, bucket.seq, bucket.added, false, bucket.appendsOnly(), bucket.id));
             }
         }
         return chain;

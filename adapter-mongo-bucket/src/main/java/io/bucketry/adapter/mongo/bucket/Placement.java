@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.bucket;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import org.bson.BsonValue;
 
 import java.util.List;
 
@@ -15,14 +16,23 @@ import java.util.List;
  * @param appends the readings all follow the bucket's {@code last} as the planner knows it (or the
  *                bucket is new, or unknown and assumed so): pushed without {@code $sort}, the filter
  *                checks {@code last} is before them; otherwise they go in place with {@code $sort}
+ * @param stored  the {@code _id} of the bucket as the planner read it, or null for a bucket it did not
+ *                see stored (new, or not read): a placement into a bucket it saw must never create the
+ *                bucket again once it is gone (folded away by the sealer, evicted, deleted), see {@link BucketUpdate}
  */
-record Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes, boolean appends) {
+record Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes, boolean appends,
+                 BsonValue stored) {
 
     Placement {
         if (readings.isEmpty() && !closes) {
             throw new IllegalArgumentException("a placement needs readings unless it closes its bucket");
         }
         readings = List.copyOf(readings);
+    }
+
+    /** A placement into a bucket not seen stored: the statement may create it. */
+    Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes, boolean appends) {
+        this(series, start, seq, readings, closes, appends, null);
     }
 
     /** The bucket's key, for counting distinct buckets touched. */

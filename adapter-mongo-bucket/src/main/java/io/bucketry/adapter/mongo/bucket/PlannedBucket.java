@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
+import org.bson.BsonValue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +18,8 @@ final class PlannedBucket {
 
     final long start;
     final int seq;
+    /** The {@code _id} of the stored bucket as read, or null for a new one (see {@link Placement#stored()}). */
+    final BsonValue id;
     private int count;
     private long bytes;
     private long last;
@@ -29,7 +32,9 @@ final class PlannedBucket {
     /** The sub-window summaries each statement carries, or null when off. */
     private final SubWindowFields subs;
 
-    private PlannedBucket(long start, int seq, int count, long bytes, long last, long[] storedTimes, SubWindowFields subs) {
+    private PlannedBucket(BsonValue id, long start, int seq, int count, long bytes, long last, long[] storedTimes,
+                          SubWindowFields subs) {
+        this.id = id;
         this.start = start;
         this.seq = seq;
         this.count = count;
@@ -40,13 +45,20 @@ final class PlannedBucket {
         this.subs = subs;
     }
 
+    /** A stored bucket known by its key alone (the paged planner's tops come from a {@code $group}, without the {@code _id}). */
     static PlannedBucket stored(StoredBucket bucket) {
-        return stored(bucket, null);
+        return new PlannedBucket(null, bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(), bucket.last(),
+                bucket.readings() == null && !bucket.sealed() ? null : bucket.times(), null);
     }
 
-    /** @param subs the sub-window summaries its statements carry (null when off) */
+    /**
+     * A stored bucket read whole by its window, {@code _id} included: its placements only apply to that
+     * very document ({@link Placement#stored()}).
+     *
+     * @param subs the sub-window summaries its statements carry (null when off)
+     */
     static PlannedBucket stored(StoredBucket bucket, SubWindowFields subs) {
-        return new PlannedBucket(bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(), bucket.last(),
+        return new PlannedBucket(bucket.id(), bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(), bucket.last(),
                 bucket.readings() == null && !bucket.sealed() ? null : bucket.times(), subs);
     }
 
@@ -55,7 +67,7 @@ final class PlannedBucket {
     }
 
     static PlannedBucket fresh(long start, int seq, SubWindowFields subs) {
-        return new PlannedBucket(start, seq, 0, 0, Long.MIN_VALUE, null, subs);
+        return new PlannedBucket(null, start, seq, 0, 0, Long.MIN_VALUE, null, subs);
     }
 
     boolean hasRoomFor(Reading reading, BucketPolicy policy) {

@@ -52,6 +52,9 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * </ul>
  * Nothing is inserted, so a fold never brings back what a delete removed meanwhile (a deleted series,
  * an evicted window): its replace, like the in-place one, needs the document it read to be there.
+ * Nor does a writer that read the window before the fold bring back a deleted source: its statements
+ * for the buckets it read name their {@code _id} and fail once they are gone ({@link BucketUpdate}).
+ * Still open: its upsert of a seq it saw no document at may create again a source deleted here (README).
  * A crash or a cut connection after any step leaves row documents marked {@code unsealed}, which
  * the next sweep finds and folds again: recovery is the sweep itself, it always completes, and
  * nothing needs undoing. Readers that query twice re-read whole groups ({@link SealedReads}).
