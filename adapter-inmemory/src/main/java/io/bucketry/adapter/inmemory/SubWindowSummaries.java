@@ -19,11 +19,11 @@ final class SubWindowSummaries {
 
     static final int SLOTS = 8;
     private static final long[][] NO_COLUMNS = new long[0][];
-    /** Header 12, two longs, an int, three references, rounded to 8 (HotSpot, compressed references). */
-    private static final int OBJECT_BYTES = 48;
+    /** Header 12, a long, an int, four references, rounded to 8 (HotSpot, compressed references). */
+    private static final int OBJECT_BYTES = 40;
 
     private final long bucketStart;
-    private final long widthMillis;
+    private final SubWindows subWindows;
     private final int perBucket;
     private int[] readings;
     /** Per column, its block of {@code perBucket * SLOTS} longs, or null while it has no number. */
@@ -31,15 +31,15 @@ final class SubWindowSummaries {
     /** Told every growth of this object's heap in bytes (the store's capacity), or nothing. */
     private LongConsumer grown = bytes -> { };
 
-    private SubWindowSummaries(long bucketStart, long widthMillis, int perBucket) {
+    private SubWindowSummaries(long bucketStart, SubWindows subWindows, int perBucket) {
         this.bucketStart = bucketStart;
-        this.widthMillis = widthMillis;
+        this.subWindows = subWindows;
         this.perBucket = perBucket;
     }
 
     /** Empty summaries of the bucket window starting at {@code bucketStart}, {@code bucketWidthMillis} wide. */
     static SubWindowSummaries of(SubWindows subWindows, long bucketStart, long bucketWidthMillis) {
-        return new SubWindowSummaries(bucketStart, subWindows.widthMillis(), subWindows.perBucket(bucketWidthMillis));
+        return new SubWindowSummaries(bucketStart, subWindows, subWindows.perBucket(bucketWidthMillis));
     }
 
     /** From now on tells {@code growth} how many bytes of heap each change adds. */
@@ -53,7 +53,7 @@ final class SubWindowSummaries {
             readings = new int[perBucket];
             grown.accept(heapBytes());
         }
-        int sub = Math.toIntExact(Math.floorDiv(epochMilli - bucketStart, widthMillis));
+        int sub = subWindows.index(bucketStart, epochMilli);
         readings[sub]++;
         return sub;
     }
@@ -108,11 +108,11 @@ final class SubWindowSummaries {
 
     /** Start of sub-window {@code sub}. */
     long start(int sub) {
-        return bucketStart + sub * widthMillis;
+        return subWindows.start(bucketStart, sub);
     }
 
     long widthMillis() {
-        return widthMillis;
+        return subWindows.widthMillis();
     }
 
     /** Readings counted in sub-window {@code sub}. */
@@ -139,7 +139,7 @@ final class SubWindowSummaries {
 
     /** A copy that shares no array with this one (for a sealed bucket: the open one may be reused). */
     SubWindowSummaries copy() {
-        SubWindowSummaries copy = new SubWindowSummaries(bucketStart, widthMillis, perBucket);
+        SubWindowSummaries copy = new SubWindowSummaries(bucketStart, subWindows, perBucket);
         copy.readings = readings == null ? null : readings.clone();
         copy.byColumn = new long[byColumn.length][];
         for (int column = 0; column < byColumn.length; column++) {

@@ -46,8 +46,10 @@ final class SubWindowFields {
 
     final SubWindows subs;
     final long bucketWidth;
+    private final BucketPolicy.Windowed policy;
 
     private SubWindowFields(BucketPolicy.Windowed policy) {
+        this.policy = policy;
         this.subs = policy.subWindows();
         this.bucketWidth = policy.widthMillis();
     }
@@ -70,7 +72,7 @@ final class SubWindowFields {
     }
 
     long bucketStart(long epochMilli) {
-        return Math.floorDiv(epochMilli, bucketWidth) * bucketWidth;
+        return policy.windowStart(epochMilli);
     }
 
     /** The index of the sub-window holding {@code epochMilli} in its bucket's window. */
@@ -80,7 +82,8 @@ final class SubWindowFields {
 
     /** The start of the sub-window holding {@code epochMilli}. */
     long subStart(long epochMilli) {
-        return Math.floorDiv(epochMilli, subs.widthMillis()) * subs.widthMillis();
+        long bucket = bucketStart(epochMilli);
+        return subs.start(bucket, subs.index(bucket, epochMilli));
     }
 
     /** The readings of {@code readings} (of one bucket's window), summed per sub-window index. */
