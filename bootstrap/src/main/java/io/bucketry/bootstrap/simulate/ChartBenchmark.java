@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * A long chart of one sensor: the aggregate use case over [to − span, to) at {@code window}, a
- * different sensor each run; {@code warmUp} runs, then {@code runs} timed one by one, every window's
+ * different sensor each run; at least {@code warmUp} runs and until the JIT is quiet ({@link JitWarmUp}),
+ * then {@code runs} timed one by one, every window's
  * average touched so that no work can be skipped.
  */
 final class ChartBenchmark {
@@ -26,27 +27,27 @@ final class ChartBenchmark {
     static ChartView run(AggregateSeriesUseCase aggregate, String[] sensorIds, Instant to, Duration span,
                          Duration window, Instant rawOldest, int warmUp, int runs) {
         Instant from = to.minus(span);
-        double checksum = 0;
-        for (int i = 0; i < warmUp; i++) {
-            checksum += touch(aggregate.aggregate(new SeriesId(sensorIds[i % sensorIds.length]), from, to, window));
-        }
+        double[] checksum = {0};
+        JitWarmUp.Outcome warmed = JitWarmUp.ofThisJvm().run(warmUp,
+                i -> checksum[0] += touch(aggregate.aggregate(new SeriesId(sensorIds[i % sensorIds.length]), from, to, window)));
         long[] nanos = new long[runs];
         List<WindowAggregate> first = null;
         for (int i = 0; i < runs; i++) {
-            SeriesId sensor = new SeriesId(sensorIds[(i + warmUp) % sensorIds.length]);
+            SeriesId sensor = new SeriesId(sensorIds[(i + warmed.runs()) % sensorIds.length]);
             long start = System.nanoTime();
             List<WindowAggregate> windows = aggregate.aggregate(sensor, from, to, window);
-            checksum += touch(windows);
+            checksum[0] += touch(windows);
             nanos[i] = System.nanoTime() - start;
             if (first == null) {
                 first = windows;
             }
         }
-        sink = checksum;
+        sink = checksum[0];
         Arrays.sort(nanos);
         int pastRetention = (int) first.stream().filter(w -> w.start().isBefore(rawOldest)).count();
-        return new ChartView(runs, first.size(), pastRetention, DashboardBenchmark.percentile(nanos, 0.50) / 1e3,
-                DashboardBenchmark.percentile(nanos, 0.99) / 1e3, warmUp);
+        return new ChartView(runs, first.size(), pastRetention,
+                SimulationReport.round(DashboardBenchmark.percentile(nanos, 0.50) / 1e3, 1),
+                SimulationReport.round(DashboardBenchmark.percentile(nanos, 0.99) / 1e3, 1), JitWarmUp.view(warmed));
     }
 
     private static double touch(List<WindowAggregate> windows) {

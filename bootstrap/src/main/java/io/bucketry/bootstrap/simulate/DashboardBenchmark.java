@@ -11,8 +11,11 @@ import java.util.List;
 
 /**
  * The dashboard query of seed 002: the last 24 hours of one sensor through {@link ReadReadingsUseCase}.
- * Runs {@code warmUp} times, then times {@code runs} calls one by one, each on another sensor,
- * and touches every returned reading (time and one field) so that no work can be skipped.
+ * Warms up for at least {@code warmUp} calls and until the JIT is quiet ({@link JitWarmUp}), then
+ * times {@code runs} calls one by one, each on another sensor, and touches every returned reading
+ * (time and one field) so that no work can be skipped. Beside the wall times it reports the share
+ * of the timed phase's wall time the thread spent on a CPU, which tells a host that took the CPU
+ * away (share well under 1) from a slow code path (share near 1).
  */
 final class DashboardBenchmark {
 
@@ -25,8 +28,18 @@ final class DashboardBenchmark {
     private DashboardBenchmark() {
     }
 
-    /** Results in microseconds; {@code readings} is what one run returned (the first measured run). */
-    record Result(int warmUp, int runs, int readings, double p50Micros, double p99Micros) {
+    /**
+     * Results in microseconds; {@code readings} is what one run returned (the first measured run);
+     * {@code cpuShare} is NaN where the JVM cannot measure a thread's CPU time.
+     */
+    record Result(JitWarmUp.Outcome warmUp, int runs, int readings, double p50Micros, double p99Micros,
+                  double cpuShare) {
+
+        SimulationReport.DashboardView view() {
+            return new SimulationReport.DashboardView(runs, readings, SimulationReport.round(p50Micros, 1),
+                    SimulationReport.round(p99Micros, 1), JitWarmUp.view(warmUp),
+                    Double.isNaN(cpuShare) ? null : SimulationReport.round(cpuShare, 3));
+        }
     }
 
     static Result run(ReadReadingsUseCase read, String[] sensorIds, Instant now, int warmUp, int runs) {
@@ -38,25 +51,26 @@ final class DashboardBenchmark {
         Instant from = now.minus(window);
         Instant to = now.plusMillis(1);
         SeriesId[] series = Arrays.stream(sensorIds).map(SeriesId::new).toArray(SeriesId[]::new);
-        double checksum = 0;
-        for (int i = 0; i < warmUp; i++) {
-            checksum += touch(read.read(series[spread(i, series.length)], from, to, LIMIT));
-        }
+        double[] checksum = {0};
+        JitWarmUp.Outcome warmed = JitWarmUp.ofThisJvm().run(warmUp,
+                i -> checksum[0] += touch(read.read(series[spread(i, series.length)], from, to, LIMIT)));
         long[] nanos = new long[runs];
         int readings = -1;
+        CpuShare cpu = CpuShare.start();
         for (int i = 0; i < runs; i++) {
-            SeriesId sensor = series[spread(i + warmUp, series.length)];
+            SeriesId sensor = series[spread(i + warmed.runs(), series.length)];
             long start = System.nanoTime();
             List<Reading> result = read.read(sensor, from, to, LIMIT);
-            checksum += touch(result);
+            checksum[0] += touch(result);
             nanos[i] = System.nanoTime() - start;
             if (readings < 0) {
                 readings = result.size();
             }
         }
-        sink = checksum;
+        double share = cpu.share();
+        sink = checksum[0];
         Arrays.sort(nanos);
-        return new Result(warmUp, runs, readings, percentile(nanos, 0.50) / 1e3, percentile(nanos, 0.99) / 1e3);
+        return new Result(warmed, runs, readings, percentile(nanos, 0.50) / 1e3, percentile(nanos, 0.99) / 1e3, share);
     }
 
     private static double touch(List<Reading> readings) {

@@ -53,8 +53,9 @@ final class ExtraPhasesReport {
         out.println(f("           how: a dedicated store (the main run may span less than 7 days), its clock following the"
                 + " stream, reclaimed after each batch of at most a day; seven-day = read use case, one sensor, [end-7d, end],"
                 + " every reading touched; 90-day = aggregate use case, one sensor, 1-hour windows over the 90 days before"
-                + " the end rounded down to the hour; a different sensor each run, after %,d warm-up runs; the whole phase"
-                + " took %.1f s of wall time", w.warmUp(), l.wallSeconds()));
+                + " the end rounded down to the hour; a different sensor each run, after %s (seven-day) and %s (90-day);"
+                + " the whole phase took %.1f s of wall time", HumanReport.warmUp(w.warmUp()),
+                HumanReport.warmUp(l.hourlyChart().warmUp()), l.wallSeconds()));
     }
 
     private static String way(AlertingWay w) {

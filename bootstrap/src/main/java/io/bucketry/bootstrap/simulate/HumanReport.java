@@ -33,13 +33,14 @@ public final class HumanReport {
         out.println("           how: heap used after explicit full GCs (MemoryMXBean.gc) after ingest, minus the same before, / accepted"
                 + (r.mongo() == null ? "" : "; a Mongo store keeps its readings in the server, so only an embedded test"
                 + " server's data is in this heap"));
-        out.println(f("dashboard  p50 %.1f µs, p99 %.1f µs over %,d runs (%,d readings per run)",
-                d.p50Micros(), d.p99Micros(), d.runs(), d.readings()));
-        out.println(f("           how: read use case, one sensor (a different one each run), [end-24h, end], after %,d warm-up runs;"
-                + " every reading touched%s", d.warmUp(), r.runsNote()));
+        out.println(f("dashboard  p50 %.1f µs, p99 %.1f µs over %,d runs (%,d readings per run), on a CPU %s of the time",
+                d.p50Micros(), d.p99Micros(), d.runs(), d.readings(), d.cpuShare() == null ? "(not measurable)"
+                        : f("%.0f%%", 100 * d.cpuShare())));
+        out.println(f("           how: read use case, one sensor (a different one each run), [end-24h, end], after %s;"
+                + " every reading touched%s", warmUp(d.warmUp()), r.runsNote()));
         out.println(f("alerting   %.1f ms for %,d windows of %,d series", a.millis(), a.windows(), a.series()));
-        out.println(f("           how: aggregate-all use case, 5-minute windows over [end-10m, end], median of %d runs after 1 warm-up",
-                a.runs()));
+        out.println(f("           how: aggregate-all use case, 5-minute windows over [end-10m, end], median of %d runs after %s",
+                a.runs(), warmUp(a.warmUp())));
         printSubWindows(r.subWindows(), out);
         out.println(f("storage    %,d readings of %,d series in %,d buckets: %.1f readings per bucket (max %,d), "
                         + "documentReduction %.1f, avgBucketBytes %s", st.readings(), st.series(), st.buckets(),
@@ -134,5 +135,11 @@ public final class HumanReport {
 
     private static String f(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
+    }
+
+    /** "2,412 warm-up runs (0.4 s, until the JIT was quiet)" */
+    static String warmUp(SimulationReport.WarmUpView w) {
+        return f("%,d warm-up runs (%.1f s, %s)", w.runs(), w.seconds(),
+                w.jitQuiet() ? "until the JIT was quiet" : "JIT not known to be quiet");
     }
 }

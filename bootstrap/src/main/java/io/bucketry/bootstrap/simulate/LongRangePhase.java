@@ -7,7 +7,6 @@ import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.bootstrap.simulate.SimulationReport.ChartView;
-import io.bucketry.bootstrap.simulate.SimulationReport.DashboardView;
 import io.bucketry.bootstrap.simulate.SimulationReport.LongRangeView;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RollupTier;
@@ -84,11 +83,8 @@ final class LongRangePhase {
                     DurationText.of(RETENTION), RollupsText.format(TIERS), ingest.readings(),
                     SimulationReport.round(ingest.seconds(), 3), Math.round(ingest.readingsPerSecond()),
                     SimulationReport.round(settleNanos[0] / 1e9, 3),
-                    new DashboardView(week.runs(), week.readings(), SimulationReport.round(week.p50Micros(), 1),
-                            SimulationReport.round(week.p99Micros(), 1), week.warmUp()),
-                    new ChartView(chart.runs(), chart.windows(), chart.windowsPastRawRetention(),
-                            SimulationReport.round(chart.p50Micros(), 1), SimulationReport.round(chart.p99Micros(), 1),
-                            chart.warmUp()), SimulationReport.round((System.nanoTime() - started) / 1e9, 1), null);
+                    week.view(),
+                    chart, SimulationReport.round((System.nanoTime() - started) / 1e9, 1), null);
         }
     }
 

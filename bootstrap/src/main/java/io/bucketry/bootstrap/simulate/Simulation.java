@@ -11,7 +11,6 @@ import io.bucketry.bootstrap.simulate.SimulationReport.AlertingView;
 import io.bucketry.bootstrap.simulate.SimulationReport.AlertingWaysView;
 import io.bucketry.bootstrap.simulate.SimulationReport.LongRangeView;
 import io.bucketry.bootstrap.simulate.SimulationReport.BaselineView;
-import io.bucketry.bootstrap.simulate.SimulationReport.DashboardView;
 import io.bucketry.bootstrap.simulate.SimulationReport.IngestView;
 import io.bucketry.bootstrap.simulate.SimulationReport.MemoryView;
 import io.bucketry.bootstrap.simulate.SimulationReport.MongoView;
@@ -175,10 +174,9 @@ public final class Simulation {
                         SimulationReport.round(ingest.seconds(), 3), Math.round(ingest.readingsPerSecond()),
                         warmUpReadings),
                 new MemoryView(SimulationReport.round(retained, 1)),
-                new DashboardView(dashboard.runs(), dashboard.readings(), SimulationReport.round(dashboard.p50Micros(), 1),
-                        SimulationReport.round(dashboard.p99Micros(), 1), dashboard.warmUp()),
+                dashboard.view(),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
-                        alerting.runs()),
+                        alerting.runs(), JitWarmUp.view(alerting.warmUp())),
                 StatisticsView.of(statistics), mongo, baseline, sealing, ways, longRange,
                 SubWindowMeasures.of(bucketry, statistics), scenario.batchSize(), statistics.note(), runs.note());
     }

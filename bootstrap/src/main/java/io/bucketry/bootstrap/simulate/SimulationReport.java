@@ -35,8 +35,16 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
     public record MemoryView(double retainedBytesPerReading) {
     }
 
-    /** Latency percentiles of the one-sensor, last-24-hours query. */
-    public record DashboardView(int runs, int readings, double p50Micros, double p99Micros, @JsonIgnore int warmUp) {
+    /**
+     * Latency percentiles of the one-sensor, last-24-hours query, with the warm-up before them and the
+     * share of the timed phase the thread spent on a CPU ({@code cpuShare}, null where not measurable).
+     */
+    public record DashboardView(int runs, int readings, double p50Micros, double p99Micros, WarmUpView warmUp,
+                                Double cpuShare) {
+    }
+
+    /** A query's warm-up: its runs, their wall time, and whether the JIT went quiet before the cap. */
+    public record WarmUpView(int runs, double seconds, boolean jitQuiet) {
     }
 
     /**
@@ -49,7 +57,7 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
     }
 
     /** The all-sensor, 5-minute-window, last-10-minutes aggregation: median wall time. */
-    public record AlertingView(long series, long windows, double millis, @JsonIgnore int runs) {
+    public record AlertingView(long series, long windows, double millis, @JsonIgnore int runs, WarmUpView warmUp) {
     }
 
     /**
@@ -162,7 +170,7 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
      * of its windows start before now − retention, where only the tier holds them.
      */
     public record ChartView(int runs, int windows, int windowsPastRawRetention, double p50Micros, double p99Micros,
-                            @JsonIgnore int warmUp) {
+                            WarmUpView warmUp) {
     }
 
     static double round(double value, int decimals) {

@@ -34,8 +34,10 @@ class SimulateCommandTest {
         assertThat(keys(report.get("ingest"))).containsExactly("readings", "accepted", "duplicates", "rejected", "seconds",
                 "readingsPerSecond");
         assertThat(keys(report.get("memory"))).containsExactly("retainedBytesPerReading");
-        assertThat(keys(report.get("dashboardQuery"))).containsExactly("runs", "readings", "p50Micros", "p99Micros");
-        assertThat(keys(report.get("alertingQuery"))).containsExactly("series", "windows", "millis");
+        assertThat(keys(report.get("dashboardQuery"))).containsExactly("runs", "readings", "p50Micros", "p99Micros",
+                "warmUp", "cpuShare");
+        assertThat(keys(report.get("dashboardQuery").get("warmUp"))).containsExactly("runs", "seconds", "jitQuiet");
+        assertThat(keys(report.get("alertingQuery"))).containsExactly("series", "windows", "millis", "warmUp");
         assertThat(keys(report.get("storage"))).containsExactly("backend", "series", "readings", "buckets",
                 "avgReadingsPerBucket", "maxReadingsPerBucket", "avgBucketBytes", "documentReduction");
         assertThat(report.get("alertingThreeWays").get("absent").asText()).isEqualTo("not run: --no-extra-phases");
@@ -62,6 +64,11 @@ class SimulateCommandTest {
         assertThat(dashboard.get("readings").asInt()).isEqualTo(90);
         assertThat(dashboard.get("p50Micros").asDouble()).isPositive()
                 .isLessThanOrEqualTo(dashboard.get("p99Micros").asDouble());
+        assertThat(dashboard.get("warmUp").get("runs").asInt()).as("at least the in-memory minimum").isGreaterThanOrEqualTo(2_000);
+        assertThat(dashboard.get("warmUp").get("seconds").asDouble()).isPositive();
+        // thread CPU time over wall time of the timed runs: a share, allowing for the two clocks' granularity
+        assertThat(dashboard.get("cpuShare").asDouble()).isPositive().isLessThan(1.1);
+        assertThat(report.get("alertingQuery").get("warmUp").get("runs").asInt()).isPositive();
         JsonNode alerting = report.get("alertingQuery");
         assertThat(alerting.get("series").asInt()).isEqualTo(20);
         assertThat(alerting.get("windows").asInt()).isBetween(40, 60);
@@ -99,7 +106,7 @@ class SimulateCommandTest {
         assertThat(keys(longRange)).containsExactly("sensors", "days", "retention", "rollups", "readings", "ingestSeconds",
                 "readingsPerSecond", "settleSeconds", "sevenDayQuery", "hourlyChart", "wallSeconds");
         assertThat(keys(longRange.get("hourlyChart"))).containsExactly("runs", "windows", "windowsPastRawRetention",
-                "p50Micros", "p99Micros");
+                "p50Micros", "p99Micros", "warmUp");
         assertThat(longRange.get("readings").asLong()).isEqualTo(longRange.get("sensors").asLong() * 91 * 1440);
         assertThat(longRange.get("hourlyChart").get("windows").asInt()).isEqualTo(90 * 24);
         assertThat(longRange.get("hourlyChart").get("windowsPastRawRetention").asInt()).isBetween(83 * 24, 83 * 24 + 1);
@@ -174,8 +181,8 @@ class SimulateCommandTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("backend inmemory", "ingest", "150 readings", "how: wall time",
                 "after a warm-up of 150 readings into a scratch in-memory store",
-                "memory", "how: heap used after explicit full GC", "dashboard", "p50", "alerting", "storage",
-                "documentReduction", "3 ways", "on read", "sub-window summaries not measured", "5-minute tier",
+                "memory", "how: heap used after explicit full GC", "dashboard", "p50", "of the time", "warm-up runs (",
+                "alerting", "storage", "documentReduction", "3 ways", "on read", "sub-window summaries not measured", "5-minute tier",
                 "the same windows: yes", "tier store", "only the tier can answer): the same windows", "seven-day",
                 "90-day", "2,160 hourly windows", "long range", "raw retention 7d");
         assertThat(run.out()).containsPattern("p50 [\\d.]+ µs, p99 [\\d.]+ µs")
