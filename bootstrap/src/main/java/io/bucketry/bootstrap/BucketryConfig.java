@@ -2,15 +2,12 @@ package io.bucketry.bootstrap;
 
 import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.application.ApplicationSettings;
-import io.bucketry.bootstrap.config.ByteSizes;
-import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.SealPolicy;
 import io.bucketry.domain.RollupTiers;
-import io.bucketry.domain.SubWindows;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -76,35 +73,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         BucketPolicy.windowed(bucketWidth, bucketMaxCount);
         BucketPolicy.paged(pageSize);
         new SealPolicy(sealAfter);
-        subWindows(backend, bucketPolicy, bucketWidth, bucketMaxCount, Objects.requireNonNull(subWindow, "subWindow"));
-    }
-
-    /**
-     * The sub-windows of {@code subWindow} (off when 0), or an exception in the configuration's words
-     * when buckets or the backend cannot keep them.
-     */
-    private static SubWindows subWindows(Backend backend, BucketPolicyKind kind, Duration width, int maxCount,
-                                         Duration subWindow) {
-        if (subWindow.isZero()) {
-            return SubWindows.off();
-        }
-        String named = "subWindow " + DurationText.of(subWindow);
-        if (kind == BucketPolicyKind.PAGED) {
-            throw new IllegalArgumentException(named + " needs windowed buckets (bucketPolicy: windowed): paged buckets "
-                    + "are pages of readings, not windows of time, so they have no sub-windows; set subWindow to 0s or off");
-        }
-        if (backend == Backend.MONGO_TIMESERIES) {
-            throw new IllegalArgumentException(named + " cannot be kept by the mongo-timeseries backend: the server keeps "
-                    + "its own buckets, so Bucketry has none to store summaries in; use mongo-bucket or inmemory, "
-                    + "or set subWindow to 0s or off");
-        }
-        try {
-            SubWindows subWindows = SubWindows.every(subWindow);
-            BucketPolicy.windowed(width, maxCount).withSubWindows(subWindows);
-            return subWindows;
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("subWindow: " + e.getMessage(), e);
-        }
+        SubWindowChoice.of(backend, bucketPolicy, bucketWidth, bucketMaxCount, Objects.requireNonNull(subWindow, "subWindow"));
     }
 
     /** The largest ingest parallelism accepted: more parts than this only add hand-offs. */
@@ -121,26 +90,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
     /** Every key as it would be written in a configuration file; the Mongo URI with its credentials masked. */
     @Override
     public String toString() {
-        return "backend=" + backend + " bucketPolicy=" + bucketPolicy + " bucketWidth=" + DurationText.of(bucketWidth)
-                + " bucketMaxCount=" + bucketMaxCount + " pageSize=" + pageSize + " retention=" + DurationText.of(retention)
-                + " grace=" + DurationText.of(grace) + " futureTolerance=" + DurationText.of(futureTolerance)
-                + " maxBatchSize=" + maxBatchSize + " maxWindows=" + maxWindows + " port=" + port + " bind=" + bind
-                + " maxBodySize=" + ByteSizes.format(maxBodySize) + " sweepInterval=" + DurationText.of(sweepInterval)
-                + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
-                + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
-                + " timeseriesFallback=" + mongo.timeseriesFallback()
-                + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + memoryLimitPercent + "%"
-                + " mongoTimeout=" + DurationText.of(mongo.timeout())
-                + " mongoLayout=" + mongo.bucketLayout().id()
-                + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
-                + " maxConcurrentIngests=" + http.maxConcurrentIngests()
-                + " drainTimeout=" + DurationText.of(http.drainTimeout())
-                + " lineProtocolSeriesId=" + lineProtocolSeriesId.key()
-                + " accessLog=" + accessLog
-                + " ingestParallelism=" + ingestParallelism
-                + " sealAfter=" + DurationText.of(sealAfter)
-                + " rollups=" + RollupsText.format(rollups)
-                + " subWindow=" + (subWindow.isZero() ? "off" : DurationText.of(subWindow));
+        return ConfigText.of(this);
     }
 
     /** A builder holding this configuration's values. */
@@ -153,7 +103,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         return bucketPolicy == BucketPolicyKind.PAGED
                 ? BucketPolicy.paged(pageSize)
                 : BucketPolicy.windowed(bucketWidth, bucketMaxCount)
-                        .withSubWindows(subWindows(backend, bucketPolicy, bucketWidth, bucketMaxCount, subWindow));
+                        .withSubWindows(SubWindowChoice.of(backend, bucketPolicy, bucketWidth, bucketMaxCount, subWindow));
     }
 
     /** When the inmemory store seals a bucket. */
@@ -252,47 +202,15 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         /** Sub-window summaries every {@code value} in each windowed bucket; 0: none. */
         public Builder subWindow(Duration value) { subWindow = value; return this; }
 
-        public Builder bodyReadTimeout(Duration value) {
-            http = new HttpLimits(value, http.maxConcurrentIngests(), http.drainTimeout());
-            return this;
-        }
-
-        public Builder maxConcurrentIngests(int value) {
-            http = new HttpLimits(http.bodyReadTimeout(), value, http.drainTimeout());
-            return this;
-        }
-
-        public Builder drainTimeout(Duration value) {
-            http = new HttpLimits(http.bodyReadTimeout(), http.maxConcurrentIngests(), value);
-            return this;
-        }
-
+        public Builder bodyReadTimeout(Duration value) { http = http.withBodyReadTimeout(value); return this; }
+        public Builder maxConcurrentIngests(int value) { http = http.withMaxConcurrentIngests(value); return this; }
+        public Builder drainTimeout(Duration value) { http = http.withDrainTimeout(value); return this; }
         public Builder lineProtocolSeriesId(SeriesIdRule value) { lineProtocolSeriesId = value; return this; }
-
-        public Builder mongoUri(String value) {
-            mongo = new MongoSettings(value, mongo.database(), mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
-            return this;
-        }
-
-        public Builder mongoDatabase(String value) {
-            mongo = new MongoSettings(mongo.uri(), value, mongo.collection(), mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
-            return this;
-        }
-
-        public Builder mongoCollection(String value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), value, mongo.timeseriesFallback(), mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
-            return this;
-        }
-
-        public Builder timeseriesFallback(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), value, mongo.embedded(), mongo.timeout()).withLayoutOf(mongo);
-            return this;
-        }
-
-        public Builder embeddedMongo(boolean value) {
-            mongo = new MongoSettings(mongo.uri(), mongo.database(), mongo.collection(), mongo.timeseriesFallback(), value, mongo.timeout()).withLayoutOf(mongo);
-            return this;
-        }
+        public Builder mongoUri(String value) { mongo = mongo.withUri(value); return this; }
+        public Builder mongoDatabase(String value) { mongo = mongo.withDatabase(value); return this; }
+        public Builder mongoCollection(String value) { mongo = mongo.withCollection(value); return this; }
+        public Builder timeseriesFallback(boolean value) { mongo = mongo.withTimeseriesFallback(value); return this; }
+        public Builder embeddedMongo(boolean value) { mongo = mongo.withEmbedded(value); return this; }
 
         /** mongo-bucket's document layout ({@code mongoLayout}). */
         public Builder mongoLayout(DocumentLayout value) {

@@ -30,6 +30,19 @@ public record HttpLimits(Duration bodyReadTimeout, int maxConcurrentIngests, Dur
         }
     }
 
+    // one limit changed, the others kept: the builder's keys
+    HttpLimits withBodyReadTimeout(Duration value) {
+        return new HttpLimits(value, maxConcurrentIngests, drainTimeout);
+    }
+
+    HttpLimits withMaxConcurrentIngests(int value) {
+        return new HttpLimits(bodyReadTimeout, value, drainTimeout);
+    }
+
+    HttpLimits withDrainTimeout(Duration value) {
+        return new HttpLimits(bodyReadTimeout, maxConcurrentIngests, value);
+    }
+
     public static HttpLimits defaults() {
         return new HttpLimits(DEFAULT_BODY_READ_TIMEOUT, DEFAULT_MAX_CONCURRENT_INGESTS, DEFAULT_DRAIN_TIMEOUT);
     }

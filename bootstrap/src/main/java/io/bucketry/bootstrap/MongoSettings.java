@@ -68,6 +68,27 @@ public record MongoSettings(String uri, String database, String collection, bool
         return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, timeout, layout, after);
     }
 
+    // one setting changed, the rest (layout and seal delay included) kept: the builder's mongo* keys
+    MongoSettings withUri(String value) {
+        return new MongoSettings(value, database, collection, timeseriesFallback, embedded, timeout).withLayoutOf(this);
+    }
+
+    MongoSettings withDatabase(String value) {
+        return new MongoSettings(uri, value, collection, timeseriesFallback, embedded, timeout).withLayoutOf(this);
+    }
+
+    MongoSettings withCollection(String value) {
+        return new MongoSettings(uri, database, value, timeseriesFallback, embedded, timeout).withLayoutOf(this);
+    }
+
+    MongoSettings withTimeseriesFallback(boolean value) {
+        return new MongoSettings(uri, database, collection, value, embedded, timeout).withLayoutOf(this);
+    }
+
+    MongoSettings withEmbedded(boolean value) {
+        return new MongoSettings(uri, database, collection, timeseriesFallback, value, timeout).withLayoutOf(this);
+    }
+
     /** The URI with any user name and password replaced by {@code ***}. */
     public String maskedUri() {
         return ConnectionStrings.mask(uri);

@@ -2,29 +2,27 @@ package io.bucketry.adapter.inmemory;
 
 import io.bucketry.domain.BucketKey;
 import io.bucketry.domain.BucketPolicy;
-import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
-import io.bucketry.domain.WindowAggregator;
 
-import java.util.Map;
-import java.util.Objects;
 import java.util.function.LongConsumer;
 
 /**
  * One bucket of the in-memory store: the readings of one {@link BucketKey} kept sorted by time
  * (late readings are inserted in place), with summaries maintained on every write, admitted by the
  * {@link BucketPolicy}'s rule. Stored in one primitive array, no object per reading: the
- * summaries, then row by row each reading's time and field values (see {@link PackedRows}).
+ * summaries, then row by row each reading's time and field values (see {@link PackedRows}). How it
+ * is read is {@link PackedBucketReads}'s; this class is how it takes readings.
  *
  * <p>Not thread-safe: the owner serialises access.
  */
-final class PackedBucket extends PackedRows implements StoredBucket, BucketRows {
+final class PackedBucket extends PackedBucketReads implements StoredBucket {
 
     /**
      * The heap of this object besides its rows: a 12-byte header, the references and ints of
-     * {@link PackedRows} and of this class, rounded to 8 (HotSpot, compressed references).
+     * {@link RowTable}, {@link PackedRows}, {@link PackedBucketReads} and of this class, rounded to 8
+     * (HotSpot, compressed references).
      */
     private static final int OBJECT_BYTES = 96;
 
@@ -33,11 +31,8 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
 
     private static final int INITIAL_CAPACITY = 16;
 
-    private final SeriesId series;
     /** The series' id, to check a reading's series without reading the SeriesId (a cache miss). */
     private final String seriesValue;
-    private final long start;
-    private final int seq;
     private final BucketPolicy policy;
     /** The computed pattern's summaries when the policy has sub-windows, else null. */
     private final SubWindowSummaries subWindows;
@@ -47,13 +42,8 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
     private long accountedBytes;
 
     private PackedBucket(SeriesId series, long start, int seq, BucketPolicy policy) {
-        this.series = Objects.requireNonNull(series, "series");
+        super(series, start, seq);
         this.seriesValue = series.value();
-        this.start = start;
-        if (seq < 0) {
-            throw new IllegalArgumentException("bucket sequence number " + seq + " must not be negative");
-        }
-        this.seq = seq;
         this.policy = policy;
         this.subWindows = policy instanceof BucketPolicy.Windowed windowed && windowed.subWindows().isOn()
                 ? SubWindowSummaries.of(windowed.subWindows(), start, windowed.widthMillis()) : null;
@@ -79,7 +69,7 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
      * readings and the same fields, so that a steady series does not rebuild its layout every window.
      */
     static PackedBucket openLike(PackedBucket predecessor, long start, int seq, BucketPolicy policy) {
-        PackedBucket bucket = new PackedBucket(predecessor.series, start, seq, policy);
+        PackedBucket bucket = new PackedBucket(predecessor.series(), start, seq, policy);
         bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
         bucket.growRows(initialCapacity(predecessor.count(), policy));
         return bucket;
@@ -87,7 +77,7 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
 
     /** A new, empty bucket of the same series in the storage of {@code sealed}, which has just been sealed (see {@link #takeRowsOf}). */
     static PackedBucket recycle(PackedBucket sealed, long start, int seq, BucketPolicy policy) {
-        PackedBucket bucket = new PackedBucket(sealed.series, start, seq, policy);
+        PackedBucket bucket = new PackedBucket(sealed.series(), start, seq, policy);
         bucket.takeRowsOf(sealed);
         return bucket;
     }
@@ -133,7 +123,7 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
         String readingSeries = reading.series().value();
         if (readingSeries != seriesValue && !readingSeries.equals(seriesValue)) {
             throw new IllegalArgumentException("reading of series " + reading.series()
-                    + " does not belong in a bucket of series " + series);
+                    + " does not belong in a bucket of series " + series());
         }
         long time = reading.epochMilli();
         int count = count();
@@ -191,85 +181,9 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
         }
     }
 
-    BucketKey key() {
-        return new BucketKey(series, start, seq);
-    }
-
-    SeriesId series() {
-        return series;
-    }
-
-    @Override
-    public long start() {
-        return start;
-    }
-
-    @Override
-    public int seq() {
-        return seq;
-    }
-
-    @Override
-    public int count() {
-        return rowCount();
-    }
-
     /** How many readings fit before the array grows. */
     int capacity() {
         return rowCapacity();
-    }
-
-    boolean isEmpty() {
-        return count() == 0;
-    }
-
-    @Override
-    public long firstTime() {
-        requireNotEmpty();
-        return time(0);
-    }
-
-    @Override
-    public long lastTime() {
-        requireNotEmpty();
-        return time(count() - 1);
-    }
-
-    @Override
-    public long timeAt(int index) {
-        Objects.checkIndex(index, count());
-        return time(index);
-    }
-
-    @Override
-    public int lowerBound(long epochMilli) {
-        return firstRowAtOrAfter(epochMilli);
-    }
-
-    /** The reading at {@code index} in time order, as a plain value (see {@link #fieldsAt}). */
-    @Override
-    public Reading readingAt(int index) {
-        Objects.checkIndex(index, count());
-        return Reading.at(series, time(index), fieldsAt(index));
-    }
-
-    @Override
-    public void aggregateInto(WindowAggregator aggregator, long from, long to) {
-        int end = lowerBound(to);
-        for (int i = lowerBound(from); i < end; i++) {
-            long time = time(i);
-            WindowAggregator.Window window = aggregator.reading(time);
-            for (int column = 0; column < columns(); column++) {
-                if (isNumber(i, column)) {
-                    window.value(schema().name(column), time, number(i, column));
-                }
-            }
-        }
-    }
-
-    @Override
-    public Map<String, FieldSummary> summaries() {
-        return SummarySlots.byName(summarySlots(), schema());
     }
 
     /** An upper bound of this bucket's readings' stored size (see {@link Reading#storedSizeEstimate}). */
@@ -300,12 +214,6 @@ final class PackedBucket extends PackedRows implements StoredBucket, BucketRows 
     /** True once the bucket admits no reading (see {@link BucketPolicy#isFull}). */
     boolean isFull() {
         return policy.isFull(count(), storedBytes);
-    }
-
-    private void requireNotEmpty() {
-        if (count() == 0) {
-            throw new IllegalStateException("bucket " + series + "#" + seq + " is empty");
-        }
     }
 
     @Override

@@ -5,19 +5,14 @@ import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Accumulators;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
-import io.bucketry.application.layout.CollectionLayout;
-import io.bucketry.application.layout.LayoutGuard;
-import io.bucketry.application.layout.LayoutStart;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
-import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.domain.BucketPolicy;
@@ -28,18 +23,14 @@ import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
@@ -47,8 +38,6 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 public final class MongoBucketReadingStore implements ReadingStore {
 
     public static final String BACKEND = "mongo-bucket";
-    /** How long a health probe waits for the server's answer (a health check must answer within 2 s). */
-    static final long PROBE_MILLIS = 1500;
 
     private final MongoClient client;
     private final MongoCollection<BsonDocument> buckets;
@@ -65,30 +54,22 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final DocumentLayout layout;
     private final SealingSchedule sealing;
 
-    private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
-                                    WriteCounter counter, MongoFailures failures, List<String> startNotes,
-                                    MongoBucketSettings settings, Clock clock, boolean sealOnWrite) {
-        this.client = client;
-        this.failures = failures;
-        this.startNotes = List.copyOf(startNotes);
-        this.buckets = buckets;
-        this.counter = counter;
-        this.policy = policy;
-        this.layout = settings.layout();
-        boolean sealed = layout == DocumentLayout.SEALED;
-        BucketKnowledge knowledge = new BucketKnowledge(buckets);
-        this.sealing = sealed ? new SealingSchedule(new WindowSealer(knowledge.collection(), (BucketPolicy.Windowed) policy,
-                settings.sealPolicy()), (BucketPolicy.Windowed) policy, counter, clock, sealOnWrite) : null;
-        IngestPlanner planner = policy instanceof BucketPolicy.Windowed windowed
-                ? new WindowedPlanner(windowed, knowledge, sealed ? sealing::mayBeSealed : start -> false)
-                : new PagedPlanner(policy, knowledge);
-        this.writer = new BucketWriter(buckets, policy, planner, counter, sealed);
-        BucketQueries queries = new BucketQueries(buckets, policy);
-        this.reader = new BucketReader(buckets, queries, sealed);
-        this.pages = new PageReader(buckets, queries, sealed);
-        this.aggregator = new BucketAggregator(buckets, policy, queries, sealed);
-        this.statistics = new StatisticsReader(buckets, BACKEND);
-        this.lister = new SeriesLister(buckets);
+    /** A store of the parts {@link StoreOpening} wired. */
+    MongoBucketReadingStore(StoreOpening.Parts parts) {
+        this.client = parts.client();
+        this.failures = parts.failures();
+        this.startNotes = parts.startNotes();
+        this.buckets = parts.buckets();
+        this.counter = parts.counter();
+        this.policy = parts.policy();
+        this.layout = parts.layout();
+        this.sealing = parts.sealing();
+        this.writer = parts.writer();
+        this.reader = parts.reader();
+        this.pages = parts.pages();
+        this.aggregator = parts.aggregator();
+        this.statistics = parts.statistics();
+        this.lister = parts.lister();
     }
 
     /**
@@ -122,31 +103,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
      */
     static MongoBucketReadingStore open(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention,
                                         Clock clock, boolean sealOnWrite) {
-        Objects.requireNonNull(settings, "settings");
-        Objects.requireNonNull(policy, "policy");
-        Objects.requireNonNull(retention, "retention");
-        checkRetention(policy, retention);
-        if (settings.layout() == DocumentLayout.SEALED && !(policy instanceof BucketPolicy.Windowed)) {
-            throw new IllegalArgumentException("the mongo-bucket layout 'sealed' seals windows, so it needs the windowed"
-                    + " bucket policy, not paged; use layout 'rows' for paged buckets");
-        }
-        WriteCounter counter = new WriteCounter();
-        MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
-        try {
-            MongoDatabase database = client.getDatabase(settings.database());
-            MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
-            MongoFailures failures = MongoConnections.failures(settings);
-            List<String> notes = CollectionStart.prepare(database, buckets, settings, policy, retention, failures);
-            MongoBucketReadingStore store = new MongoBucketReadingStore(client, buckets, policy, counter, failures, notes,
-                    settings, clock, sealOnWrite);
-            if (store.sealing != null) {
-                store.sealing.start(failures);
-            }
-            return store;
-        } catch (RuntimeException e) {
-            client.close();
-            throw e;
-        }
+        return StoreOpening.open(settings, policy, retention, clock, sealOnWrite);
     }
 
     /** What the operator should be told at start: the layout recorded, adopted, or safely changed. */
@@ -262,16 +219,10 @@ public final class MongoBucketReadingStore implements ReadingStore {
         return counter.snapshot();
     }
 
-    /** A {@code ping} bounded by {@value #PROBE_MILLIS} ms: the driver's timeoutMS bounds server selection too (CSOT spec). */
+    /** A {@code ping} bounded by {@value HealthPing#PROBE_MILLIS} ms ({@link HealthPing}). */
     @Override
     public StoreHealth health() {
-        try {
-            failures.limitedTo(PROBE_MILLIS).translate("answer a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
-                    .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
-            return StoreHealth.healthy();
-        } catch (StoreUnavailableException e) {
-            return StoreHealth.down(e.getMessage());
-        }
+        return HealthPing.ping(client, failures);
     }
 
     @Override
