@@ -2,12 +2,9 @@ package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
-import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.Accumulators;
-import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import io.bucketry.application.layout.CollectionLayout;
 import io.bucketry.application.layout.LayoutGuard;
@@ -64,6 +61,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final List<String> startNotes;
     private final DocumentLayout layout;
     private final SealingSchedule sealing;
+    private final SeriesDeletion deletion;
 
     private MongoBucketReadingStore(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
                                     WriteCounter counter, MongoFailures failures, List<String> startNotes,
@@ -89,6 +87,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
         this.aggregator = new BucketAggregator(buckets, policy, queries, sealed);
         this.statistics = new StatisticsReader(buckets, BACKEND);
         this.lister = new SeriesLister(buckets);
+        this.deletion = new SeriesDeletion(knowledge, sealed);
     }
 
     /**
@@ -216,20 +215,14 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public long deleteSeries(SeriesId series) {
-        return failures.translate("delete a series", () -> {
-            // The count reported for the delete is read from the primary, as the delete itself goes there.
-            BsonDocument total = buckets.withReadPreference(ReadPreference.primary()).aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
-                    Aggregates.group(null, Accumulators.sum("readings", "$" + COUNT)))).first();
-            buckets.deleteMany(Filters.eq(SERIES, series.value()));
-            return total == null ? 0L : total.getNumber("readings").longValue();
-        });
+        return failures.translate("delete a series", () -> deletion.delete(series));
     }
 
     /** Removes whole windows (pages) before the cutoff, see {@link Eviction}; the TTL index does the same asynchronously. */
     @Override
     public long evictBefore(Instant cutoff) {
         long evicted = failures.translate("evict expired buckets",
-                () -> buckets.deleteMany(Eviction.filter(policy, cutoff.toEpochMilli())).getDeletedCount());
+                () -> Eviction.delete(buckets, policy, cutoff.toEpochMilli(), sealing != null));
         if (sealing != null) {
             seal(); // reclaiming is also when sealing catches up
         }
