@@ -20,9 +20,12 @@ import java.util.TreeMap;
  * @param version the layout version ({@value #VERSION} for this Bucketry)
  * @param documents how the store lays out its documents ({@value #ROWS} unless the backend offers
  *                  another, such as mongo-bucket's {@code sealed}); a record without it is {@value #ROWS}
+ * @param subWindow the width of the sub-window summaries the buckets keep ({@link Duration#ZERO}: none), or
+ *                  null where the backend records none, or the record was made before it was recorded
  */
 public record CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
-                               Duration grace, Map<String, String> serverOptions, int version, String documents) {
+                               Duration grace, Map<String, String> serverOptions, int version, String documents,
+                               Duration subWindow) {
 
     /** The layout version this Bucketry writes and reads. */
     public static final int VERSION = 1;
@@ -37,6 +40,12 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
         documents = documents == null ? ROWS : documents;
     }
 
+    /** A layout that records no sub-window width. */
+    public CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
+                            Duration grace, Map<String, String> serverOptions, int version, String documents) {
+        this(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, documents, null);
+    }
+
     /** A layout of the {@value #ROWS} document layout. */
     public CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
                             Duration grace, Map<String, String> serverOptions, int version) {
@@ -45,7 +54,20 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
 
     /** This layout with another document layout. */
     public CollectionLayout withDocuments(String value) {
-        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, value);
+        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, value,
+                subWindow);
+    }
+
+    /** This layout recording the sub-window width {@code value} ({@link Duration#ZERO}: none). */
+    public CollectionLayout withSubWindow(Duration value) {
+        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, documents,
+                value);
+    }
+
+    /** This layout with the server options {@code options}. */
+    public CollectionLayout withServerOptions(Map<String, String> options) {
+        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, options, version, documents,
+                subWindow);
     }
 
     /** The layout a store with these policies starts with, under this Bucketry's layout version. */
@@ -62,8 +84,7 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
 
     /** This layout with the server options of {@code other} (options fixed at creation never follow the configuration). */
     public CollectionLayout withServerOptionsOf(CollectionLayout other) {
-        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, other.serverOptions, version,
-                documents);
+        return withServerOptions(other.serverOptions);
     }
 
     /** The record as plain values (String, Integer, Long, nested Map), for a store to persist as it likes. */
@@ -83,6 +104,9 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
         if (!ROWS.equals(documents)) {
             fields.put(LayoutFields.DOCUMENTS, documents); // absent means rows, as in records made before this field
         }
+        if (subWindow != null) {
+            fields.put(LayoutFields.SUB_WINDOW_MILLIS, subWindow.toMillis());
+        }
         // For a person reading the record in a shell; never read back.
         fields.put(LayoutFields.DESCRIPTION, describe());
         return fields;
@@ -98,6 +122,7 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
         String policy = isPaged() ? "paged " + maxCount : "windowed " + LayoutText.duration(width) + ", max count " + maxCount;
         return backend + ", " + policy + ", max bytes " + maxBytes + ", retention " + LayoutText.duration(retention)
                 + ", grace " + LayoutText.duration(grace) + (serverOptions.isEmpty() ? "" : ", " + new TreeMap<>(serverOptions))
-                + (ROWS.equals(documents) ? "" : ", layout " + documents);
+                + (ROWS.equals(documents) ? "" : ", layout " + documents)
+                + (subWindow == null || subWindow.isZero() ? "" : ", sub-window " + LayoutText.duration(subWindow));
     }
 }

@@ -20,6 +20,7 @@ final class LayoutFields {
     static final String SERVER_OPTIONS = "serverOptions";
     static final String DESCRIPTION = "description";
     static final String DOCUMENTS = "documents";
+    static final String SUB_WINDOW_MILLIS = "subWindowMillis";
 
     private LayoutFields() {
     }
@@ -42,7 +43,8 @@ final class LayoutFields {
         return new CollectionLayout(text(fields, BACKEND), width, (int) number(fields, MAX_COUNT),
                 (int) number(fields, MAX_BYTES), Duration.ofMillis(number(fields, RETENTION_MILLIS)),
                 Duration.ofMillis(number(fields, GRACE_MILLIS)), options, version,
-                fields.containsKey(DOCUMENTS) ? text(fields, DOCUMENTS) : CollectionLayout.ROWS);
+                fields.containsKey(DOCUMENTS) ? text(fields, DOCUMENTS) : CollectionLayout.ROWS,
+                fields.containsKey(SUB_WINDOW_MILLIS) ? Duration.ofMillis(number(fields, SUB_WINDOW_MILLIS)) : null);
     }
 
     private static long number(Map<String, ?> fields, String name) {

@@ -15,7 +15,8 @@ import java.util.Objects;
  *       different documents; read as the other, a window's readings are not found), the bucket policy kind, the bucket width (it
  *       places readings in windows and bounds every range lookup; a native time-series collection
  *       fixed its bucketing from it when created), the page size of a paged policy (pages are
- *       buckets of exactly that many readings, seed 001), and a larger count or byte ceiling where
+ *       buckets of exactly that many readings, seed 001), the sub-window width where the store records
+ *       it (buckets keep summaries of that width; with another, aggregates read every reading), and a larger count or byte ceiling where
  *       the store sizes buckets by them (a bucket that was full would take readings again, beside a
  *       later sequence number that already holds some of their times);</li>
  *   <li>safe: a smaller count or byte ceiling (what was full stays full, and readings are found by
@@ -63,6 +64,7 @@ public final class LayoutRule {
                     LayoutText.duration(configured.width()), "stored readings are placed in windows of the stored"
                             + " width; with another, range reads miss them and resent duplicates are stored twice"));
         }
+        subWindow(stored.subWindow(), configured.subWindow(), out);
         if (stored.maxCount() != configured.maxCount()) {
             out.add(maxCount(stored, configured, ceilingsPlaceReadings));
         }
@@ -91,6 +93,24 @@ public final class LayoutRule {
         }
         return refused(setting, stored, configured, "full buckets would take readings again beside their overflow"
                 + " buckets, so a resent duplicate could be stored twice; a smaller value is safe");
+    }
+
+    /** Compared where both record it; a record made before it was recorded takes the configured one. */
+    private static void subWindow(Duration stored, Duration configured, List<LayoutDifference> out) {
+        String setting = "sub-window width (subWindow)";
+        if (configured == null || configured.equals(stored)) {
+            return;
+        }
+        if (stored == null) {
+            out.add(safe(setting, "not recorded", subWindowText(configured), "the record predates this setting; it is recorded now"));
+        } else {
+            out.add(refused(setting, subWindowText(stored), subWindowText(configured), "stored buckets keep sub-window summaries"
+                    + " of the stored width; with another, aggregates cannot use them and read every reading instead"));
+        }
+    }
+
+    private static String subWindowText(Duration width) {
+        return width.isZero() ? "off" : LayoutText.duration(width);
     }
 
     private static void retention(String setting, Duration stored, Duration configured, List<LayoutDifference> out) {

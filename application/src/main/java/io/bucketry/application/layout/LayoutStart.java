@@ -84,8 +84,7 @@ public final class LayoutStart {
         }
         boolean created = layout.serverOptions().isEmpty() && !createdOptions.isEmpty();
         if (created) {
-            layout = new CollectionLayout(layout.backend(), layout.width(), layout.maxCount(), layout.maxBytes(),
-                    layout.retention(), layout.grace(), createdOptions, layout.version(), layout.documents());
+            layout = layout.withServerOptions(createdOptions);
         }
         if (!changes.isEmpty() || created || rewrite) {
             records.replace(layout);

@@ -101,6 +101,17 @@ class LayoutStartTest {
     }
 
     @Test
+    void recordingTheServerOptionsOfACreatedCollectionKeepsTheSubWindow() {
+        Replacements records = new Replacements();
+        CollectionLayout five = PLAIN.withSubWindow(Duration.ofMinutes(5));
+        LayoutStart start = new LayoutStart(records, WHERE, null, five, List.of(), null, false);
+
+        start.confirm(Map.of("expireAfterSeconds", "3600"));
+
+        assertThat(records.replaced).containsExactly(five.withServerOptions(Map.of("expireAfterSeconds", "3600")));
+    }
+
+    @Test
     void recordedServerOptionsAreKeptWhenACollectionIsCreatedAgain() {
         // given: a record that has server options already
         Replacements records = new Replacements();

@@ -5,7 +5,8 @@ package io.bucketry.adapter.mongo.bucket;
  * {@code {_id, series, start, seq, count, first, last, bytes, summary: {<field>: {count, min, max, sum}},
  * readings: [{t, <field>: value, …}]}}; in the sealed layout ({@link DocumentLayout#SEALED}) a row document
  * also carries {@code unsealed: true}, and a sealed window is {@code {_id, series, start, seq, count, first, last,
- * bytes, summary, unsealed: false, cols: BinData}} (no {@code readings}). With sub-windows on, both
+ * bytes, summary, unsealed: false, cols: BinData}} (no {@code readings}), and each document a fold took in is
+ * left as a stub {@code {_id, series, start, seq, unsealed: "folded"}} ({@link FoldedStub}). With sub-windows on, both
  * also carry {@code subs} ({@link SubWindowFields}).
  */
 final class BucketFields {
@@ -32,6 +33,8 @@ final class BucketFields {
     static final String UNSEALED = "unsealed";
     /** The {@code unsealed} value of row documents of a window that cannot be sealed (a field both number and text, or too large). */
     static final String KEPT_IN_ROWS = "kept";
+    /** The {@code unsealed} value of the stub a fold leaves at the key of each document it folded away ({@link FoldedStub}). */
+    static final String FOLDED = "folded";
 
     static final String SUMMARY_COUNT = "count";
     static final String SUMMARY_MIN = "min";

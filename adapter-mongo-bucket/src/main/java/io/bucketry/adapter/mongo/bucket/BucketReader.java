@@ -78,7 +78,9 @@ final class BucketReader {
      * seq). One bucket read, with only its last reading projected; a second only for overflow.
      */
     Optional<Reading> latest(SeriesId series, long notBefore) {
-        Bson ofSeries = Filters.eq(SERIES, series.value());
+        // A fold's stub is never a window's highest seq, but it may outlive its sealed document for a moment (TTL deletes one by one).
+        Bson ofSeries = sealedLayout ? Filters.and(Filters.eq(SERIES, series.value()), FoldedStub.NOT_STUB)
+                : Filters.eq(SERIES, series.value());
         BsonDocument top = last(ofSeries, Sorts.descending(SERIES, START, SEQ));
         if (top == null) {
             return Optional.empty();

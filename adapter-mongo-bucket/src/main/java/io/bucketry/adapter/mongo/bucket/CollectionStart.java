@@ -10,6 +10,7 @@ import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonDocument;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -17,11 +18,21 @@ import static io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore.BACKEND;
 
 /**
  * What a start does to the collection before the store serves: settles the layout record (the
- * document layout included), ensures the indexes (the sealed layout's too), and records the layout.
+ * document layout and the sub-window width included), ensures the indexes (the sealed layout's too), and records the layout.
  */
 final class CollectionStart {
 
     private CollectionStart() {
+    }
+
+    /**
+     * The layout this start records or compares: with the document layout and the sub-window width, since
+     * buckets keep summaries of that width (with another, aggregates could not use them and would read every reading).
+     */
+    static CollectionLayout configured(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
+        Duration subWindow = policy instanceof BucketPolicy.Windowed windowed ? windowed.subWindows().width() : Duration.ZERO;
+        return CollectionLayout.of(BACKEND, policy, retention, Map.of()).withDocuments(settings.layout().id())
+                .withSubWindow(subWindow);
     }
 
     /** Answers the notes for the operator; throws as {@link MongoBucketReadingStore#open} says. */
@@ -32,7 +43,7 @@ final class CollectionStart {
         // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
         LayoutStart layout = failures.translate("read the layout record" + at, () -> LayoutGuard.start(
                 new LayoutDocuments(database, settings.collection()),
-                CollectionLayout.of(BACKEND, policy, retention, Map.of()).withDocuments(settings.layout().id()),
+                configured(settings, policy, retention),
                 true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
         failures.translate("prepare the indexes" + at, () -> BucketIndexes.ensure(database,
                 buckets.withReadPreference(ReadPreference.primary()), policy, retention, layout));

@@ -1,7 +1,9 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import io.bucketry.domain.BucketPolicy;
+import org.bson.BsonDocument;
 import org.bson.conversions.Bson;
 
 import java.util.Date;
@@ -18,6 +20,21 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 final class Eviction {
 
     private Eviction() {
+    }
+
+    /**
+     * Deletes what {@link #filter} matches; answers how many buckets. In the sealed layout the buckets go
+     * first, then their windows' stubs ({@link FoldedStub}), which are no buckets: a cut between the two
+     * leaves stubs that the next eviction takes.
+     */
+    static long delete(MongoCollection<BsonDocument> buckets, BucketPolicy policy, long cutoff, boolean sealedLayout) {
+        Bson expired = filter(policy, cutoff);
+        if (!sealedLayout) {
+            return buckets.deleteMany(expired).getDeletedCount();
+        }
+        long evicted = buckets.deleteMany(Filters.and(expired, FoldedStub.NOT_STUB)).getDeletedCount();
+        buckets.deleteMany(expired);
+        return evicted;
     }
 
     static Bson filter(BucketPolicy policy, long cutoff) {

@@ -60,7 +60,8 @@ final class LayoutDocuments implements LayoutRecords {
         layouts.replaceOne(Filters.eq("_id", name), document(layout));
     }
 
-    private Document document(CollectionLayout layout) {
+    /** The record of {@code layout} as stored: {@code _id} the collection's name, then the layout's fields. */
+    Document document(CollectionLayout layout) {
         Document document = new Document("_id", name);
         document.putAll(layout.toFields());
         return document;

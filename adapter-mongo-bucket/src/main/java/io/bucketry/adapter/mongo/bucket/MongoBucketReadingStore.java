@@ -2,11 +2,8 @@ package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
-import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.Accumulators;
-import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
@@ -53,6 +50,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     private final List<String> startNotes;
     private final DocumentLayout layout;
     private final SealingSchedule sealing;
+    private final SeriesDeletion deletion;
 
     /** A store of the parts {@link StoreOpening} wired. */
     MongoBucketReadingStore(StoreOpening.Parts parts) {
@@ -70,6 +68,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
         this.aggregator = parts.aggregator();
         this.statistics = parts.statistics();
         this.lister = parts.lister();
+        this.deletion = parts.deletion();
     }
 
     /**
@@ -173,20 +172,14 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public long deleteSeries(SeriesId series) {
-        return failures.translate("delete a series", () -> {
-            // The count reported for the delete is read from the primary, as the delete itself goes there.
-            BsonDocument total = buckets.withReadPreference(ReadPreference.primary()).aggregate(List.of(Aggregates.match(Filters.eq(SERIES, series.value())),
-                    Aggregates.group(null, Accumulators.sum("readings", "$" + COUNT)))).first();
-            buckets.deleteMany(Filters.eq(SERIES, series.value()));
-            return total == null ? 0L : total.getNumber("readings").longValue();
-        });
+        return failures.translate("delete a series", () -> deletion.delete(series));
     }
 
     /** Removes whole windows (pages) before the cutoff, see {@link Eviction}; the TTL index does the same asynchronously. */
     @Override
     public long evictBefore(Instant cutoff) {
         long evicted = failures.translate("evict expired buckets",
-                () -> buckets.deleteMany(Eviction.filter(policy, cutoff.toEpochMilli())).getDeletedCount());
+                () -> Eviction.delete(buckets, policy, cutoff.toEpochMilli(), sealing != null));
         if (sealing != null) {
             seal(); // reclaiming is also when sealing catches up
         }

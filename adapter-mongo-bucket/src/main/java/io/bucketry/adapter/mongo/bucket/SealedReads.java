@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.client.model.Filters;
 import io.bucketry.domain.SeriesId;
 import org.bson.BsonDocument;
 import org.bson.conversions.Bson;
@@ -25,11 +26,14 @@ final class SealedReads {
     private SealedReads() {
     }
 
-    /** A filter matching every document of the groups of {@code buckets} (and maybe others: see {@link #keysOf}). */
+    /**
+     * A filter matching every document of the groups of {@code buckets} that holds readings (and maybe
+     * others: see {@link #keysOf}); not the stubs of folded documents ({@link FoldedStub}).
+     */
     static Bson groupsOf(List<StoredBucket> buckets) {
         Map<SeriesId, Set<Long>> starts = new HashMap<>();
         buckets.forEach(bucket -> starts.computeIfAbsent(bucket.series(), s -> new TreeSet<>()).add(bucket.start()));
-        return BucketKnowledge.windowsFilter(starts);
+        return Filters.and(BucketKnowledge.windowsFilter(starts), FoldedStub.NOT_STUB);
     }
 
     /** The group keys of {@code buckets}, to drop what the cross product of {@link #groupsOf} adds. */

@@ -35,8 +35,9 @@ final class StatisticsReader {
     private final Bson match;
     private volatile boolean serverMeasures = true;
 
+    /** Statistics of the buckets: every document but the stubs of folded ones ({@link FoldedStub}), which hold no readings. */
     StatisticsReader(MongoCollection<BsonDocument> buckets, String backend) {
-        this(buckets, backend, new BsonDocument());
+        this(buckets, backend, FoldedStub.NOT_STUB);
     }
 
     /** Statistics of the documents matching {@code match} only (the sealed layout's sealed documents, say). */

@@ -24,7 +24,7 @@ final class StoreOpening {
     record Parts(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy, WriteCounter counter,
                  MongoFailures failures, List<String> startNotes, DocumentLayout layout, SealingSchedule sealing,
                  BucketWriter writer, BucketReader reader, PageReader pages, BucketAggregator aggregator,
-                 StatisticsReader statistics, SeriesLister lister) {
+                 StatisticsReader statistics, SeriesLister lister, SeriesDeletion deletion) {
     }
 
     private StoreOpening() {
@@ -76,6 +76,6 @@ final class StoreOpening {
         return new Parts(client, buckets, policy, counter, failures, List.copyOf(startNotes), layout, sealing, writer,
                 new BucketReader(buckets, queries, sealed), new PageReader(buckets, queries, sealed),
                 new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND),
-                new SeriesLister(buckets));
+                new SeriesLister(buckets), new SeriesDeletion(knowledge, sealed));
     }
 }

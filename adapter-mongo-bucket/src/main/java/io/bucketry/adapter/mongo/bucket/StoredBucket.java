@@ -17,12 +17,19 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * and summary the query projected (null where it was left out). A sealed document has {@code cols}
  * (its readings as columns) in place of {@code readings}, and {@code unsealed: false}, so that a
  * query projecting neither still tells it apart ({@code sealed}). {@code subs} holds the projected
- * sub-window summaries ({@link SubWindowFields}), or null.
+ * sub-window summaries ({@link SubWindowFields}), or null. A fold's stub ({@link FoldedStub}) reads as a
+ * bucket of no readings and no room ({@link #folded()}).
  */
 record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int count, int bytes, long first, long last,
                     BsonArray readings, BsonDocument summary, byte[] cols, boolean sealed, BsonDocument subs) {
 
     static StoredBucket from(BsonDocument document) {
+        if (FoldedStub.is(document)) {
+            // no readings and no room: a planner sees its seq taken and full, and finds none of its times there
+            return new StoredBucket(document.get(ID), new SeriesId(document.getString(SERIES).getValue()),
+                    document.getDateTime(START).getValue(), document.getNumber(SEQ).intValue(), 0, Integer.MAX_VALUE,
+                    Long.MAX_VALUE, Long.MIN_VALUE, new BsonArray(), null, null, false, null);
+        }
         BsonValue bytes = document.get(BYTES);
         BsonValue cols = document.get(COLS);
         return new StoredBucket(document.get(ID), new SeriesId(document.getString(SERIES).getValue()),
@@ -35,6 +42,11 @@ record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int coun
                 cols != null && cols.isBinary() ? cols.asBinary().getData() : null,
                 cols != null || document.get(UNSEALED, BsonBoolean.TRUE).equals(BsonBoolean.FALSE),
                 document.isDocument(SubWindowFields.SUBS) ? document.getDocument(SubWindowFields.SUBS) : null);
+    }
+
+    /** True for the stub of a folded document ({@link FoldedStub}): the only bucket without readings. */
+    boolean folded() {
+        return count == 0;
     }
 
     /** The times of the projected readings, in stored (time) order. */

@@ -27,7 +27,8 @@ final class UnrecordedBuckets {
     static Unrecorded inspect(MongoCollection<BsonDocument> buckets, BucketPolicy policy) {
         int seen = 0;
         // Natural order: no sort, so this costs one batch however large the collection is.
-        for (BsonDocument document : buckets.find().projection(Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST))
+        for (BsonDocument document : buckets.find().projection(Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST,
+                UNSEALED))
                 .limit(SAMPLE)) {
             seen++;
             StoredBucket bucket;
@@ -37,7 +38,7 @@ final class UnrecordedBuckets {
                 return new Unrecorded(true, "document " + document.get(ID) + " is not a Bucketry bucket (" + e.getMessage() + ")",
                         null);
             }
-            String mismatch = mismatch(bucket, policy);
+            String mismatch = bucket.folded() ? null : mismatch(bucket, policy);
             if (mismatch != null) {
                 return new Unrecorded(true, mismatch, null);
             }

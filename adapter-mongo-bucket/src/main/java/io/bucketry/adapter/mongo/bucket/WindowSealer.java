@@ -3,7 +3,6 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
-import com.mongodb.client.model.DeleteOneModel;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReplaceOneModel;
@@ -44,17 +43,19 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  *       ({@code bytes} at the ceiling: no writer adds to them any more, as after a rollover);
  *       (2) read them all; (3) replace the one of the highest seq, {@code {_id, count}}, by the
  *       sealed document of their union (it matches nothing when that document changed or is gone:
- *       stop, the next sweep folds again); (4) delete the others, each {@code {_id, count}}.
+ *       stop, the next sweep folds again); (4) replace each of the others, {@code {_id, count}}, by a
+ *       stub of its key ({@link FoldedStub}): its readings go, its key stays taken.
  *       Between (3) and (4) a reading is in two documents of the window: readers merge a group by
  *       time ({@link BucketGroup}), and one query sees the sealed document whenever it misses a
- *       deleted one, since the sealed document lies after its sources both in the key index (the
- *       highest seq) and in natural order (the last inserted; an update keeps a document's place).</li>
+ *       stubbed one, since the sealed document lies after its sources both in the key index (the
+ *       highest seq) and in natural order (a replacement keeps a document's place).</li>
  * </ul>
  * Nothing is inserted, so a fold never brings back what a delete removed meanwhile (a deleted series,
- * an evicted window): its replace, like the in-place one, needs the document it read to be there.
- * Nor does a writer that read the window before the fold bring back a deleted source: its statements
- * for the buckets it read name their {@code _id} and fail once they are gone ({@link BucketUpdate}).
- * Still open: its upsert of a seq it saw no document at may create again a source deleted here (README).
+ * an evicted window): its replaces, like the in-place one, need the document they read to be there.
+ * Nor does a writer that read the window before the fold bring back a source: its statements for the
+ * buckets it read name their {@code _id} and fail once they are stubs or gone ({@link BucketUpdate}),
+ * and its upsert of a seq it saw no document at (a delta, a rollover), which others created and this
+ * fold took in meanwhile, meets the stub's key and fails with E11000, so it reads the window again.
  * A crash or a cut connection after any step leaves row documents marked {@code unsealed}, which
  * the next sweep finds and folds again: recovery is the sweep itself, it always completes, and
  * nothing needs undoing. Readers that query twice re-read whole groups ({@link SealedReads}).
@@ -68,9 +69,9 @@ final class WindowSealer {
     /**
      * Where a test stops the sweep: after reading a round's windows (before sealing in place), and
      * in a fold after closing, after reading the window's documents, after replacing the last of them
-     * by the sealed document, after deleting the others.
+     * by the sealed document, after replacing the others by stubs.
      */
-    enum Step { READ, CLOSED, GATHERED, REPLACED, DELETED }
+    enum Step { READ, CLOSED, GATHERED, REPLACED, STUBBED }
 
     /** Test hook run after each step of a fold; it may throw to cut the fold there. */
     interface StepHook {
@@ -185,12 +186,16 @@ final class WindowSealer {
             return false; // changed or deleted since it was read: the next sweep folds what is there then
         }
         hook.after(Step.REPLACED, series, start);
-        List<WriteModel<BsonDocument>> deletes = new ArrayList<>();
+        List<WriteModel<BsonDocument>> stubs = new ArrayList<>();
         for (StoredBucket doc : docs.subList(0, docs.size() - 1)) {
-            deletes.add(new DeleteOneModel<>(Filters.and(Filters.eq(ID, doc.id()), Filters.eq(COUNT, doc.count()))));
+            // No upsert: a source deleted meanwhile (series deleted, window evicted) stays deleted.
+            stubs.add(new ReplaceOneModel<>(Filters.and(Filters.eq(ID, doc.id()), Filters.eq(COUNT, doc.count())),
+                    FoldedStub.of(doc)));
         }
-        buckets.bulkWrite(deletes, UNORDERED);
-        hook.after(Step.DELETED, series, start);
+        if (!stubs.isEmpty()) {
+            buckets.bulkWrite(stubs, UNORDERED);
+        }
+        hook.after(Step.STUBBED, series, start);
         return true;
     }
 
@@ -216,12 +221,13 @@ final class WindowSealer {
         return sealed;
     }
 
-    /** Every document (readings and columns) of the given windows, by window key, each list sorted by seq. */
+    /** Every document (readings and columns, not stubs) of the given windows, by window key, each list sorted by seq. */
     private Map<String, List<StoredBucket>> readWindows(Map<SeriesId, Set<Long>> windows) {
         Map<String, List<StoredBucket>> byWindow = new LinkedHashMap<>();
         Set<String> wanted = new HashSet<>();
         windows.forEach((series, starts) -> starts.forEach(start -> wanted.add(key(series, start))));
-        for (BsonDocument document : buckets.find(BucketKnowledge.windowsFilter(windows)).sort(BucketQueries.BY_KEY)) {
+        Bson filter = Filters.and(BucketKnowledge.windowsFilter(windows), FoldedStub.NOT_STUB);
+        for (BsonDocument document : buckets.find(filter).sort(BucketQueries.BY_KEY)) {
             StoredBucket bucket = StoredBucket.from(document);
             String key = key(bucket.series(), bucket.start());
             if (wanted.contains(key)) {

@@ -32,8 +32,8 @@ final class WindowedPlanner implements IngestPlanner {
 
     /**
      * @param readFirst the windows (by start) always planned with a read: in the sealed layout those
-     *                  that may be sealed, whose seq 0 may be sealed or folded away (an upsert of
-     *                  seq 0 would then start the window again beside its sealed document)
+     *                  that may be sealed, whose seq 0 may be sealed or a fold's stub (a blind upsert of
+     *                  seq 0 would then meet E11000 and cost a second round)
      */
     WindowedPlanner(BucketPolicy.Windowed policy, BucketKnowledge knowledge, LongPredicate readFirst) {
         this.policy = policy;

@@ -1,5 +1,9 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.Updates;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;
@@ -63,7 +67,28 @@ final class TestData {
         return readings;
     }
 
+    /** Removes the sub-window width from the collection's layout record, as in a record made before it was recorded. */
+    static void forgetSubWindow(MongoBucketSettings settings) {
+        try (MongoClient client = MongoClients.create(settings.uri())) {
+            client.getDatabase(settings.database()).getCollection(LayoutDocuments.COLLECTION)
+                    .updateOne(Filters.eq("_id", settings.collection()), Updates.unset("subWindowMillis"));
+        }
+    }
+
+    /** The bucket documents matching {@code filter} (rows or columns), in key order: not the stubs of folded ones. */
     static List<BsonDocument> documents(MongoBucketReadingStore store, Bson filter) {
-        return store.collection().find(filter).sort(BucketQueries.BY_KEY).into(new ArrayList<>());
+        return store.collection().find(Filters.and(filter, FoldedStub.NOT_STUB)).sort(BucketQueries.BY_KEY).into(new ArrayList<>());
+    }
+
+    /** The seqs of the stubs a fold left in the series' windows ({@link FoldedStub}), in key order. */
+    static List<Integer> stubSeqs(MongoBucketReadingStore store, SeriesId series) {
+        List<Integer> seqs = new ArrayList<>();
+        for (BsonDocument document : store.collection().find(Filters.eq(BucketFields.SERIES, series.value()))
+                .sort(BucketQueries.BY_KEY)) {
+            if (FoldedStub.is(document)) {
+                seqs.add(document.getInt32(BucketFields.SEQ).getValue());
+            }
+        }
+        return seqs;
     }
 }
