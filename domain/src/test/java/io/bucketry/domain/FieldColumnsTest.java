@@ -140,6 +140,7 @@ class FieldColumnsTest {
                 .hasMessage("a column of 2 values for 3 rows");
         assertThatThrownBy(() -> FieldColumns.builder(ab, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("rows -1 must not be negative");
+        assertThat(FieldColumns.builder(ab, 0).numbers(0, new double[0]).build().rows()).isZero();
         assertThatThrownBy(() -> FieldColumns.builder(ab, 1).numbers(0, new double[] {1}).numbers(0, new double[] {2}))
                 .isInstanceOf(IllegalStateException.class).hasMessage("the numbers of column 'a' are set twice");
         assertThatThrownBy(() -> FieldColumns.builder(ab, 1).texts(1, new int[] {0}, new String[] {"x"})
