@@ -1,8 +1,8 @@
 package io.bucketry.adapter.inmemory;
 
 import io.bucketry.codec.SealedBucketReader;
+import io.bucketry.domain.FieldColumns;
 import io.bucketry.domain.FieldSchema;
-import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.WindowAggregator;
@@ -12,7 +12,8 @@ import java.util.Objects;
 /**
  * A sealed bucket decoded for one query, straight into plain arrays, in one step: its times and what
  * else the query says it needs ({@link Need}; a range's bounds need the times alone, an aggregate no
- * texts). Each reading's fields are built once from these arrays. Lives as long as the query.
+ * texts). With the texts, the columns are checked once as {@link FieldColumns}, which builds each reading's
+ * fields. Lives as long as the query.
  */
 final class DecodedColumns implements BucketRows {
 
@@ -24,10 +25,8 @@ final class DecodedColumns implements BucketRows {
     private final long[] times;
     /** Per column of the names, its numbers (NaN where a row has none: a stored number is always finite), or null. */
     private double[][] numbers;
-    /** Per column of the names, its texts' codes (-1 where a row has none) into {@link #dictionaries}, or null. */
-    private int[][] texts;
-    private String[][] dictionaries;
-    private boolean textsRead;
+    /** Every column, numbers and texts, as readings are built from them; null when decoded without the texts. */
+    private FieldColumns fields;
 
     DecodedColumns(SeriesId series, long start, FieldSchema names, byte[] bytes, int from, Sealing sealing, Need need) {
         long began = System.nanoTime();
@@ -45,25 +44,27 @@ final class DecodedColumns implements BucketRows {
     /** Decodes the numbers, and the texts when {@code withTexts}; answers how many values. */
     private long decodeValues(SealedBucketReader reader, boolean withTexts) {
         numbers = new double[names.size()][];
-        texts = new int[names.size()][];
-        dictionaries = new String[names.size()][];
+        FieldColumns.Builder columns = withTexts ? FieldColumns.builder(names, times.length) : null;
         long values = 0;
         int column = 0;
         while (reader.nextColumn()) {
             boolean text = reader.isText();
             column = SealedColumns.columnOf(reader, column, names.size());
             if (text && withTexts) {
-                texts[column] = new int[times.length];
-                dictionaries[column] = reader.texts(texts[column]);
+                int[] codes = new int[times.length];   // -1 at an absent row: FieldColumns.NO_TEXT
+                columns.texts(column, codes, reader.texts(codes));
             } else if (!text) {
                 numbers[column] = new double[times.length];
                 reader.numbers(numbers[column]);
+                if (withTexts) {
+                    columns.numbers(column, numbers[column]);
+                }
             } else {
                 continue;
             }
             values += times.length - reader.absentCount();
         }
-        textsRead = withTexts;
+        fields = withTexts ? columns.build() : null;
         return values;
     }
 
@@ -95,22 +96,10 @@ final class DecodedColumns implements BucketRows {
     @Override
     public Reading readingAt(int index) {
         Objects.checkIndex(index, times.length);
-        if (!textsRead) {
+        if (fields == null) {
             throw new IllegalStateException("a reading of a bucket decoded without its texts");
         }
-        Fields.Builder fields = Fields.builder(names);
-        for (int column = 0; column < numbers.length; column++) {
-            double[] number = numbers[column];
-            if (number != null && !Double.isNaN(number[index])) {
-                fields.number(column, number[index]);
-                continue;
-            }
-            int[] text = texts[column];
-            if (text != null && text[index] >= 0) {
-                fields.text(column, dictionaries[column][text[index]]);
-            }
-        }
-        return Reading.at(series, times[index], fields.build());
+        return Reading.at(series, times[index], fields.fieldsAt(index));
     }
 
     @Override
