@@ -72,13 +72,18 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
 
     /**
      * Reads this series down to the last row of its latest bucket, next to which its next reading
-     * most likely goes, and answers that row's time (0 when there is none). Called for several series
+     * most likely goes (and to that row's sub-window summaries), and answers something of them (0
+     * when there is none). Called for several series
      * before adding to any of them, so that their cache misses overlap instead of following one
      * another; the answer only needs to be used somehow.
      */
     long touch() {
         StoredBucket latest = tail;
-        return latest == null || latest.count() == 0 ? 0 : latest.lastTime();
+        if (latest == null || latest.count() == 0) {
+            return 0;
+        }
+        long last = latest.lastTime();
+        return latest instanceof PackedBucket open && open.subWindows() != null ? last + open.subWindows().touch(last) : last;
     }
 
     /** Opens a bucket at {@code index} holding {@code reading}. */
