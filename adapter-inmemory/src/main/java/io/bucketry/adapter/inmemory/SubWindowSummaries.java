@@ -60,8 +60,9 @@ final class SubWindowSummaries {
 
     /**
      * Reads the summaries of the sub-window holding {@code epochMilli}, where the next reading most
-     * likely goes, and answers something of them: called with the bucket's {@link SeriesBuckets#touch},
-     * for several series before writing to any, so that their cache misses overlap.
+     * likely goes, and answers its reading count plus its columns' counts (0 before the first reading):
+     * called with the bucket's {@link SeriesBuckets#touch}, for several series before writing to any,
+     * so that their cache misses overlap.
      */
     long touch(long epochMilli) {
         if (readings == null) {
