@@ -35,6 +35,11 @@ final class PendingMarks {
         insert(at < 0 ? -at - 1 : at, start, stamp);
     }
 
+    /** Reads the last mark, which the next one most likely updates ({@link SeriesBuckets#touch}); answers its start plus its stamp (0: none). */
+    long touch() {
+        return size == 0 ? 0 : starts[size - 1] + stamps[size - 1];
+    }
+
     /** Adds to {@code out} the marks whose start lies in {@code [from, to)}, at most {@code limit}; answers how many. */
     int collect(SeriesId series, long from, long to, int limit, List<PendingRollup> out) {
         int added = 0;

@@ -2,8 +2,8 @@ package io.bucketry.adapter.inmemory;
 
 /**
  * A sealed bucket of a policy with sub-windows: its {@link SealedColumns} plus the sub-window
- * summaries of its open form, copied, so that aggregates over whole sub-windows read them without
- * decoding. A subclass, so that buckets of policies without sub-windows do not carry the reference.
+ * summaries of its open form, so that aggregates over whole sub-windows read them without decoding.
+ * A subclass, so that buckets of policies without sub-windows do not carry the reference.
  */
 final class SealedSubWindows extends SealedColumns {
 
@@ -14,7 +14,9 @@ final class SealedSubWindows extends SealedColumns {
 
     SealedSubWindows(PackedBucket open, int values, byte[] encoded) {
         super(open, values, encoded);
-        this.subWindows = open.subWindows().copy();
+        // taken, not copied: a sealed open bucket is never written again (only its rows are recycled,
+        // PackedBucket#recycle), and a copy per bucket doubled the heap that survives a young collection
+        this.subWindows = open.subWindows();
     }
 
     @Override

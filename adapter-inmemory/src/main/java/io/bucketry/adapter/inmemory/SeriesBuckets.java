@@ -72,13 +72,18 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
 
     /**
      * Reads this series down to the last row of its latest bucket, next to which its next reading
-     * most likely goes, and answers that row's time (0 when there is none). Called for several series
-     * before adding to any of them, so that their cache misses overlap instead of following one
-     * another; the answer only needs to be used somehow.
+     * most likely goes, that row's sub-window summaries and the last rollup mark, and answers something
+     * of them (0 when there is none). Called for several series before adding to any of them, so that
+     * their cache misses overlap instead of following one another; the answer only needs to be used somehow.
      */
     long touch() {
         StoredBucket latest = tail;
-        return latest == null || latest.count() == 0 ? 0 : latest.lastTime();
+        if (latest == null || latest.count() == 0) {
+            return 0;
+        }
+        long last = latest.lastTime();
+        long touched = last + (marks == null ? 0 : marks.touch());
+        return latest instanceof PackedBucket open && open.subWindows() != null ? touched + open.subWindows().touch(last) : touched;
     }
 
     /** Opens a bucket at {@code index} holding {@code reading}. */

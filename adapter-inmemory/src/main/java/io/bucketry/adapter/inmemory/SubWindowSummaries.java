@@ -12,8 +12,8 @@ import java.util.function.LongConsumer;
  * {@value #SLOTS} longs (count, then the bits of min, max and sum, the first value's time and bits,
  * the last value's time and bits). Primitive arrays only, allocated on a bucket's first reading, a
  * column's block on its first number (a text column costs one null reference). Updated by the
- * bucket on every write, late readings included; an open bucket's copy moves into its sealed form
- * ({@link #copy}), so that aggregates read them without decoding. Not thread-safe: as its bucket.
+ * bucket on every write, late readings included; an open bucket's summaries move into its sealed
+ * form, so that aggregates read them without decoding. Not thread-safe: as its bucket.
  */
 final class SubWindowSummaries {
 
@@ -56,6 +56,24 @@ final class SubWindowSummaries {
         int sub = subWindows.index(bucketStart, epochMilli);
         readings[sub]++;
         return sub;
+    }
+
+    /**
+     * Reads the summaries of the sub-window holding {@code epochMilli}, where the next reading most
+     * likely goes, and answers its reading count plus its columns' counts (0 before the first reading):
+     * called with the bucket's {@link SeriesBuckets#touch}, for several series before writing to any,
+     * so that their cache misses overlap.
+     */
+    long touch(long epochMilli) {
+        if (readings == null) {
+            return 0;
+        }
+        int sub = subWindows.index(bucketStart, epochMilli);
+        long touched = readings[sub];
+        for (long[] block : byColumn) {
+            touched += block == null ? 0 : block[SLOTS * sub];
+        }
+        return touched;
     }
 
     /** Counts {@code value} of {@code column}, at {@code epochMilli}, into sub-window {@code sub}. */
@@ -135,17 +153,6 @@ final class SubWindowSummaries {
         return new FieldSpan(block[at], Double.longBitsToDouble(block[at + 1]), Double.longBitsToDouble(block[at + 2]),
                 Double.longBitsToDouble(block[at + 3]), block[at + 4], Double.longBitsToDouble(block[at + 5]),
                 block[at + 6], Double.longBitsToDouble(block[at + 7]));
-    }
-
-    /** A copy that shares no array with this one (for a sealed bucket: the open one may be reused). */
-    SubWindowSummaries copy() {
-        SubWindowSummaries copy = new SubWindowSummaries(bucketStart, subWindows, perBucket);
-        copy.readings = readings == null ? null : readings.clone();
-        copy.byColumn = new long[byColumn.length][];
-        for (int column = 0; column < byColumn.length; column++) {
-            copy.byColumn[column] = byColumn[column] == null ? null : byColumn[column].clone();
-        }
-        return copy;
     }
 
     /** Bytes of heap held by this object and its arrays, headers included. */

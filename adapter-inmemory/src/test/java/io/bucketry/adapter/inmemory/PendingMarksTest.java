@@ -43,6 +43,17 @@ class PendingMarksTest {
     }
 
     @Test
+    void touchReadsTheLastMarkWhichTheNextWriteMostLikelyUpdates() {
+        PendingMarks marks = new PendingMarks();
+        assertThat(marks.touch()).as("no mark yet").isZero();
+
+        marks.mark(2 * HOUR, 5);
+        marks.mark(HOUR, 7);   // a late window goes in front of the last one
+
+        assertThat(marks.touch()).isEqualTo(2 * HOUR + 5);
+    }
+
+    @Test
     void aMarkIsClearedOnlyWithTheStampItWasReadWith() {
         PendingMarks marks = new PendingMarks();
         marks.mark(HOUR, 1);

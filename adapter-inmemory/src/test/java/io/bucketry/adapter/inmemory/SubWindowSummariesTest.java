@@ -54,6 +54,38 @@ class SubWindowSummariesTest {
     }
 
     @Test
+    void touchReadsTheSubWindowOfTheGivenTimeAndNothingBeforeTheFirstReading() {
+        // given: readings in the first and third sub-windows, numbers in columns 0 and 2
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
+        long t = NINE.toEpochMilli();
+        assertThat(summaries.touch(t)).isZero();
+        summaries.value(summaries.reading(t + 1_000), 0, t + 1_000, 1.0);
+        summaries.value(summaries.reading(t + 610_000), 0, t + 610_000, 2.0);
+        int third = summaries.reading(t + 620_000);
+        summaries.value(third, 0, t + 620_000, 3.0);
+        summaries.value(third, 2, t + 620_000, 4.0);
+
+        // then: the third sub-window's 2 readings, 2 numbers of column 0 and 1 of column 2
+        assertThat(summaries.touch(t + 610_000)).isEqualTo(5);
+        assertThat(summaries.touch(t + 1_000)).isEqualTo(2);
+        assertThat(summaries.touch(t + 3_599_999)).as("the last sub-window, empty").isZero();
+    }
+
+    @Test
+    void aSealedBucketKeepsItsOpenFormsSummariesWithoutACopy() {
+        // given: an open bucket with sub-windows
+        PackedBucket open = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY);
+        minutes(12).forEach(open::add);
+
+        // when
+        SealedColumns sealed = SealedColumns.of(open);
+
+        // then: the very summaries, so sealing allocates no second set that outlives a young collection
+        assertThat(sealed.subWindows()).isSameAs(open.subWindows());
+        assertThat(sealed.subWindows().readings(1)).isEqualTo(5);
+    }
+
+    @Test
     void theGrowthReportedIsTheSummariesHeapAndATextColumnAllocatesNoBlock() {
         // given
         SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
