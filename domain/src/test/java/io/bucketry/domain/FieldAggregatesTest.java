@@ -40,6 +40,7 @@ class FieldAggregatesTest {
         assertThat(fields.hashCode()).isEqualTo(given.hashCode());
         assertThat(fields).hasToString(new TreeMap<>(given).toString());
         assertThat(fields.size()).isEqualTo(2);
+        assertThat(fields.entrySet()).hasSize(2);
     }
 
     @Test

@@ -58,12 +58,15 @@ class WindowAggregatorTest {
         aggregator.reading(0).value(new String("temperature"), 0, 1.0);
         aggregator.reading(MINUTE).value(new String("pressure"), MINUTE, 1000.0);
         aggregator.reading(2 * MINUTE).value(new String("temperature"), 2 * MINUTE, 3.0);
+        aggregator.reading(3 * MINUTE).value(new String("pressure"), 3 * MINUTE, 1004.0);
 
         // then
         Map<String, FieldAggregate> fields = aggregator.result().get(0).fields();
         assertThat(fields).containsOnlyKeys("temperature", "pressure");
         assertThat(fields.get("temperature").count()).isEqualTo(2);
         assertThat(fields.get("temperature").last()).isEqualTo(3.0);
+        assertThat(fields.get("pressure").count()).isEqualTo(2);
+        assertThat(fields.get("pressure").last()).isEqualTo(1004.0);
     }
 
     @Test
