@@ -8,7 +8,7 @@ import java.util.Objects;
  * The readings of one series in one window {@code [start, end)}, aligned to a multiple of the
  * window size since the epoch: how many there were and, per numeric field, its aggregate.
  *
- * @param fields per numeric field name, in name order
+ * @param fields per numeric field name, in name order (unmodifiable)
  * @param filled true for a window that held no reading and was added by a {@link GapFill}: its count
  *        is 0 and its fields hold {@link FieldAggregate#filled filled values}
  */
@@ -19,7 +19,7 @@ public record WindowAggregate(SeriesId series, Instant start, Instant end, long 
         Objects.requireNonNull(series, "series");
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(end, "end");
-        fields = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(fields));
+        fields = FieldAggregates.of(fields);
         if (!start.isBefore(end)) {
             throw new IllegalArgumentException("window start " + start + " is not before its end " + end);
         }

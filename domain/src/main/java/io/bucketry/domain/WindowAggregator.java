@@ -3,10 +3,8 @@ package io.bucketry.domain;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Accumulates the readings of one series into windows of a fixed size aligned to the epoch.
@@ -17,7 +15,11 @@ public final class WindowAggregator {
 
     private final SeriesId series;
     private final long windowMillis;
-    private final TreeMap<Long, Window> windows = new TreeMap<>();
+    /** In start order; readings mostly arrive in time order, so a new window is mostly appended. */
+    private final ArrayList<Window> windows = new ArrayList<>();
+    /** The field names seen so far, in the order seen: a window keeps its accumulators at their index. */
+    private String[] names = new String[4];
+    private int fieldCount;
     private Window current;
 
     public WindowAggregator(SeriesId series, Duration window) {
@@ -55,9 +57,34 @@ public final class WindowAggregator {
     public Window windowAt(long epochMilli) {
         long start = windowStart(epochMilli);
         if (current == null || current.start != start) {
-            current = windows.computeIfAbsent(start, Window::new);
+            current = find(start);
         }
         return current;
+    }
+
+    private Window find(long start) {
+        int size = windows.size();
+        if (size == 0 || windows.get(size - 1).start < start) {
+            Window opened = new Window(start);
+            windows.add(opened);
+            return opened;
+        }
+        int low = 0;
+        int high = size;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (windows.get(mid).start < start) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        if (windows.get(low).start == start) {
+            return windows.get(low);
+        }
+        Window opened = new Window(start);
+        windows.add(low, opened);
+        return opened;
     }
 
     /** Adds a whole reading. */
@@ -81,20 +108,42 @@ public final class WindowAggregator {
     /** The non-empty windows in time order. */
     public List<WindowAggregate> result() {
         List<WindowAggregate> result = new ArrayList<>(windows.size());
-        for (Window window : windows.values()) {
-            Map<String, FieldAggregate> fields = new HashMap<>();
-            window.fields.forEach((name, acc) -> fields.put(name, acc.toAggregate()));
+        String[] sorted = Arrays.copyOf(names, fieldCount);
+        Arrays.sort(sorted);
+        int[] order = new int[fieldCount];
+        for (int i = 0; i < fieldCount; i++) {
+            order[i] = slot(sorted[i]);
+        }
+        for (Window window : windows) {
             result.add(new WindowAggregate(series, Instant.ofEpochMilli(window.start),
-                    Instant.ofEpochMilli(window.start + windowMillis), window.count, fields));
+                    Instant.ofEpochMilli(window.start + windowMillis), window.count, window.fields(order, sorted)));
         }
         return result;
     }
 
+    private int slot(String field) {
+        for (int i = 0; i < fieldCount; i++) {
+            if (names[i] == field) {
+                return i;
+            }
+        }
+        for (int i = 0; i < fieldCount; i++) {
+            if (names[i].equals(field)) {
+                return i;
+            }
+        }
+        if (fieldCount == names.length) {
+            names = Arrays.copyOf(names, 2 * fieldCount);
+        }
+        names[fieldCount] = field;
+        return fieldCount++;
+    }
+
     /** One window being accumulated. */
-    public static final class Window {
+    public final class Window {
         private final long start;
         private long count;
-        private final Map<String, FieldAccumulator> fields = new HashMap<>(8);
+        private FieldAccumulator[] fields = new FieldAccumulator[fieldCount];
 
         private Window(long start) {
             this.start = start;
@@ -116,7 +165,7 @@ public final class WindowAggregator {
          * and last are those of the values fed.
          */
         public void summary(String field, FieldSummary summary) {
-            accumulator(field).merge(summary);
+            accumulator(field).merge(summary.count(), summary.min(), summary.max(), summary.sum());
         }
 
         /** Adds a sub-window's summary of {@code field}, first and last by their times; count its readings with {@link #countReadings}. */
@@ -125,12 +174,38 @@ public final class WindowAggregator {
         }
 
         private FieldAccumulator accumulator(String field) {
-            FieldAccumulator acc = fields.get(field);
+            int slot = slot(field);
+            if (slot >= fields.length) {
+                fields = Arrays.copyOf(fields, fieldCount);
+            }
+            FieldAccumulator acc = fields[slot];
             if (acc == null) {
                 acc = new FieldAccumulator();
-                fields.put(field, acc);
+                fields[slot] = acc;
             }
             return acc;
+        }
+
+        /** Its aggregates in name order: {@code order} the slots by name, {@code sorted} their names (shared when all are present). */
+        private FieldAggregates fields(int[] order, String[] sorted) {
+            int present = 0;
+            for (FieldAccumulator acc : fields) {
+                present += acc == null ? 0 : 1;
+            }
+            boolean all = present == sorted.length;
+            String[] names = all ? sorted : new String[present];
+            FieldAggregate[] values = new FieldAggregate[present];
+            int at = 0;
+            for (int i = 0; i < order.length; i++) {
+                int slot = order[i];
+                if (slot < fields.length && fields[slot] != null) {
+                    if (!all) {
+                        names[at] = sorted[i];
+                    }
+                    values[at++] = fields[slot].toAggregate();
+                }
+            }
+            return new FieldAggregates(names, values);
         }
     }
 
@@ -159,15 +234,15 @@ public final class WindowAggregator {
             }
         }
 
-        void merge(FieldSummary summary) {
-            count += summary.count();
-            min = Math.min(min, summary.min());
-            max = Math.max(max, summary.max());
-            sum += summary.sum();
+        void merge(long count, double min, double max, double sum) {
+            this.count += count;
+            this.min = Math.min(this.min, min);
+            this.max = Math.max(this.max, max);
+            this.sum += sum;
         }
 
         void merge(FieldSpan span) {
-            merge(new FieldSummary(span.count(), span.min(), span.max(), span.sum()));
+            merge(span.count(), span.min(), span.max(), span.sum());
             if (span.firstTime() < firstTime) {
                 firstTime = span.firstTime();
                 first = span.first();

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -57,12 +58,15 @@ class WindowAggregatorTest {
         aggregator.reading(0).value(new String("temperature"), 0, 1.0);
         aggregator.reading(MINUTE).value(new String("pressure"), MINUTE, 1000.0);
         aggregator.reading(2 * MINUTE).value(new String("temperature"), 2 * MINUTE, 3.0);
+        aggregator.reading(3 * MINUTE).value(new String("pressure"), 3 * MINUTE, 1004.0);
 
         // then
         Map<String, FieldAggregate> fields = aggregator.result().get(0).fields();
         assertThat(fields).containsOnlyKeys("temperature", "pressure");
         assertThat(fields.get("temperature").count()).isEqualTo(2);
         assertThat(fields.get("temperature").last()).isEqualTo(3.0);
+        assertThat(fields.get("pressure").count()).isEqualTo(2);
+        assertThat(fields.get("pressure").last()).isEqualTo(1004.0);
     }
 
     @Test
@@ -195,5 +199,69 @@ class WindowAggregatorTest {
         assertThat(merged.result()).isEqualTo(oneByOne.result());
         assertThat(merged.result().get(0).count()).isEqualTo(4);
         assertThat(merged.result().get(0).fields().get("v")).isEqualTo(new FieldAggregate(4, -3.0, 9.5, 11.5, 4.0, 1.0));
+    }
+
+    @Test
+    void windowsOpenedOutOfTimeOrderComeOutInTimeOrderEachOnce() {
+        // given: windows opened last, first, middle, then each again
+        WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofMinutes(5));
+        long[] times = {20 * MINUTE, 0, 10 * MINUTE, 5 * MINUTE, 21 * MINUTE, MINUTE, 11 * MINUTE, 6 * MINUTE, 15 * MINUTE};
+
+        // when
+        for (long time : times) {
+            aggregator.add(reading(time, "x", (double) time / MINUTE));
+        }
+        List<WindowAggregate> windows = aggregator.result();
+
+        // then
+        assertThat(aggregator.windowCount()).isEqualTo(5);
+        assertThat(windows).extracting(w -> w.start().toEpochMilli() / MINUTE).containsExactly(0L, 5L, 10L, 15L, 20L);
+        assertThat(windows).extracting(WindowAggregate::count).containsExactly(2L, 2L, 2L, 1L, 2L);
+        assertThat(windows.get(4).fields().get("x")).isEqualTo(new FieldAggregate(2, 20, 21, 41, 20, 21));
+        assertThat(windows.get(1).fields().get("x")).isEqualTo(new FieldAggregate(2, 5, 6, 11, 5, 6));
+    }
+
+    @Test
+    void eachWindowHoldsOnlyTheFieldsItReceivedWhicheverOrderTheyWereFirstSeenIn() {
+        // given: "b" is seen first, "a" only from the second window on, "c" only in the third
+        WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofMinutes(5));
+
+        // when
+        aggregator.reading(0).value("b", 0, 1.0);
+        WindowAggregator.Window second = aggregator.reading(5 * MINUTE);
+        second.value("a", 5 * MINUTE, 2.0);
+        second.value("b", 5 * MINUTE, 3.0);
+        aggregator.reading(10 * MINUTE).value("c", 10 * MINUTE, 4.0);
+        aggregator.reading(MINUTE).value("a", MINUTE, 5.0);
+        List<WindowAggregate> windows = aggregator.result();
+
+        // then
+        assertThat(new ArrayList<>(windows.get(0).fields().keySet())).containsExactly("a", "b");
+        assertThat(windows.get(0).fields().get("a").first()).isEqualTo(5.0);
+        assertThat(windows.get(0).fields().get("b").first()).isEqualTo(1.0);
+        assertThat(new ArrayList<>(windows.get(1).fields().keySet())).containsExactly("a", "b");
+        assertThat(windows.get(1).fields().get("a").sum()).isEqualTo(2.0);
+        assertThat(windows.get(1).fields().get("b").sum()).isEqualTo(3.0);
+        assertThat(windows.get(2).fields()).containsOnlyKeys("c");
+        assertThat(windows.get(2).fields().get("c").sum()).isEqualTo(4.0);
+    }
+
+    @Test
+    void aWindowCanHoldManyFields() {
+        // given
+        WindowAggregator aggregator = new WindowAggregator(SENSOR, Duration.ofMinutes(5));
+        WindowAggregator.Window window = aggregator.reading(0);
+
+        // when: more fields than a window is first made room for
+        for (int field = 9; field >= 0; field--) {
+            window.value("f" + field, 0, field);
+        }
+
+        // then
+        Map<String, FieldAggregate> fields = aggregator.result().get(0).fields();
+        assertThat(new ArrayList<>(fields.keySet())).containsExactly("f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9");
+        for (int field = 0; field < 10; field++) {
+            assertThat(fields.get("f" + field).sum()).isEqualTo(field);
+        }
     }
 }

@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -167,16 +168,23 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
-        List<SeriesId> ids = new ArrayList<>();
-        series.forEach(buckets -> ids.add(buckets.series()));
-        ids.sort(null);
-        List<WindowAggregate> out = new ArrayList<>();
-        for (SeriesId id : ids) {
-            // looked up again: the series may have been deleted, or deleted and written anew, since
-            out.addAll(series.query(id, List.of(), buckets -> aggregate(buckets, range, window)));
-            if (out.size() > maxWindows) {
-                break;
+        // one pass over the stripes, each series aggregated under its stripe's lock where it is found (no
+        // second lookup by id), then the series put in id order; past maxWindows the rest is skipped
+        List<SeriesWindows> bySeries = new ArrayList<>();
+        int[] total = {0};
+        series.forEach(buckets -> {
+            if (total[0] <= maxWindows) {
+                List<WindowAggregate> windows = aggregate(buckets, range, window);
+                if (!windows.isEmpty()) {
+                    bySeries.add(new SeriesWindows(buckets.series(), windows));
+                    total[0] += windows.size();
+                }
             }
+        });
+        bySeries.sort(Comparator.comparing(SeriesWindows::series));
+        List<WindowAggregate> out = new ArrayList<>(total[0]);
+        for (SeriesWindows found : bySeries) {
+            out.addAll(found.windows());
         }
         return out;
     }
@@ -288,5 +296,8 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public void close() {
         series.clear();
+    }
+
+    private record SeriesWindows(SeriesId series, List<WindowAggregate> windows) {
     }
 }

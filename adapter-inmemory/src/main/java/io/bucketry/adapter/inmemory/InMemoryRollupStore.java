@@ -179,11 +179,12 @@ public final class InMemoryRollupStore implements StoreRollups {
 
     @Override
     public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        List<SeriesId> ids = new ArrayList<>(bySeries.keySet());
-        ids.sort(null);
+        // the entries, not the ids: each series' rollups come with it, not looked up again by id
+        List<Map.Entry<SeriesId, SeriesRollups>> series = new ArrayList<>(bySeries.entrySet());
+        series.sort(Map.Entry.comparingByKey());
         List<WindowAggregate> out = new ArrayList<>();
-        for (SeriesId id : ids) {
-            bySeries.get(id).read(tier.toMillis(), range, limit - out.size(), out);
+        for (Map.Entry<SeriesId, SeriesRollups> entry : series) {
+            entry.getValue().read(tier.toMillis(), range, limit - out.size(), out);
             if (out.size() >= limit) {
                 break;
             }

@@ -53,6 +53,9 @@ final class SeriesRollups {
     }
 
     synchronized void pending(SeriesId series, TimeRange range, int limit, List<PendingRollup> out) {
+        if (pending.isEmpty()) {
+            return;   // the common case once settled: no view of the map made for each of many series
+        }
         NavigableMap<Long, long[]> part = range == null ? pending : pending.subMap(range.fromMilli(), true, range.toMilli(), false);
         for (Map.Entry<Long, long[]> entry : part.entrySet()) {
             for (long token : entry.getValue()) {

@@ -77,7 +77,11 @@ public final class TieredAggregates implements AggregateReadings {
         maintenance.settle(plan.tiered());
         long perWindow = window.toMillis() / plan.tier().windowMillis();
         int limit = (int) Math.min(Integer.MAX_VALUE - 8L, (maxWindows + 1L) * perWindow);
-        parts.addAll(rollups.readAll(plan.tier().window(), plan.tiered(), limit));
+        List<WindowAggregate> tiered = rollups.readAll(plan.tier().window(), plan.tiered(), limit);
+        if (parts.isEmpty() && plan.tail() == null && perWindow == 1) {
+            return tiered;   // the tier alone answers, in windows of the size asked and in the order asked: nothing to merge
+        }
+        parts.addAll(tiered);
         if (plan.tail() != null) {
             parts.addAll(raw.aggregateAll(plan.tail(), window, maxWindows));
         }
