@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
  * The warm-up of a timed query: a minimum of runs, then on until the JIT has finished compiling
  * what the query runs. A fixed count is not enough on a small shared host: after 2,000 dashboard
  * queries the C2 compiles of the read path were still in the compiler's queue in some runs and
- * landed among the timed ones, which is what made the dashboard figure bimodal.
+ * landed among the timed ones, one cause of the dashboard figure's spread from run to run.
  * <p>
  * "Finished" is read from the JVM's total compilation time: {@link #QUIET_SLICES} consecutive
  * slices of at least {@link #SLICE} each during which it grew by at most {@link #QUIET_MILLIS}.
