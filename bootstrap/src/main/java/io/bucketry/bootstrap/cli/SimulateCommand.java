@@ -99,6 +99,12 @@ public final class SimulateCommand implements Callable<Integer> {
                     "chart of one sensor (default, about 20 s more); --no-extra-phases skips them."})
     boolean extraPhases;
 
+    @Option(names = "--dashboard-rounds", defaultValue = "1", paramLabel = "N",
+            description = {"Repeat the dashboard query's timed runs N times in this JVM (default 1) and report each",
+                    "round's p50 (roundsP50Micros); the dashboard figures stay the first round's. Alike rounds that differ",
+                    "from another JVM's point at the JVM (compiled code, heap); unlike rounds at the host."})
+    int dashboardRounds;
+
     @Override
     public Integer call() throws Exception {
         boolean comparing = compare || (options.backend != null && options.backend.contains(","));
@@ -110,13 +116,16 @@ public final class SimulateCommand implements Callable<Integer> {
         // would count among the write commands measured during ingest.
         BucketryConfig config = options.load(parent.environment, Map.of(), SERVE_ONLY).toBuilder()
                 .sweepInterval(NO_SWEEP).build();
+        if (dashboardRounds < 1) {
+            throw new ConfigurationException("--dashboard-rounds " + dashboardRounds + " must be at least 1");
+        }
         Scenario scenario = scenario();
         if (batchSize > config.maxBatchSize()) {
             throw new ConfigurationException("--batch-size " + batchSize + " is larger than maxBatchSize "
                     + config.maxBatchSize() + "; lower it or raise --max-batch-size");
         }
         Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp, progressBar)
-                .withExtraPhases(extraPhases);
+                .withExtraPhases(extraPhases).withDashboardRounds(dashboardRounds);
         simulation.checkMemory(config);
         if (comparing) {
             ComparisonTable table = new Comparison(scenario, warmUp, parent.err).run(config, force, keep, Clock.systemUTC());

@@ -78,7 +78,7 @@ public final class Comparison {
             BenchmarkRuns runs = BenchmarkRuns.of(config.backend());
             DashboardBenchmark.Result week = DashboardBenchmark.run(bucketry.read(),
                     ReadingGenerator.sensorIds(scenario.sensors()), streamEnd.instant(), runs.dashboardWarmUp(),
-                    runs.dashboardRuns(), SEVEN_DAYS);
+                    runs.dashboardRuns(), SEVEN_DAYS, 1);
             try (MongoServerDiagnostics server = MongoServerDiagnostics.open(
                     new MongoBucketSettings(config.mongo().uri(), config.mongo().database(), null), config.backend().id())) {
                 Sizes sizes = server.storage(config.mongo().collection());

@@ -38,6 +38,9 @@ public final class HumanReport {
                         : f("%.0f%%", 100 * d.cpuShare())));
         out.println(f("           how: read use case, one sensor (a different one each run), [end-24h, end], after %s;"
                 + " every reading touched%s", warmUp(d.warmUp()), r.runsNote()));
+        if (d.roundsP50Micros() != null) {
+            out.println(f("           rounds of the timed runs in this JVM, p50 µs: %s", d.roundsP50Micros()));
+        }
         out.println(f("alerting   %.1f ms for %,d windows of %,d series", a.millis(), a.windows(), a.series()));
         out.println(f("           how: aggregate-all use case, 5-minute windows over [end-10m, end], median of %d runs after %s",
                 a.runs(), warmUp(a.warmUp())));

@@ -75,7 +75,7 @@ final class LongRangePhase {
             clock.follow(end);
             settleNanos[0] += reclaim(store);
             DashboardBenchmark.Result week = DashboardBenchmark.run(store.read(), sensorIds, end, warmUp, runs,
-                    Comparison.SEVEN_DAYS);
+                    Comparison.SEVEN_DAYS, 1);
             Instant to = Instant.ofEpochMilli(Math.floorDiv(end.toEpochMilli(), HOUR.toMillis()) * HOUR.toMillis());
             ChartView chart = ChartBenchmark.run(store.aggregate(), sensorIds, to, CHART, HOUR, end.minus(RETENTION),
                     warmUp, runs);

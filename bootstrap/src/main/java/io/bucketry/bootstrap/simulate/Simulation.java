@@ -40,6 +40,7 @@ public final class Simulation {
     private final boolean bar;
     private final boolean extraPhases;
     private final Duration subWindow;
+    private final int dashboardRounds;
 
     /** @param warmUp whether to warm the ingest path up before it is timed (see {@link IngestWarmUp}) */
     public Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp) {
@@ -48,11 +49,11 @@ public final class Simulation {
 
     /** @param bar draw progress bars (true), plain progress lines (false) or bars only on a terminal (null) */
     public Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp, Boolean bar) {
-        this(scenario, clock, progress, warmUp, bar == null ? IngestProgress.onTerminal(progress) : bar, true, null);
+        this(scenario, clock, progress, warmUp, bar == null ? IngestProgress.onTerminal(progress) : bar, true, null, 1);
     }
 
     private Simulation(Scenario scenario, Clock clock, PrintStream progress, boolean warmUp, boolean bar,
-                       boolean extraPhases, Duration subWindow) {
+                       boolean extraPhases, Duration subWindow, int dashboardRounds) {
         this.scenario = scenario;
         this.clock = clock;
         this.progress = progress;
@@ -60,6 +61,10 @@ public final class Simulation {
         this.bar = bar;
         this.extraPhases = extraPhases;
         this.subWindow = subWindow;
+        if (dashboardRounds < 1) {
+            throw new IllegalArgumentException("dashboard rounds must be at least 1, got " + dashboardRounds);
+        }
+        this.dashboardRounds = dashboardRounds;
     }
 
     /**
@@ -67,12 +72,20 @@ public final class Simulation {
      * alerting job three ways ({@link AlertingWays}), the seven-day query and the 90-day chart ({@link LongRangePhase}).
      */
     public Simulation withExtraPhases(boolean on) {
-        return new Simulation(scenario, clock, progress, warmUp, bar, on, subWindow);
+        return new Simulation(scenario, clock, progress, warmUp, bar, on, subWindow, dashboardRounds);
     }
 
     /** Tells the run that the main store keeps sub-window summaries of {@code window} (null: none), which the alerting job's second way measures. */
     public Simulation withSubWindow(Duration window) {
-        return new Simulation(scenario, clock, progress, warmUp, bar, extraPhases, window);
+        return new Simulation(scenario, clock, progress, warmUp, bar, extraPhases, window, dashboardRounds);
+    }
+
+    /**
+     * Repeats the dashboard's timed runs {@code rounds} times in this JVM ({@code --dashboard-rounds}); the
+     * figures stay the first round's, and the report adds each round's p50.
+     */
+    public Simulation withDashboardRounds(int rounds) {
+        return new Simulation(scenario, clock, progress, warmUp, bar, extraPhases, subWindow, rounds);
     }
 
     /** Refuses (IllegalStateException, one line) a scenario that would not fit the heap; call before starting. */
@@ -149,7 +162,7 @@ public final class Simulation {
         double retained = ingest.accepted() == 0 ? 0 : (after - before) / (double) ingest.accepted();
         BenchmarkRuns runs = BenchmarkRuns.of(bucketry.config().backend());
         DashboardBenchmark.Result dashboard = DashboardBenchmark.run(bucketry.read(), sensorIds, end,
-                runs.dashboardWarmUp(), runs.dashboardRuns());
+                runs.dashboardWarmUp(), runs.dashboardRuns(), DashboardBenchmark.WINDOW, dashboardRounds);
         AlertingBenchmark.Result alerting = AlertingBenchmark.run(bucketry.aggregateAll(), end, runs.alertingRuns());
         SealingView sealing = bucketry.sealingFigures().map(SealingMeasures::of).orElse(null);
         StorageStatistics statistics = bucketry.describe().describe();

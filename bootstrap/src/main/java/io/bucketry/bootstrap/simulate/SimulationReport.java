@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bucketry.bootstrap.json.StatisticsView;
 
+import java.util.List;
+
 /**
  * What {@code simulate} measured; serialised as the one JSON object of {@code --json}. The ignored
  * components only feed the human report; {@code mongo} and {@code baseline} appear only for the
@@ -37,10 +39,11 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
 
     /**
      * Latency percentiles of the one-sensor, last-24-hours query, with the warm-up before them and the
-     * share of the timed phase the thread spent on a CPU ({@code cpuShare}, null where not measurable).
+     * share of the timed phase the thread spent on a CPU ({@code cpuShare}, null where not measurable);
+     * with {@code --dashboard-rounds} above 1, the p50 of each round of timed runs (the figures are the first's).
      */
     public record DashboardView(int runs, int readings, double p50Micros, double p99Micros, WarmUpView warmUp,
-                                Double cpuShare) {
+                                Double cpuShare, @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> roundsP50Micros) {
     }
 
     /** A query's warm-up: its runs, their wall time, and whether the JIT went quiet before the cap. */

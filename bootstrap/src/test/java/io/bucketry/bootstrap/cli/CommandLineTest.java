@@ -85,6 +85,7 @@ class CommandLineTest {
         assertOneLineError(Cli.run("simulate", "--late-share", "1.5"), 2, "--late-share 1.5 must be between 0 and 1");
         assertOneLineError(Cli.run("simulate", "--interval", "soon"), 2, "invalid --interval 'soon'");
         assertOneLineError(Cli.run("simulate", "--batch-size", "200000"), 2, "--batch-size 200000 is larger than maxBatchSize");
+        assertOneLineError(Cli.run("simulate", "--dashboard-rounds", "0"), 2, "--dashboard-rounds 0 must be at least 1");
         assertOneLineError(Cli.run("simulate", "--duration", "30s", "--interval", "1m"), 2,
                 "--duration 30s must be at least one --interval (1m)");
     }

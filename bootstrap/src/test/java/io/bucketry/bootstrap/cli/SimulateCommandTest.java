@@ -20,6 +20,21 @@ class SimulateCommandTest {
     }
 
     @Test
+    void dashboardRoundsRepeatTheTimedRunsInOneJvmAndReportEachRoundsP50TheFirstBeingTheFigure() throws Exception {
+        Run run = Cli.run("simulate", "--sensors", "10", "--duration", "2h", "--json", "--no-extra-phases",
+                "--no-warm-up", "--dashboard-rounds", "3");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode dashboard = new ObjectMapper().readTree(run.out()).get("dashboardQuery");
+        assertThat(keys(dashboard)).containsExactly("runs", "readings", "p50Micros", "p99Micros", "warmUp", "cpuShare",
+                "roundsP50Micros");
+        JsonNode rounds = dashboard.get("roundsP50Micros");
+        assertThat(rounds).hasSize(3);
+        rounds.forEach(p50 -> assertThat(p50.asDouble()).isPositive());
+        assertThat(rounds.get(0).asDouble()).isEqualTo(dashboard.get("p50Micros").asDouble());
+    }
+
+    @Test
     void jsonIsExactlyOneObjectWithTheDocumentedShapeAndConsistentCounts() throws Exception {
         Run run = Cli.run("simulate", "--sensors", "20", "--interval", "60s", "--duration", "90m", "--late-share", "0.2",
                 "--duplicate-share", "0.1", "--batch-size", "100", "--json", "--no-extra-phases");
