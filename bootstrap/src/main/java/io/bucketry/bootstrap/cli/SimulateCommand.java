@@ -99,6 +99,13 @@ public final class SimulateCommand implements Callable<Integer> {
                     "chart of one sensor (default, about 20 s more); --no-extra-phases skips them."})
     boolean extraPhases;
 
+    @Option(names = "--memory-check", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = {"Before generating anything, refuse a run whose readings the estimate says will not fit the heap",
+                    "(default). The estimate budgets twice what the generator's data was measured to take, so",
+                    "--no-memory-check attempts the run anyway; the in-memory store's --memory-limit still refuses",
+                    "writes (STORE_FULL) before the heap runs out."})
+    boolean memoryCheck;
+
     @Option(names = "--dashboard-rounds", defaultValue = "1", paramLabel = "N",
             description = {"Repeat the dashboard query's timed runs N times in this JVM (default 1) and report each",
                     "round's p50 (roundsP50Micros); the dashboard figures stay the first round's. Alike rounds that differ",
@@ -126,7 +133,9 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         Simulation simulation = new Simulation(scenario, Clock.systemUTC(), parent.err, warmUp, progressBar)
                 .withExtraPhases(extraPhases).withDashboardRounds(dashboardRounds);
-        simulation.checkMemory(config);
+        if (memoryCheck) {
+            simulation.checkMemory(config);
+        }
         if (comparing) {
             ComparisonTable table = new Comparison(scenario, warmUp, parent.err).run(config, force, keep, Clock.systemUTC());
             if (json) {

@@ -64,7 +64,8 @@ public record MemoryEstimate(long readings, int bytesPerReading, long sealedRead
                 sealedReadings, sealedBytesPerReading, readings - sealedReadings, bytesPerReading);
         return String.format(Locale.ROOT, "refused: %,d readings need about %s of heap (%s "
                         + "+ %s headroom) but only %s is available; run with a larger heap (java -Xmx%dg -jar "
-                        + "bucketry.jar simulate ...) or use fewer --sensors or a shorter --duration",
+                        + "bucketry.jar simulate ...), use fewer --sensors or a shorter --duration, or attempt it anyway "
+                        + "with --no-memory-check",
                 readings, gigabytes(neededBytes()), perReading, gigabytes(headroomBytes), gigabytes(availableBytes),
                 suggestedGb);
     }
