@@ -1,15 +1,18 @@
 package io.bucketry.domain;
 
+import java.util.BitSet;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * The fields of a run of readings given column by column, as a store decodes a bucket: per column of a
  * {@link FieldSchema}, a number per row and/or a text per row (a code into that column's texts).
- * {@link #fieldsAt} builds one row's Fields from them. The texts are checked once, when given, and
- * rows in a run with the same texts ("OK", "OK", …) share one array of them (Fields never change
- * theirs); a full row (every column given) shares the schema itself. The numbers are read from the
- * caller's arrays, not copied (a decoded bucket's columns, say): each is checked as its row is built,
- * so no Fields holds a value a reading may not, whatever the caller does with its arrays.
+ * {@link #fieldsAt} builds one row's Fields from them. Both are taken when built: the numbers into one
+ * row-major array that the rows' Fields share, each its own stretch (one array per run, not one per
+ * reading), and the texts looked up once, rows in a run with the same texts ("OK", "OK", …) sharing
+ * one array of them (Fields never change theirs); a full row (every column given) shares the schema
+ * itself. Each row is checked as it is built, so no Fields holds a value a reading may not, and a bad
+ * row is refused alone.
  */
 public final class FieldColumns {
 
@@ -18,16 +21,23 @@ public final class FieldColumns {
 
     private final FieldSchema schema;
     private final int rows;
-    /** Per column, the caller's numbers (NaN where a row has none), or null. */
-    private final double[][] numbers;
-    /** Per row, its text of each column (null where it has none), or null when it has no text. */
+    /** Row by row, each column's number (NaN where a row has none): row {@code r} from {@code r * columns}. */
+    private final double[] numbers;
+    /** Per row, its text of each column (null where it has none), or null when it has no text; null when no row has one. */
     private final String[][] rowTexts;
+    /**
+     * The rows that are not simply full and valid (a column without a value, a number beside a text, a
+     * number that is not finite, a schema no reading may have): those are built and checked one by
+     * one; the others were checked column by column when built.
+     */
+    private final BitSet irregular;
 
-    private FieldColumns(FieldSchema schema, int rows, double[][] numbers, String[][] rowTexts) {
+    private FieldColumns(FieldSchema schema, int rows, double[] numbers, String[][] rowTexts, BitSet irregular) {
         this.schema = schema;
         this.rows = rows;
         this.numbers = numbers;
         this.rowTexts = rowTexts;
+        this.irregular = irregular;
     }
 
     /** Columns named by {@code schema}, each of {@code rows} rows; a column given neither numbers nor texts is absent throughout. */
@@ -53,38 +63,50 @@ public final class FieldColumns {
      */
     public Fields fieldsAt(int row) {
         Objects.checkIndex(row, rows);
-        int columns = numbers.length;
-        double[] values = new double[columns];
-        String[] texts = rowTexts[row];
+        int offset = row * schema.size();
+        if (irregular.get(row)) {
+            return checkedRow(row, offset);
+        }
+        return Fields.ofChecked(schema, numbers, offset, textsOf(row));
+    }
+
+    private String[] textsOf(int row) {
+        return rowTexts == null ? null : rowTexts[row];
+    }
+
+    /** A row lacking a value or holding one a reading may not: checked value by value. */
+    private Fields checkedRow(int row, int offset) {
+        int columns = schema.size();
+        String[] texts = textsOf(row);
         int given = 0;
         for (int column = 0; column < columns; column++) {
-            double[] number = numbers[column];
+            double number = numbers[offset + column];
             boolean text = texts != null && texts[column] != null;
-            if (number != null && !Double.isNaN(number[row])) {
+            if (!Double.isNaN(number)) {
                 if (text) {
                     throw new IllegalArgumentException("row " + row + " holds both a number and a text in column '"
                             + schema.name(column) + "'");
                 }
-                values[column] = FieldValue.requireFinite(schema.name(column), number[row]);
+                FieldValue.requireFinite(schema.name(column), number);
                 given++;
-            } else {
-                values[column] = Double.NaN;
-                given += text ? 1 : 0;
+            } else if (text) {
+                given++;
             }
         }
         if (given < columns) {
-            return some(values, texts);
+            return some(offset, texts);
         }
         Fields.requireFieldCount(given);
-        return Fields.ofChecked(schema, values, texts);
+        return Fields.ofChecked(schema, numbers, offset, texts);
     }
 
     /** A row lacking some columns: its names are a schema of their own, built as any partial Fields are. */
-    private Fields some(double[] values, String[] texts) {
+    private Fields some(int offset, String[] texts) {
         Fields.Builder fields = Fields.builder(schema);
-        for (int column = 0; column < values.length; column++) {
-            if (!Double.isNaN(values[column])) {
-                fields.number(column, values[column]);
+        for (int column = 0; column < schema.size(); column++) {
+            double number = numbers[offset + column];
+            if (!Double.isNaN(number)) {
+                fields.number(column, number);
             } else if (texts != null && texts[column] != null) {
                 fields.text(column, texts[column]);
             }
@@ -111,7 +133,7 @@ public final class FieldColumns {
             this.texts = new String[schema.size()][];
         }
 
-        /** The numbers of {@code column}, one per row from index 0 (NaN: the row has no number there), read when a row is built. */
+        /** The numbers of {@code column}, one per row from index 0 (NaN: the row has no number there), read by {@link #build}. */
         public Builder numbers(int column, double[] values) {
             requireUnset(numbers, column, "numbers");
             requireRows(values.length);
@@ -135,16 +157,49 @@ public final class FieldColumns {
             return this;
         }
 
-        /** The columns, each row's texts looked up now. */
+        /** The columns: the numbers copied row by row and checked column by column, each row's texts looked up. */
         public FieldColumns build() {
+            int columns = numbers.length;
+            double[] byRow = new double[Math.multiplyExact(rows, columns)];
+            BitSet irregular = new BitSet(rows);
+            if (columns == 0 || columns > FieldSchema.MAX_FIELDS) {
+                irregular.set(0, rows);   // no row of this schema is a reading's fields as it is
+            }
+            for (int column = 0; column < columns; column++) {
+                copyAndCheck(column, byRow, irregular);
+            }
+            return new FieldColumns(schema, rows, byRow, rowTexts(), irregular);
+        }
+
+        /** Copies {@code column}'s numbers into {@code byRow}, marking each row where it holds no value or a bad one. */
+        private void copyAndCheck(int column, double[] byRow, BitSet irregular) {
+            int columns = numbers.length;
+            double[] values = numbers[column];
+            int[] code = codes[column];
+            for (int row = 0, at = column; row < rows; row++, at += columns) {
+                double number = values == null ? Double.NaN : values[row];
+                byRow[at] = number;
+                boolean text = code != null && code[row] != NO_TEXT;
+                if (Double.isNaN(number) ? !text : text || Double.isInfinite(number)) {
+                    irregular.set(row);
+                }
+            }
+        }
+
+        /** Each row's texts by column, a run of rows with the same codes sharing one array; null when no column has texts. */
+        private String[][] rowTexts() {
+            int[] withTexts = IntStream.range(0, codes.length).filter(column -> codes[column] != null).toArray();
+            if (withTexts.length == 0) {
+                return null;
+            }
             String[][] byRow = new String[rows][];
             for (int row = 0; row < rows; row++) {
-                if (row > 0 && sameCodes(row - 1, row)) {
+                if (row > 0 && sameCodes(withTexts, row - 1, row)) {
                     byRow[row] = byRow[row - 1];
                     continue;
                 }
-                for (int column = 0; column < codes.length; column++) {
-                    if (codes[column] != null && codes[column][row] != NO_TEXT) {
+                for (int column : withTexts) {
+                    if (codes[column][row] != NO_TEXT) {
                         if (byRow[row] == null) {
                             byRow[row] = new String[codes.length];
                         }
@@ -152,7 +207,7 @@ public final class FieldColumns {
                     }
                 }
             }
-            return new FieldColumns(schema, rows, numbers.clone(), byRow);
+            return byRow;
         }
 
         private String textOf(int row, int column) {
@@ -164,9 +219,9 @@ public final class FieldColumns {
             return texts[column][code];
         }
 
-        private boolean sameCodes(int row, int next) {
-            for (int[] code : codes) {
-                if (code != null && code[row] != code[next]) {
+        private boolean sameCodes(int[] withTexts, int row, int next) {
+            for (int column : withTexts) {
+                if (codes[column][row] != codes[column][next]) {
                     return false;
                 }
             }

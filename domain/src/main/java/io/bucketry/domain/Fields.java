@@ -18,15 +18,21 @@ import java.util.Set;
 public final class Fields extends AbstractMap<String, FieldValue> {
 
     private final FieldSchema schema;
-    /** The value of each numeric field; NaN (never a valid value) at a text. */
+    /**
+     * The value of each numeric field from {@link #offset} on, NaN (never a valid value) at a text. The
+     * readings of a decoded bucket share one array, each its own stretch ({@link FieldColumns}): one
+     * array per bucket instead of one per reading, which is most of what a long range read allocates.
+     */
     private final double[] numbers;
+    private final int offset;
     /** Null when every field is a number; else the text of each text field, null at a number. */
     private final String[] texts;
 
     /** Takes the arrays as they are: the caller has checked every rule and never writes them again. */
-    private Fields(FieldSchema schema, double[] numbers, String[] texts) {
+    private Fields(FieldSchema schema, double[] numbers, int offset, String[] texts) {
         this.schema = schema;
         this.numbers = numbers;
+        this.offset = offset;
         this.texts = texts;
     }
 
@@ -47,7 +53,12 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     /** Called by {@link FieldsConverter} with arrays it checked and hands over. */
     static Fields ofChecked(FieldSchema schema, double[] numbers, String[] texts) {
-        return new Fields(schema, numbers, texts);
+        return new Fields(schema, numbers, 0, texts);
+    }
+
+    /** The same with the numbers at {@code offset} of an array that rows share, checked and never written again. */
+    static Fields ofChecked(FieldSchema schema, double[] numbers, int offset, String[] texts) {
+        return new Fields(schema, numbers, offset, texts);
     }
 
     static void requireFieldCount(int count) {
@@ -72,7 +83,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     /** The numeric value at {@code index} of {@link #schema()}, or NaN when it is a text. */
     public double numberAt(int index) {
-        return numbers[index];
+        return numbers[offset + Objects.checkIndex(index, schema.size())];
     }
 
     /** The text at {@code index} of {@link #schema()}, or null when it is a number. */
@@ -82,13 +93,13 @@ public final class Fields extends AbstractMap<String, FieldValue> {
 
     /** The value at {@code index} of {@link #schema()}. */
     public FieldValue valueAt(int index) {
-        return isText(index) ? new FieldValue.Text(texts[index]) : new FieldValue.Numeric(numbers[index]);
+        return isText(index) ? new FieldValue.Text(texts[index]) : new FieldValue.Numeric(numberAt(index));
     }
 
     /** The numeric value of {@code name}, or NaN when the field is absent or a text. */
     public double number(String name) {
         int index = schema.indexOf(name);
-        return index < 0 ? Double.NaN : numbers[index];
+        return index < 0 ? Double.NaN : numbers[offset + index];
     }
 
     @Override
@@ -200,7 +211,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
         public Fields build() {
             requireFieldCount(count);
             if (count == numbers.length) {
-                return new Fields(schema, numbers, texts);
+                return new Fields(schema, numbers, 0, texts);
             }
             String[] names = new String[count];
             double[] someNumbers = new double[count];
@@ -216,7 +227,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
                     at++;
                 }
             }
-            return new Fields(FieldSchema.ofChecked(names), someNumbers, someTexts);
+            return new Fields(FieldSchema.ofChecked(names), someNumbers, 0, someTexts);
         }
     }
 }

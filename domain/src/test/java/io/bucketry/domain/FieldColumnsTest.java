@@ -82,23 +82,39 @@ class FieldColumnsTest {
     }
 
     @Test
-    void textsAreTakenWhenBuiltAndNumbersCheckedWhenARowIsBuilt() {
+    void numbersAndTextsAreTakenWhenBuiltSoLaterChangesToTheCallersArraysChangeNothing() {
         // given
         double[] numbers = {1, 2};
         int[] codes = {0, 0};
         String[] dictionary = {"OK"};
         FieldColumns columns = FieldColumns.builder(FieldSchema.of("a", "b"), 2).numbers(0, numbers)
                 .texts(1, codes, dictionary).build();
+        Fields before = columns.fieldsAt(0);
 
         // when
         numbers[0] = Double.POSITIVE_INFINITY;
         codes[1] = NO;
         dictionary[0] = "changed";
 
-        // then: the texts are as given, the numbers as they are now, and refused when not finite
+        // then: the rows, and the Fields already built from them, hold what was given
+        assertThat(columns.fieldsAt(0)).isEqualTo(Fields.of(TestReadings.map("a", 1.0, "b", "OK")));
         assertThat(columns.fieldsAt(1)).isEqualTo(Fields.of(TestReadings.map("a", 2.0, "b", "OK")));
-        assertThatThrownBy(() -> columns.fieldsAt(0)).isInstanceOf(InvalidReadingException.class)
-                .hasMessageContaining("field 'a' is Infinity, which is not a finite number");
+        assertThat(before.numberAt(0)).isEqualTo(1.0);
+    }
+
+    @Test
+    void rowsShareOneArrayOfNumbersYetEachReadsOnlyItsOwnColumns() {
+        // when
+        FieldColumns columns = FieldColumns.builder(FieldSchema.of("a", "b"), 3).numbers(0, new double[] {1, 2, 3})
+                .numbers(1, new double[] {10, 20, 30}).build();
+        Fields middle = columns.fieldsAt(1);
+
+        // then
+        assertThat(middle).isEqualTo(Fields.of(TestReadings.map("a", 2.0, "b", 20.0)));
+        assertThat(middle.number("b")).isEqualTo(20.0);
+        assertThat(middle.valueAt(0)).isEqualTo(new FieldValue.Numeric(2.0));
+        assertThatThrownBy(() -> middle.numberAt(2)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> middle.numberAt(-1)).isInstanceOf(IndexOutOfBoundsException.class);
     }
 
     @Test

@@ -24,9 +24,9 @@ final class DecodedColumns implements BucketRows {
     private final FieldSchema names;
     private final long[] times;
     /** Per column of the names, its numbers (NaN where a row has none: a stored number is always finite), or null. */
-    private double[][] numbers;
+    private final double[][] numbers;
     /** Every column, numbers and texts, as readings are built from them; null when decoded without the texts. */
-    private FieldColumns fields;
+    private final FieldColumns fields;
 
     DecodedColumns(SeriesId series, long start, FieldSchema names, byte[] bytes, int from, Sealing sealing, Need need) {
         long began = System.nanoTime();
@@ -37,14 +37,22 @@ final class DecodedColumns implements BucketRows {
         for (int row = 0; row < times.length; row++) {
             times[row] += start;   // the codec holds times relative to the bucket's start
         }
-        long values = times.length + (need == Need.TIMES ? 0 : decodeValues(reader, need == Need.ALL));
+        long values = times.length;
+        if (need == Need.TIMES) {
+            numbers = null;
+            fields = null;
+        } else {
+            numbers = new double[names.size()][];
+            FieldColumns.Builder columns = need == Need.ALL ? FieldColumns.builder(names, times.length) : null;
+            values += decodeValues(reader, columns);
+            fields = columns == null ? null : columns.build();
+        }
         sealing.decoded(values, System.nanoTime() - began);
     }
 
-    /** Decodes the numbers, and the texts when {@code withTexts}; answers how many values. */
-    private long decodeValues(SealedBucketReader reader, boolean withTexts) {
-        numbers = new double[names.size()][];
-        FieldColumns.Builder columns = withTexts ? FieldColumns.builder(names, times.length) : null;
+    /** Decodes the numbers into {@link #numbers}, and the texts too when {@code columns} is given; answers how many values. */
+    private long decodeValues(SealedBucketReader reader, FieldColumns.Builder columns) {
+        boolean withTexts = columns != null;
         long values = 0;
         int column = 0;
         while (reader.nextColumn()) {
@@ -64,7 +72,6 @@ final class DecodedColumns implements BucketRows {
             }
             values += times.length - reader.absentCount();
         }
-        fields = withTexts ? columns.build() : null;
         return values;
     }
 

@@ -139,12 +139,7 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public List<Reading> read(SeriesId id, TimeRange range, int limit) {
-        return series.query(id, List.of(), buckets -> {
-            // sized up front: a dashboard range returns thousands of readings
-            List<Reading> out = new ArrayList<>(SeriesReads.countAtMost(buckets, range.fromMilli(), range.toMilli(), limit));
-            SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit, out);
-            return out;
-        });
+        return series.query(id, List.of(), buckets -> SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit));
     }
 
     @Override

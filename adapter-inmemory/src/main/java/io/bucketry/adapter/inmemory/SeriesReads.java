@@ -14,20 +14,6 @@ final class SeriesReads {
     private SeriesReads() {
     }
 
-    /** An upper bound of the readings in [from, to): the counts of the buckets overlapping it. */
-    static int countAtMost(SeriesBuckets series, long from, long to, int limit) {
-        long total = 0;
-        int buckets = series.bucketCount();
-        for (int i = series.firstIndexFor(from); i < buckets && total < limit; i++) {
-            StoredBucket bucket = series.bucket(i);
-            if (series.lowKey(bucket) >= to) {
-                break;
-            }
-            total += bucket.count();
-        }
-        return (int) Math.min(total, limit);
-    }
-
     /**
      * The exact count and the first and last times of the readings at or after {@code from}, as
      * {count, first, last}; null when there are none. Reads each bucket's times, never its values.
@@ -53,8 +39,12 @@ final class SeriesReads {
         return count == 0 ? null : new long[] {count, first, last};
     }
 
-    /** Readings with times in [from, to), in time order, at most limit. */
-    static void read(SeriesBuckets series, long from, long to, int limit, List<Reading> out) {
+    /**
+     * Readings with times in [from, to), in time order, at most limit: a sealed bucket's as a run of its
+     * decoded columns, the rest built now ({@link RangeReadings}).
+     */
+    static List<Reading> read(SeriesBuckets series, long from, long to, int limit) {
+        RangeReadings.Builder out = RangeReadings.builder();
         int i = series.firstIndexFor(from);
         List<Reading> group = new ArrayList<>();
         while (i < series.bucketCount() && series.lowKey(series.bucket(i)) < to && out.size() < limit) {
@@ -63,7 +53,13 @@ final class SeriesReads {
                 BucketRows bucket = series.rows(i);
                 int start = bucket.lowerBound(from);
                 int take = Math.min(bucket.lowerBound(to) - start, limit - out.size());
-                bucket.readingsInto(start, start + take, out);
+                if (bucket instanceof DecodedColumns columns) {
+                    out.decoded(columns, start, start + take);
+                } else {
+                    List<Reading> rows = new ArrayList<>(take);
+                    bucket.readingsInto(start, start + take, rows);
+                    out.built(rows);
+                }
             } else {
                 group.clear();
                 readGroup(series, from, i, end, group);
@@ -71,10 +67,11 @@ final class SeriesReads {
                 while (inRange < group.size() && group.get(inRange).epochMilli() < to) {
                     inRange++;
                 }
-                out.addAll(group.subList(0, Math.min(inRange, limit - out.size())));
+                out.built(List.copyOf(group.subList(0, Math.min(inRange, limit - out.size()))));
             }
             i = end;
         }
+        return out.build();
     }
 
     static Optional<Reading> latest(SeriesBuckets series, Instant notBefore) {
