@@ -1,8 +1,8 @@
 package io.bucketry.domain;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Objects;
-import java.util.stream.IntStream;
 
 /**
  * The fields of a run of readings given column by column, as a store decodes a bucket: per column of a
@@ -188,10 +188,17 @@ public final class FieldColumns {
 
         /** Each row's texts by column, a run of rows with the same codes sharing one array; null when no column has texts. */
         private String[][] rowTexts() {
-            int[] withTexts = IntStream.range(0, codes.length).filter(column -> codes[column] != null).toArray();
-            if (withTexts.length == 0) {
+            int[] withTexts = new int[codes.length];
+            int textColumns = 0;
+            for (int column = 0; column < codes.length; column++) {
+                if (codes[column] != null) {
+                    withTexts[textColumns++] = column;
+                }
+            }
+            if (textColumns == 0) {
                 return null;
             }
+            withTexts = Arrays.copyOf(withTexts, textColumns);
             String[][] byRow = new String[rows][];
             for (int row = 0; row < rows; row++) {
                 if (row > 0 && sameCodes(withTexts, row - 1, row)) {

@@ -5,9 +5,7 @@ import io.bucketry.application.port.in.ReadingInput;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -127,13 +125,7 @@ public final class ReadingGenerator {
         double temperature = round(20 + (sensor % 10) * 0.5 + 4 * daily + random.nextDouble() * 2 - 1);
         double pressure = round(1013.25 + (sensor % 7) - 3 + random.nextDouble() * 4 - 2);
         String status = temperature > 27 ? WARN : OK;
-        // one fixed field order, not Map.of's: its order follows a salt drawn per JVM, so each run laid out
-        // the stores' columns in another order, one more source of run-to-run variance in the read figures
-        Map<String, Object> fields = new LinkedHashMap<>(4);
-        fields.put("temperature", temperature);
-        fields.put("pressure", pressure);
-        fields.put("status", status);
-        return new ReadingInput(sensorIds[sensor], time, fields);
+        return new ReadingInput(sensorIds[sensor], time, new GeneratedFields(temperature, pressure, status));
     }
 
     private static double round(double value) {

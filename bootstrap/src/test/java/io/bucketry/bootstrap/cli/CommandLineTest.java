@@ -95,6 +95,18 @@ class CommandLineTest {
         Run run = Cli.run("simulate", "--sensors", "100000000", "--duration", "90d");
 
         assertOneLineError(run, 1, "bucketry simulate: refused: ", "readings need about", "GB of heap", "-Xmx", "fewer --sensors",
-                "shorter --duration");
+                "shorter --duration", "--no-memory-check");
+    }
+
+    @Test
+    void aRunAttemptedDespiteTheEstimateStopsAtTheStoresMemoryLimitWithOneLine() {
+        // when: far more readings than the estimate allows, attempted anyway, with a small memory limit
+        Run run = Cli.run("simulate", "--sensors", "1000000", "--duration", "90d", "--no-memory-check",
+                "--memory-limit", "1%", "--no-warm-up", "--no-progress-bar");
+
+        // then: the store refused a batch at its limit, not the estimate before anything was generated
+        assertOneLineError(run, 1, "bucketry simulate: the in-memory store cannot take these", "its memory limit is",
+                "none of them was stored");
+        assertThat(run.err()).doesNotContain("readings need about");
     }
 }
