@@ -1,13 +1,8 @@
 package io.bucketry.domain;
 
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 
@@ -16,7 +11,7 @@ import java.util.function.BiConsumer;
  * the windows of one aggregation share, and values) instead of a tree of entries: a window costs two
  * small arrays, not a node per field. Equal to, and hashed as, any map with the same entries.
  */
-final class FieldAggregates extends AbstractMap<String, FieldAggregate> {
+final class FieldAggregates extends NamedValues<FieldAggregate> {
 
     private static final FieldAggregates EMPTY = new FieldAggregates(new String[0], new FieldAggregate[0]);
 
@@ -54,14 +49,19 @@ final class FieldAggregates extends AbstractMap<String, FieldAggregate> {
     }
 
     @Override
-    public FieldAggregate get(Object key) {
-        int at = key instanceof String name ? Arrays.binarySearch(names, name) : -1;
-        return at < 0 ? null : values[at];
+    String nameAt(int index) {
+        return names[index];
     }
 
     @Override
-    public boolean containsKey(Object key) {
-        return get(key) != null;
+    public FieldAggregate valueAt(int index) {
+        return values[index];
+    }
+
+    @Override
+    int indexOf(Object name) {
+        int at = name instanceof String text ? Arrays.binarySearch(names, text) : -1;
+        return Math.max(at, -1);
     }
 
     @Override
@@ -69,36 +69,5 @@ final class FieldAggregates extends AbstractMap<String, FieldAggregate> {
         for (int i = 0; i < names.length; i++) {
             action.accept(names[i], values[i]);
         }
-    }
-
-    @Override
-    public Set<Map.Entry<String, FieldAggregate>> entrySet() {
-        return new AbstractSet<>() {
-            @Override
-            public int size() {
-                return names.length;
-            }
-
-            @Override
-            public Iterator<Map.Entry<String, FieldAggregate>> iterator() {
-                return new Iterator<>() {
-                    private int next;
-
-                    @Override
-                    public boolean hasNext() {
-                        return next < names.length;
-                    }
-
-                    @Override
-                    public Map.Entry<String, FieldAggregate> next() {
-                        if (next >= names.length) {
-                            throw new NoSuchElementException();
-                        }
-                        int at = next++;
-                        return Map.entry(names[at], values[at]);
-                    }
-                };
-            }
-        };
     }
 }

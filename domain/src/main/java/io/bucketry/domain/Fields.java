@@ -1,21 +1,16 @@
 package io.bucketry.domain;
 
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.BitSet;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The fields of one reading: 1–64 named values, each a finite number or a text of at most 256
  * characters. An immutable map from field name to value, held as the names ({@link FieldSchema},
  * shared by the readings of one stream) and an array of numbers and one of texts, so that a reading
- * costs no object per value.
+ * costs no object per value. Its map views are {@link NamedValues}', which caches none.
  */
-public final class Fields extends AbstractMap<String, FieldValue> {
+public final class Fields extends NamedValues<FieldValue> {
 
     private final FieldSchema schema;
     /**
@@ -92,6 +87,7 @@ public final class Fields extends AbstractMap<String, FieldValue> {
     }
 
     /** The value at {@code index} of {@link #schema()}. */
+    @Override
     public FieldValue valueAt(int index) {
         return isText(index) ? new FieldValue.Text(texts[index]) : new FieldValue.Numeric(numberAt(index));
     }
@@ -103,51 +99,18 @@ public final class Fields extends AbstractMap<String, FieldValue> {
     }
 
     @Override
-    public FieldValue get(Object name) {
-        int index = schema.indexOf(name);
-        return index < 0 ? null : valueAt(index);
-    }
-
-    @Override
-    public boolean containsKey(Object name) {
-        return schema.indexOf(name) >= 0;
-    }
-
-    @Override
     public int size() {
         return schema.size();
     }
 
     @Override
-    public Set<Entry<String, FieldValue>> entrySet() {
-        return new AbstractSet<>() {
-            @Override
-            public Iterator<Entry<String, FieldValue>> iterator() {
-                return new Iterator<>() {
-                    private int next;
+    String nameAt(int index) {
+        return schema.name(index);
+    }
 
-                    @Override
-                    public boolean hasNext() {
-                        return next < schema.size();
-                    }
-
-                    @Override
-                    public Entry<String, FieldValue> next() {
-                        if (!hasNext()) {
-                            throw new NoSuchElementException();
-                        }
-                        Entry<String, FieldValue> entry = new SimpleImmutableEntry<>(schema.name(next), valueAt(next));
-                        next++;
-                        return entry;
-                    }
-                };
-            }
-
-            @Override
-            public int size() {
-                return schema.size();
-            }
-        };
+    @Override
+    int indexOf(Object name) {
+        return schema.indexOf(name);
     }
 
     /**
