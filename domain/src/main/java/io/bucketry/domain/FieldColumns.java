@@ -74,33 +74,26 @@ public final class FieldColumns {
         return rowTexts == null ? null : rowTexts[row];
     }
 
-    /** A row lacking a value or holding one a reading may not: checked value by value. */
+    /**
+     * A row lacking a value, holding one a reading may not, or of a schema no reading may have: each
+     * value checked, then built as any partial Fields are (which refuses no field or too many).
+     */
     private Fields checkedRow(int row, int offset) {
-        int columns = schema.size();
         String[] texts = textsOf(row);
-        int given = 0;
-        for (int column = 0; column < columns; column++) {
+        for (int column = 0; column < schema.size(); column++) {
             double number = numbers[offset + column];
-            boolean text = texts != null && texts[column] != null;
             if (!Double.isNaN(number)) {
-                if (text) {
+                if (texts != null && texts[column] != null) {
                     throw new IllegalArgumentException("row " + row + " holds both a number and a text in column '"
                             + schema.name(column) + "'");
                 }
                 FieldValue.requireFinite(schema.name(column), number);
-                given++;
-            } else if (text) {
-                given++;
             }
         }
-        if (given < columns) {
-            return some(offset, texts);
-        }
-        Fields.requireFieldCount(given);
-        return Fields.ofChecked(schema, numbers, offset, texts);
+        return some(offset, texts);
     }
 
-    /** A row lacking some columns: its names are a schema of their own, built as any partial Fields are. */
+    /** A row's Fields by the builder: a row lacking some columns has a schema of its own. */
     private Fields some(int offset, String[] texts) {
         Fields.Builder fields = Fields.builder(schema);
         for (int column = 0; column < schema.size(); column++) {

@@ -175,6 +175,24 @@ class FieldColumnsTest {
     }
 
     @Test
+    void aBadValueIsRefusedEvenWhereItIsTheRowsOnlyColumn() {
+        // given: one column each, so that no other column of the row marks it for checking
+        FieldSchema b = FieldSchema.of("b");
+        FieldColumns both = FieldColumns.builder(b, 1).numbers(0, new double[] {2}).texts(0, new int[] {0}, new String[] {"x"}).build();
+        FieldColumns infinite = FieldColumns.builder(b, 1).numbers(0, new double[] {Double.POSITIVE_INFINITY}).build();
+        FieldColumns someTexts = FieldColumns.builder(b, 2).texts(0, new int[] {0, NO}, new String[] {"x"}).build();
+
+        // then
+        assertThatThrownBy(() -> both.fieldsAt(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("row 0 holds both a number and a text in column 'b'");
+        assertThatThrownBy(() -> infinite.fieldsAt(0)).isInstanceOf(InvalidReadingException.class)
+                .hasMessageContaining("field 'b' is Infinity");
+        assertThat(someTexts.fieldsAt(0)).isEqualTo(Fields.of(TestReadings.map("b", "x")));
+        assertThatThrownBy(() -> someTexts.fieldsAt(1)).isInstanceOf(InvalidReadingException.class)
+                .hasMessage("a reading needs at least one field");
+    }
+
+    @Test
     void aRowWithNoFieldOrMoreThanAReadingMayHaveIsRefusedWhenAskedFor() {
         // given
         FieldColumns someEmpty = FieldColumns.builder(FieldSchema.of("a", "b"), 2).numbers(0, new double[] {1, NaN}).build();

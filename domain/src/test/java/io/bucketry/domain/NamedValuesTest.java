@@ -27,6 +27,8 @@ class NamedValuesTest {
         // then
         assertThat(fields.keySet()).containsExactly("temperature", "status").contains("status").doesNotContain("pressure");
         assertThat(fields.keySet()).hasSize(2).isEqualTo(same.keySet());
+        assertThat(fields.keySet().contains("temperature")).isTrue();
+        assertThat(fields.keySet().contains("pressure")).isFalse();
         assertThat(fields.values()).containsExactly(FieldValue.of(21.5), FieldValue.of("OK")).hasSize(2);
         assertThat(fields.entrySet()).isEqualTo(same.entrySet()).hasSize(2);
         assertThat(fields.isEmpty()).isFalse();
