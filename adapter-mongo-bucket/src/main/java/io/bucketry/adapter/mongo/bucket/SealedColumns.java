@@ -4,14 +4,15 @@ import io.bucketry.codec.Column;
 import io.bucketry.codec.NumericColumn;
 import io.bucketry.codec.SealedBucket;
 import io.bucketry.codec.SealedBucketCodec;
+import io.bucketry.codec.SealedBucketReader;
 import io.bucketry.codec.TextColumn;
+import io.bucketry.domain.FieldColumns;
 import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldValue;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -64,35 +65,56 @@ final class SealedColumns {
         return SealedBucketCodec.encode(SealedBucket.of(times, built));
     }
 
-    /** The readings the columns hold, in time order. */
+    /**
+     * The readings the columns hold, in time order, decoded straight into arrays ({@link SealedBucketReader})
+     * and built from them as one run ({@link FieldColumns}): no map or {@link SealedBucket} per document.
+     */
     static List<Reading> decode(SeriesId series, byte[] cols) {
-        SealedBucket bucket = SealedBucketCodec.decode(cols);
+        SealedBucketReader reader = SealedBucketReader.open(cols, 0);
         DECODES.incrementAndGet();
-        List<Reading> readings = new ArrayList<>(bucket.count());
-        for (int row = 0; row < bucket.count(); row++) {
-            Map<String, Object> fields = new LinkedHashMap<>();
-            for (Map.Entry<String, Column> entry : bucket.columns().entrySet()) {
-                Column column = entry.getValue();
-                if (column.isAbsent(row)) {
-                    continue;
-                }
-                fields.put(entry.getKey(), column instanceof NumericColumn numeric ? (Object) numeric.value(row)
-                        : ((TextColumn) column).value(row));
+        long[] times = reader.times();
+        int count = times.length;
+        List<String> names = new ArrayList<>();
+        List<Object> values = new ArrayList<>();   // per column, its numbers (NaN where absent) or its texts
+        while (reader.nextColumn()) {
+            names.add(reader.name());
+            if (reader.isText()) {
+                int[] codes = new int[count];   // -1 at an absent row: FieldColumns.NO_TEXT
+                values.add(new Object[] {codes, reader.texts(codes)});
+            } else {
+                double[] numbers = new double[count];
+                reader.numbers(numbers);
+                values.add(numbers);
             }
-            readings.add(new Reading(series, Instant.ofEpochMilli(bucket.time(row)), Fields.of(fields)));
+        }
+        reader.requireEnd();
+        FieldColumns.Builder columns = FieldColumns.builder(FieldSchema.of(names), count);
+        for (int column = 0; column < names.size(); column++) {
+            if (values.get(column) instanceof double[] numbers) {
+                columns.numbers(column, numbers);
+            } else {
+                Object[] texts = (Object[]) values.get(column);
+                columns.texts(column, (int[]) texts[0], (String[]) texts[1]);
+            }
+        }
+        FieldColumns fields = columns.build();
+        List<Reading> readings = new ArrayList<>(count);
+        for (int row = 0; row < count; row++) {
+            readings.add(Reading.at(series, times[row], fields.fieldsAt(row)));
         }
         return readings;
     }
 
     /** The times the columns hold, in order. */
     static long[] times(byte[] cols) {
-        SealedBucket bucket = SealedBucketCodec.decode(cols);
+        SealedBucketReader reader = SealedBucketReader.open(cols, 0);
         DECODES.incrementAndGet();
-        long[] times = new long[bucket.count()];
-        for (int row = 0; row < times.length; row++) {
-            times[row] = bucket.time(row);
+        boolean more = reader.nextColumn();
+        while (more) {
+            more = reader.nextColumn();   // passes over each column, so that a malformed one fails here as in a decode
         }
-        return times;
+        reader.requireEnd();
+        return reader.times();
     }
 
     /** How many sealed documents this process has decoded (telemetry for tests). */
