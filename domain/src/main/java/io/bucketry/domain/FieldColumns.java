@@ -169,12 +169,29 @@ public final class FieldColumns {
             int columns = numbers.length;
             double[] values = numbers[column];
             int[] code = codes[column];
-            for (int row = 0, at = column; row < rows; row++, at += columns) {
-                double number = values == null ? Double.NaN : values[row];
-                byRow[at] = number;
-                boolean text = code != null && code[row] != NO_TEXT;
-                if (Double.isNaN(number) ? !text : text || Double.isInfinite(number)) {
-                    irregular.set(row);
+            if (values == null) {   // texts or nothing: a row without a text lacks the column
+                for (int row = 0, at = column; row < rows; row++, at += columns) {
+                    byRow[at] = Double.NaN;
+                    if (code == null || code[row] == NO_TEXT) {
+                        irregular.set(row);
+                    }
+                }
+            } else if (code == null) {   // numbers alone, the usual column: NaN (absent) and infinities are not finite
+                for (int row = 0, at = column; row < rows; row++, at += columns) {
+                    double number = values[row];
+                    byRow[at] = number;
+                    if (!Double.isFinite(number)) {
+                        irregular.set(row);
+                    }
+                }
+            } else {
+                for (int row = 0, at = column; row < rows; row++, at += columns) {
+                    double number = values[row];
+                    byRow[at] = number;
+                    boolean text = code[row] != NO_TEXT;
+                    if (Double.isNaN(number) ? !text : text || Double.isInfinite(number)) {
+                        irregular.set(row);
+                    }
                 }
             }
         }
