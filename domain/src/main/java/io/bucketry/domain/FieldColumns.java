@@ -7,12 +7,13 @@ import java.util.Objects;
 /**
  * The fields of a run of readings given column by column, as a store decodes a bucket: per column of a
  * {@link FieldSchema}, a number per row and/or a text per row (a code into that column's texts).
- * {@link #fieldsAt} builds one row's Fields from them. Both are taken when built: the numbers into one
- * row-major array that the rows' Fields share, each its own stretch (one array per run, not one per
- * reading), and the texts looked up once, rows in a run with the same texts ("OK", "OK", …) sharing
- * one array of them (Fields never change theirs); a full row (every column given) shares the schema
- * itself. Each row is checked as it is built, so no Fields holds a value a reading may not, and a bad
- * row is refused alone.
+ * {@link #fieldsAt} builds one row's Fields from them. The numbers are copied as they are given, into
+ * one row-major array that the rows' Fields share, each its own stretch (one array per run, not one
+ * per reading); the texts are looked up once when built, rows in a run with the same texts ("OK",
+ * "OK", …) sharing one array of them (Fields never change theirs); a full row (every column given)
+ * shares the schema itself. Each row is checked as it is built, so no Fields holds a value a reading may not, and a bad
+ * value refuses its row alone (a bad text or code refuses the build); {@link #requireValidRows} checks
+ * them all at once.
  */
 public final class FieldColumns {
 
@@ -53,6 +54,12 @@ public final class FieldColumns {
         return rows;
     }
 
+    /** The number of {@code row} in {@code column}: NaN where the row has none there (a text or nothing). */
+    public double numberAt(int row, int column) {
+        Objects.checkIndex(row, rows);
+        return numbers[row * schema.size() + Objects.checkIndex(column, schema.size())];
+    }
+
     /**
      * The fields of {@code row}: its numbers and texts by column. A row holding every column has the
      * schema as its names, others only the names they hold.
@@ -75,22 +82,43 @@ public final class FieldColumns {
     }
 
     /**
-     * A row lacking a value, holding one a reading may not, or of a schema no reading may have: each
-     * value checked, then built as any partial Fields are (which refuses no field or too many).
+     * Checks now every row that is not simply full and valid, as {@link #fieldsAt} would when it is
+     * asked for: for a store that wants a bad row to fail its query, not the caller's later read.
+     *
+     * @throws InvalidReadingException or IllegalArgumentException as {@link #fieldsAt} of the first bad row
      */
+    public FieldColumns requireValidRows() {
+        for (int row = irregular.nextSetBit(0); row >= 0 && row < rows; row = irregular.nextSetBit(row + 1)) {
+            checkRow(row, row * schema.size());
+        }
+        return this;
+    }
+
+    /** A row lacking a value, holding one a reading may not, or of a schema no reading may have: built once checked. */
     private Fields checkedRow(int row, int offset) {
+        checkRow(row, offset);
+        return some(offset, textsOf(row));
+    }
+
+    /** Each value of the row checked, then its count of fields. */
+    private void checkRow(int row, int offset) {
         String[] texts = textsOf(row);
+        int given = 0;
         for (int column = 0; column < schema.size(); column++) {
             double number = numbers[offset + column];
+            boolean text = texts != null && texts[column] != null;
             if (!Double.isNaN(number)) {
-                if (texts != null && texts[column] != null) {
+                if (text) {
                     throw new IllegalArgumentException("row " + row + " holds both a number and a text in column '"
                             + schema.name(column) + "'");
                 }
                 FieldValue.requireFinite(schema.name(column), number);
+                given++;
+            } else if (text) {
+                given++;
             }
         }
-        return some(offset, texts);
+        Fields.requireFieldCount(given);
     }
 
     /** A row's Fields by the builder: a row lacking some columns has a schema of its own. */
@@ -111,7 +139,9 @@ public final class FieldColumns {
     public static final class Builder {
         private final FieldSchema schema;
         private final int rows;
-        private final double[][] numbers;
+        /** Row by row, the numbers given so far (made at the first column given or at build). */
+        private double[] byRow;
+        private final boolean[] numbered;
         private final int[][] codes;
         private final String[][] texts;
 
@@ -121,17 +151,34 @@ public final class FieldColumns {
                 throw new IllegalArgumentException("rows " + rows + " must not be negative");
             }
             this.rows = rows;
-            this.numbers = new double[schema.size()][];
+            this.numbered = new boolean[schema.size()];
             this.codes = new int[schema.size()][];
             this.texts = new String[schema.size()][];
         }
 
-        /** The numbers of {@code column}, one per row from index 0 (NaN: the row has no number there), read by {@link #build}. */
+        /**
+         * The numbers of {@code column}, one per row from index 0 (NaN: the row has no number there), copied
+         * now: the caller may reuse {@code values} for the next column.
+         */
         public Builder numbers(int column, double[] values) {
-            requireUnset(numbers, column, "numbers");
+            if (numbered[Objects.checkIndex(column, numbered.length)]) {
+                throw new IllegalStateException("the numbers of column '" + schema.name(column) + "' are set twice");
+            }
             requireRows(values.length);
-            numbers[column] = values;
+            int columns = numbered.length;
+            double[] copy = numbersByRow();
+            for (int row = 0, at = column; row < rows; row++, at += columns) {
+                copy[at] = values[row];
+            }
+            numbered[column] = true;
             return this;
+        }
+
+        private double[] numbersByRow() {
+            if (byRow == null) {
+                byRow = new double[Math.multiplyExact(rows, numbered.length)];
+            }
+            return byRow;
         }
 
         /**
@@ -150,44 +197,40 @@ public final class FieldColumns {
             return this;
         }
 
-        /** The columns: the numbers copied row by row and checked column by column, each row's texts looked up. */
+        /** The columns: the numbers checked column by column, each row's texts looked up. */
         public FieldColumns build() {
-            int columns = numbers.length;
-            double[] byRow = new double[Math.multiplyExact(rows, columns)];
+            int columns = numbered.length;
+            double[] numbers = numbersByRow();
             BitSet irregular = new BitSet(rows);
             if (columns == 0 || columns > FieldSchema.MAX_FIELDS) {
                 irregular.set(0, rows);   // no row of this schema is a reading's fields as it is
             }
             for (int column = 0; column < columns; column++) {
-                copyAndCheck(column, byRow, irregular);
+                check(column, numbers, irregular);
             }
-            return new FieldColumns(schema, rows, byRow, rowTexts(), irregular);
+            return new FieldColumns(schema, rows, numbers, rowTexts(), irregular);
         }
 
-        /** Copies {@code column}'s numbers into {@code byRow}, marking each row where it holds no value or a bad one. */
-        private void copyAndCheck(int column, double[] byRow, BitSet irregular) {
-            int columns = numbers.length;
-            double[] values = numbers[column];
+        /** Marks each row where {@code column} holds no value or a bad one (a column never given numbers is NaN throughout). */
+        private void check(int column, double[] numbers, BitSet irregular) {
+            int columns = numbered.length;
             int[] code = codes[column];
-            if (values == null) {   // texts or nothing: a row without a text lacks the column
+            if (!numbered[column]) {   // texts or nothing: a row without a text lacks the column
                 for (int row = 0, at = column; row < rows; row++, at += columns) {
-                    byRow[at] = Double.NaN;
+                    numbers[at] = Double.NaN;
                     if (code == null || code[row] == NO_TEXT) {
                         irregular.set(row);
                     }
                 }
             } else if (code == null) {   // numbers alone, the usual column: NaN (absent) and infinities are not finite
                 for (int row = 0, at = column; row < rows; row++, at += columns) {
-                    double number = values[row];
-                    byRow[at] = number;
-                    if (!Double.isFinite(number)) {
+                    if (!Double.isFinite(numbers[at])) {
                         irregular.set(row);
                     }
                 }
             } else {
                 for (int row = 0, at = column; row < rows; row++, at += columns) {
-                    double number = values[row];
-                    byRow[at] = number;
+                    double number = numbers[at];
                     boolean text = code[row] != NO_TEXT;
                     if (Double.isNaN(number) ? !text : text || Double.isInfinite(number)) {
                         irregular.set(row);

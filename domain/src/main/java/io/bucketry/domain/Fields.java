@@ -1,5 +1,6 @@
 package io.bucketry.domain;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Map;
 import java.util.Objects;
@@ -64,6 +65,17 @@ public final class Fields extends NamedValues<FieldValue> {
             throw new InvalidReadingException(RejectionReason.TOO_MANY_FIELDS, "a reading has " + count
                     + " fields; at most " + FieldSchema.MAX_FIELDS + " are allowed");
         }
+    }
+
+    /**
+     * These fields holding their own numbers: fields read from an array that the rows of a decoded
+     * bucket share, as a copy of just their stretch, so that keeping them does not keep the rest; these
+     * fields themselves where they hold their numbers alone already.
+     */
+    public Fields detached() {
+        int size = schema.size();
+        return offset == 0 && numbers.length == size ? this
+                : new Fields(schema, Arrays.copyOfRange(numbers, offset, offset + size), 0, texts);
     }
 
     /** The names, in this reading's order. */
@@ -134,18 +146,20 @@ public final class Fields extends NamedValues<FieldValue> {
 
         /** Sets the field at {@code index} to a finite number. */
         public Builder number(int index, double value) {
-            mark(index);
-            numbers[index] = FieldValue.requireFinite(schema.name(index), value);
+            double checked = FieldValue.requireFinite(schema.name(Objects.checkIndex(index, numbers.length)), value);
+            mark(index);   // after the check: a refused value leaves the field unset
+            numbers[index] = checked;
             return this;
         }
 
         /** Sets the field at {@code index} to a text. */
         public Builder text(int index, String value) {
-            mark(index);
+            String checked = FieldValue.requireValidText(schema.name(Objects.checkIndex(index, numbers.length)), value);
+            mark(index);   // after the check: a refused text leaves the field unset
             if (texts == null) {
                 texts = new String[numbers.length];
             }
-            texts[index] = FieldValue.requireValidText(schema.name(index), value);
+            texts[index] = checked;
             numbers[index] = Double.NaN;
             return this;
         }

@@ -175,6 +175,81 @@ class FieldColumnsTest {
     }
 
     @Test
+    void numbersAreCopiedAsTheyAreGivenSoOneArrayMayCarryEveryColumn() {
+        // when: one scratch array reused for both columns
+        double[] scratch = {1, 2};
+        FieldColumns.Builder builder = FieldColumns.builder(FieldSchema.of("a", "b"), 2).numbers(0, scratch);
+        scratch[0] = 10;
+        scratch[1] = 20;
+        FieldColumns columns = builder.numbers(1, scratch).build();
+
+        // then
+        assertThat(columns.fieldsAt(0)).isEqualTo(Fields.of(TestReadings.map("a", 1.0, "b", 10.0)));
+        assertThat(columns.fieldsAt(1)).isEqualTo(Fields.of(TestReadings.map("a", 2.0, "b", 20.0)));
+        assertThat(columns.numberAt(1, 0)).isEqualTo(2.0);
+        assertThat(columns.numberAt(1, 1)).isEqualTo(20.0);
+        assertThatThrownBy(() -> columns.numberAt(2, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> columns.numberAt(0, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void everyRowIsCheckedAtOnceWhenAStoreAsks() {
+        // given
+        FieldSchema ab = FieldSchema.of("a", "b");
+        FieldColumns good = FieldColumns.builder(ab, 3).numbers(0, new double[] {1, NaN, 3})
+                .texts(1, new int[] {NO, 0, 0}, new String[] {"OK"}).build();
+        FieldColumns infinite = FieldColumns.builder(ab, 3).numbers(0, new double[] {1, 2, Double.NEGATIVE_INFINITY})
+                .numbers(1, new double[] {1, 2, 3}).build();
+        FieldColumns empty = FieldColumns.builder(ab, 2).numbers(0, new double[] {1, NaN}).build();
+
+        // then: a valid set (partial rows too) passes; the first bad row fails as fieldsAt would
+        assertThat(good.requireValidRows()).isSameAs(good);
+        assertThat(good.numberAt(1, 0)).isNaN();
+        assertThatThrownBy(infinite::requireValidRows).isInstanceOf(InvalidReadingException.class)
+                .hasMessageContaining("field 'a' is -Infinity");
+        assertThatThrownBy(empty::requireValidRows).isInstanceOf(InvalidReadingException.class)
+                .hasMessage("a reading needs at least one field");
+    }
+
+    @Test
+    void aValueTheFieldsBuilderRefusesLeavesItsFieldUnset() {
+        // given
+        Fields.Builder builder = Fields.builder(FieldSchema.of("a", "b", "c"));
+
+        // when: a refused number and a refused text, caught by the caller
+        assertThatThrownBy(() -> builder.number(0, Double.NaN)).isInstanceOf(InvalidReadingException.class);
+        assertThatThrownBy(() -> builder.text(1, "x".repeat(257))).isInstanceOf(InvalidReadingException.class);
+
+        // then: neither field came to be, and each may still be set
+        assertThat(builder.number(2, 1.5).build()).isEqualTo(Fields.of(TestReadings.map("c", 1.5)));
+        Fields.Builder again = Fields.builder(FieldSchema.of("a", "b"));
+        assertThatThrownBy(() -> again.number(0, Double.POSITIVE_INFINITY)).isInstanceOf(InvalidReadingException.class);
+        assertThatThrownBy(() -> again.text(1, null)).isInstanceOf(InvalidReadingException.class);
+        assertThat(again.number(0, 2.5).text(1, "OK").build()).isEqualTo(Fields.of(TestReadings.map("a", 2.5, "b", "OK")));
+    }
+
+    @Test
+    void detachedFieldsHoldOnlyTheirOwnNumbersAndEqualTheShared() {
+        // given
+        FieldColumns columns = FieldColumns.builder(FieldSchema.of("a", "b"), 2).numbers(0, new double[] {1, 2})
+                .numbers(1, new double[] {3, 4}).build();
+        Fields shared = columns.fieldsAt(1);
+        Fields own = Fields.of(TestReadings.map("a", 2.0));
+
+        // when
+        Fields detached = shared.detached();
+
+        // then
+        assertThat(detached).isEqualTo(shared).isNotSameAs(shared);
+        assertThat(detached.numberAt(0)).isEqualTo(2.0);
+        assertThat(detached.numberAt(1)).isEqualTo(4.0);
+        assertThatThrownBy(() -> detached.numberAt(2)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(detached.detached()).isSameAs(detached);
+        assertThat(own.detached()).isSameAs(own);
+        assertThat(columns.fieldsAt(0).detached()).isEqualTo(Fields.of(TestReadings.map("a", 1.0, "b", 3.0)));
+    }
+
+    @Test
     void aBadValueIsRefusedEvenWhereItIsTheRowsOnlyColumn() {
         // given: one column each, so that no other column of the row marks it for checking
         FieldSchema b = FieldSchema.of("b");

@@ -38,6 +38,9 @@ class NamedValuesTest {
         assertThat(fields.containsValue("OK")).isFalse();
         assertThat(fields.get("pressure")).isNull();
         assertThat(fields.get(42)).isNull();
+        assertThat(fields.get(null)).isNull();
+        assertThat(fields.containsKey(null)).isFalse();
+        assertThat(fields.containsValue(null)).isFalse();
         assertThat(fields.containsKey("temperature")).isTrue();
         assertThat(fields.containsKey("pressure")).isFalse();
     }
