@@ -23,9 +23,12 @@ final class DecodedColumns implements BucketRows {
     private final SeriesId series;
     private final FieldSchema names;
     private final long[] times;
-    /** Per column of the names, its numbers (NaN where a row has none: a stored number is always finite), or null. */
+    /**
+     * Decoded for an aggregate: per column of the names, its numbers (NaN where a row has none: a stored
+     * number is always finite), or null; null when decoded with the texts, which {@link #fields} then holds.
+     */
     private final double[][] numbers;
-    /** Every column, numbers and texts, as readings are built from them; null when decoded without the texts. */
+    /** Every column, numbers and texts, as readings are built from them, every row checked; null when decoded without the texts. */
     private final FieldColumns fields;
 
     DecodedColumns(SeriesId series, long start, FieldSchema names, byte[] bytes, int from, Sealing sealing, Need need) {
@@ -41,18 +44,27 @@ final class DecodedColumns implements BucketRows {
         if (need == Need.TIMES) {
             numbers = null;
             fields = null;
-        } else {
+        } else if (need == Need.NUMBERS) {
             numbers = new double[names.size()][];
-            FieldColumns.Builder columns = need == Need.ALL ? FieldColumns.builder(names, times.length) : null;
+            fields = null;
+            values += decodeValues(reader, null);
+        } else {
+            numbers = null;
+            FieldColumns.Builder columns = FieldColumns.builder(names, times.length);
             values += decodeValues(reader, columns);
-            fields = columns == null ? null : columns.build();
+            // a bad row fails this query now, under the lock, not the caller's later read of the list
+            fields = columns.build().requireValidRows();
         }
         sealing.decoded(values, System.nanoTime() - began);
     }
 
-    /** Decodes the numbers into {@link #numbers}, and the texts too when {@code columns} is given; answers how many values. */
+    /**
+     * Decodes the numbers into {@link #numbers}, or, when {@code columns} is given, the numbers and the
+     * texts into it (the numbers through one scratch array, which it copies); answers how many values.
+     */
     private long decodeValues(SealedBucketReader reader, FieldColumns.Builder columns) {
         boolean withTexts = columns != null;
+        double[] scratch = withTexts ? new double[times.length] : null;
         long values = 0;
         int column = 0;
         while (reader.nextColumn()) {
@@ -61,12 +73,12 @@ final class DecodedColumns implements BucketRows {
             if (text && withTexts) {
                 int[] codes = new int[times.length];   // -1 at an absent row: FieldColumns.NO_TEXT
                 columns.texts(column, codes, reader.texts(codes));
+            } else if (!text && withTexts) {
+                reader.numbers(scratch);
+                columns.numbers(column, scratch);
             } else if (!text) {
                 numbers[column] = new double[times.length];
                 reader.numbers(numbers[column]);
-                if (withTexts) {
-                    columns.numbers(column, numbers[column]);
-                }
             } else {
                 continue;
             }
@@ -111,19 +123,27 @@ final class DecodedColumns implements BucketRows {
 
     @Override
     public void aggregateInto(WindowAggregator aggregator, long from, long to) {
-        if (numbers == null) {
+        if (numbers == null && fields == null) {
             throw new IllegalStateException("an aggregate of a bucket decoded without its numbers");
         }
         int end = lowerBound(to);
         for (int i = lowerBound(from); i < end; i++) {
             long time = times[i];
             WindowAggregator.Window window = aggregator.reading(time);
-            for (int column = 0; column < numbers.length; column++) {
-                double[] number = numbers[column];
-                if (number != null && !Double.isNaN(number[i])) {
-                    window.value(names.name(column), time, number[i]);
+            for (int column = 0; column < names.size(); column++) {
+                double number = numberAt(i, column);
+                if (!Double.isNaN(number)) {
+                    window.value(names.name(column), time, number);
                 }
             }
         }
+    }
+
+    private double numberAt(int row, int column) {
+        if (numbers == null) {
+            return fields.numberAt(row, column);
+        }
+        double[] values = numbers[column];
+        return values == null ? Double.NaN : values[row];
     }
 }

@@ -89,7 +89,9 @@ final class SeriesReads {
         if (series.bucket(best).lastTime() < notBefore.toEpochMilli()) {
             return Optional.empty();
         }
-        return Optional.of(series.rows(best).readingAt(series.bucket(best).count() - 1));
+        Reading last = series.rows(best).readingAt(series.bucket(best).count() - 1);
+        // a reading of a decoded bucket shares the bucket's numbers: one a caller keeps must not keep them all
+        return Optional.of(Reading.at(last.series(), last.epochMilli(), last.fields().detached()));
     }
 
     /** Readings [offset, offset + pageSize) of those at or after notBefore, in time order. */

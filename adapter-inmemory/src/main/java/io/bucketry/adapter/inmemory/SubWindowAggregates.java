@@ -22,7 +22,7 @@ final class SubWindowAggregates {
             StoredBucket bucket = series.bucket(i);
             SubWindowSummaries summaries = summariesOf(bucket);
             if (summaries == null) {
-                series.rows(i).aggregateInto(aggregator, from, to);
+                series.rows(i, DecodedColumns.Need.NUMBERS).aggregateInto(aggregator, from, to);
             } else {
                 aggregate(series, i, summaries, namesOf(bucket), aggregator, from, to);
             }
@@ -49,7 +49,7 @@ final class SubWindowAggregates {
                 }
             } else {
                 if (rows == null) {
-                    rows = series.rows(index);
+                    rows = series.rows(index, DecodedColumns.Need.NUMBERS);
                 }
                 rows.aggregateInto(aggregator, Math.max(from, start), Math.min(to, end));
             }

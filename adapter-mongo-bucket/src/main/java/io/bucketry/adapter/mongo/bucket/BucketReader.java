@@ -96,7 +96,12 @@ final class BucketReader {
         }
         if (top.isBinary(COLS)) {
             List<Reading> sealed = SealedColumns.decode(series, top.getBinary(COLS).getData());
-            return sealed.isEmpty() ? Optional.empty() : Optional.of(sealed.get(sealed.size() - 1));
+            if (sealed.isEmpty()) {
+                return Optional.empty();
+            }
+            // the document's readings share its numbers: the one a caller keeps must not keep them all
+            Reading last = sealed.get(sealed.size() - 1);
+            return Optional.of(Reading.at(series, last.epochMilli(), last.fields().detached()));
         }
         if (!top.isArray(READINGS) || top.getArray(READINGS).isEmpty()) {
             return Optional.empty();

@@ -84,6 +84,7 @@ final class SealedColumns {
             } else {
                 double[] numbers = new double[count];
                 reader.numbers(numbers);
+                requireAbsentWhereNaN(reader, numbers);
                 values.add(numbers);
             }
         }
@@ -105,13 +106,26 @@ final class SealedColumns {
         return readings;
     }
 
+    /**
+     * Fails on a stored NaN: the reader gives NaN at an absent row, and a reading never holds one, so a
+     * present NaN is a damaged document, not an absent field.
+     */
+    private static void requireAbsentWhereNaN(SealedBucketReader reader, double[] numbers) {
+        for (int row = 0; row < numbers.length; row++) {
+            if (Double.isNaN(numbers[row]) && !reader.isAbsent(row)) {
+                throw new IllegalArgumentException("not a valid sealed bucket: column '" + reader.name() + "' holds NaN at row "
+                        + row + ", which no reading holds");
+            }
+        }
+    }
+
     /** The times the columns hold, in order. */
     static long[] times(byte[] cols) {
         SealedBucketReader reader = SealedBucketReader.open(cols, 0);
         DECODES.incrementAndGet();
         boolean more = reader.nextColumn();
         while (more) {
-            more = reader.nextColumn();   // passes over each column, so that a malformed one fails here as in a decode
+            more = reader.nextColumn();   // passes over each column's values, so that a truncated one fails here too
         }
         reader.requireEnd();
         return reader.times();

@@ -1,5 +1,9 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.codec.NumericColumn;
+import io.bucketry.codec.SealedBucket;
+import io.bucketry.codec.SealedBucketCodec;
+import io.bucketry.codec.TextColumn;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import org.junit.jupiter.api.Test;
@@ -7,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +70,21 @@ class SealedColumnsTest {
         // then
         assertThat(SealedColumns.decodes() - before).isEqualTo(2);
         byte[] truncated = Arrays.copyOf(cols, cols.length - 1);
-        assertThatThrownBy(() -> SealedColumns.decode(SENSOR, truncated)).isInstanceOf(RuntimeException.class);
-        assertThatThrownBy(() -> SealedColumns.times(truncated)).isInstanceOf(RuntimeException.class);
+        assertThatThrownBy(() -> SealedColumns.decode(SENSOR, truncated)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a valid sealed bucket");
+        assertThatThrownBy(() -> SealedColumns.times(truncated)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a valid sealed bucket");
+    }
+
+    @Test
+    void aStoredNaNIsADamagedDocumentNotAnAbsentField() {
+        // given: columns no reading could have written, a NaN stored beside a text
+        byte[] cols = SealedBucketCodec.encode(SealedBucket.of(new long[] {NINE.toEpochMilli()}, Map.of(
+                "value", NumericColumn.of(new double[] {Double.NaN}, new BitSet()),
+                "status", TextColumn.of(new String[] {"OK"}))));
+
+        // then
+        assertThatThrownBy(() -> SealedColumns.decode(SENSOR, cols)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("not a valid sealed bucket: column 'value' holds NaN at row 0, which no reading holds");
     }
 }
