@@ -1,6 +1,5 @@
 package io.bucketry.domain;
 
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Objects;
 
@@ -88,7 +87,7 @@ public final class FieldColumns {
      * @throws InvalidReadingException or IllegalArgumentException as {@link #fieldsAt} of the first bad row
      */
     public FieldColumns requireValidRows() {
-        for (int row = irregular.nextSetBit(0); row >= 0 && row < rows; row = irregular.nextSetBit(row + 1)) {
+        for (int row = irregular.nextSetBit(0); row >= 0; row = irregular.nextSetBit(row + 1)) {   // bits < rows only
             checkRow(row, row * schema.size());
         }
         return this;
@@ -208,7 +207,7 @@ public final class FieldColumns {
             for (int column = 0; column < columns; column++) {
                 check(column, numbers, irregular);
             }
-            return new FieldColumns(schema, rows, numbers, rowTexts(), irregular);
+            return new FieldColumns(schema, rows, numbers, RowTexts.of(schema, rows, codes, texts), irregular);
         }
 
         /** Marks each row where {@code column} holds no value or a bad one (a column never given numbers is NaN throughout). */
@@ -237,55 +236,6 @@ public final class FieldColumns {
                     }
                 }
             }
-        }
-
-        /** Each row's texts by column, a run of rows with the same codes sharing one array; null when no column has texts. */
-        private String[][] rowTexts() {
-            int[] withTexts = new int[codes.length];
-            int textColumns = 0;
-            for (int column = 0; column < codes.length; column++) {
-                if (codes[column] != null) {
-                    withTexts[textColumns++] = column;
-                }
-            }
-            if (textColumns == 0) {
-                return null;
-            }
-            withTexts = Arrays.copyOf(withTexts, textColumns);
-            String[][] byRow = new String[rows][];
-            for (int row = 0; row < rows; row++) {
-                if (row > 0 && sameCodes(withTexts, row - 1, row)) {
-                    byRow[row] = byRow[row - 1];
-                    continue;
-                }
-                for (int column : withTexts) {
-                    if (codes[column][row] != NO_TEXT) {
-                        if (byRow[row] == null) {
-                            byRow[row] = new String[codes.length];
-                        }
-                        byRow[row][column] = textOf(row, column);
-                    }
-                }
-            }
-            return byRow;
-        }
-
-        private String textOf(int row, int column) {
-            int code = codes[column][row];
-            if (code < 0 || code >= texts[column].length) {
-                throw new IllegalArgumentException("text code " + code + " of row " + row + " in column '"
-                        + schema.name(column) + "' is outside its " + texts[column].length + " texts");
-            }
-            return texts[column][code];
-        }
-
-        private boolean sameCodes(int[] withTexts, int row, int next) {
-            for (int column : withTexts) {
-                if (codes[column][row] != codes[column][next]) {
-                    return false;
-                }
-            }
-            return true;
         }
 
         private void requireUnset(Object[] columns, int column, String kind) {

@@ -256,6 +256,8 @@ class FieldColumnsTest {
         FieldColumns both = FieldColumns.builder(b, 1).numbers(0, new double[] {2}).texts(0, new int[] {0}, new String[] {"x"}).build();
         FieldColumns infinite = FieldColumns.builder(b, 1).numbers(0, new double[] {Double.POSITIVE_INFINITY}).build();
         FieldColumns someTexts = FieldColumns.builder(b, 2).texts(0, new int[] {0, NO}, new String[] {"x"}).build();
+        FieldColumns mixedInfinite = FieldColumns.builder(b, 2).numbers(0, new double[] {Double.NEGATIVE_INFINITY, NaN})
+                .texts(0, new int[] {NO, 0}, new String[] {"x"}).build();
 
         // then
         assertThatThrownBy(() -> both.fieldsAt(0)).isInstanceOf(IllegalArgumentException.class)
@@ -265,6 +267,9 @@ class FieldColumnsTest {
         assertThat(someTexts.fieldsAt(0)).isEqualTo(Fields.of(TestReadings.map("b", "x")));
         assertThatThrownBy(() -> someTexts.fieldsAt(1)).isInstanceOf(InvalidReadingException.class)
                 .hasMessage("a reading needs at least one field");
+        assertThatThrownBy(() -> mixedInfinite.fieldsAt(0)).isInstanceOf(InvalidReadingException.class)
+                .hasMessageContaining("field 'b' is -Infinity");
+        assertThat(mixedInfinite.fieldsAt(1)).isEqualTo(Fields.of(TestReadings.map("b", "x")));
     }
 
     @Test
