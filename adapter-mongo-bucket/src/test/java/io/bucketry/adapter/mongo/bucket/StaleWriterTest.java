@@ -81,17 +81,10 @@ class StaleWriterTest {
             writer.store(sealed);
             assertThat(writer.seal()).isEqualTo(1);
             Reading shared = value(series, minute(30), 30);
-            List<Reading> rivals = List.of(shared, value(series, minute(35), 35), value(series, minute(40), 40),
-                    value(series, minute(45), 45));
-            List<StoreResult> rivalResult = new ArrayList<>();
-            writer.writer().beforeBulk(attempt -> {
-                if (attempt == 0) {
-                    // the writer planned `shared` as a delta at seq 1: the rival fills seq 1 and rolls over to seq 2,
-                    // and a sweep folds seq 0, 1 and 2 into seq 2
-                    rivalResult.add(rival.store(rivals));
-                    rival.seal();
-                }
-            });
+            List<Reading> rivals = rivalsSharing(series, shared);
+            // the writer planned `shared` as a delta at seq 1: the rival fills seq 1 and rolls over to seq 2,
+            // and a sweep folds seq 0, 1 and 2 into seq 2
+            List<StoreResult> rivalResult = rivalStoresAndSealsBefore(writer, 0, rival, rivals);
 
             // when
             StoreResult result = writer.store(List.of(shared));
@@ -112,17 +105,10 @@ class StaleWriterTest {
             writer.store(rows);
             Reading fill = value(series, minute(20), 20);
             Reading shared = value(series, minute(30), 30);
-            List<Reading> rivals = List.of(shared, value(series, minute(35), 35), value(series, minute(40), 40),
-                    value(series, minute(45), 45));
-            List<StoreResult> rivalResult = new ArrayList<>();
-            writer.writer().beforeBulk(attempt -> {
-                if (attempt == 1) {
-                    // seq 0 is full with `fill`; before the rollover's seq 1 is written the rival fills seq 1,
-                    // rolls over to seq 2, and a sweep folds seq 0, 1 and 2 into seq 2
-                    rivalResult.add(rival.store(rivals));
-                    rival.seal();
-                }
-            });
+            List<Reading> rivals = rivalsSharing(series, shared);
+            // seq 0 is full with `fill`; before the rollover's seq 1 is written the rival fills seq 1,
+            // rolls over to seq 2, and a sweep folds seq 0, 1 and 2 into seq 2
+            List<StoreResult> rivalResult = rivalStoresAndSealsBefore(writer, 1, rival, rivals);
 
             // when: the writer fills seq 0 and rolls `shared` over to seq 1, in two bulk writes
             StoreResult result = writer.store(List.of(fill, shared));
@@ -170,5 +156,23 @@ class StaleWriterTest {
 
     private MongoBucketReadingStore open(MongoBucketSettings settings) {
         return MongoBucketReadingStore.open(settings, POLICY, RetentionPolicy.defaults(), clock, false);
+    }
+
+    /** Four readings 30-45 minutes into the window, the first of them {@code shared} with the writer. */
+    private static List<Reading> rivalsSharing(SeriesId series, Reading shared) {
+        return List.of(shared, value(series, minute(35), 35), value(series, minute(40), 40), value(series, minute(45), 45));
+    }
+
+    /** Before the writer's bulk write number {@code attempt}, the rival stores {@code rivals} and seals; answers the rival's result. */
+    private static List<StoreResult> rivalStoresAndSealsBefore(MongoBucketReadingStore writer, int attempt,
+                                                               MongoBucketReadingStore rival, List<Reading> rivals) {
+        List<StoreResult> rivalResult = new ArrayList<>();
+        writer.writer().beforeBulk(bulk -> {
+            if (bulk == attempt) {
+                rivalResult.add(rival.store(rivals));
+                rival.seal();
+            }
+        });
+        return rivalResult;
     }
 }

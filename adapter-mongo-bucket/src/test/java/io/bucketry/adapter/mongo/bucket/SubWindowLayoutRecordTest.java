@@ -6,7 +6,6 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
-import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SubWindows;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
@@ -49,11 +48,7 @@ class SubWindowLayoutRecordTest {
     @Test
     void aCollectionWithSubWindowsIsRefusedWithAnotherWidthOrWithoutThem() {
         // given: a collection holding a reading, made with five-minute sub-windows
-        MongoBucketSettings settings = MongoLane.freshSettings();
-        SeriesId series = freshSeries("subrecord");
-        try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, FIVE, RETENTION)) {
-            store.store(List.of(value(series, minute(0), 1)));
-        }
+        MongoBucketSettings settings = collectionWithOneReading("subrecord");
 
         // when / then
         assertThatThrownBy(() -> MongoBucketReadingStore.open(settings,
@@ -73,11 +68,7 @@ class SubWindowLayoutRecordTest {
     @Test
     void aRecordMadeBeforeTheFieldTakesTheConfiguredWidthAndRefusesAnotherAfterwards() {
         // given: a collection whose record lacks the field (made by an earlier Bucketry)
-        MongoBucketSettings settings = MongoLane.freshSettings();
-        SeriesId series = freshSeries("subold");
-        try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, FIVE, RETENTION)) {
-            store.store(List.of(value(series, minute(0), 1)));
-        }
+        MongoBucketSettings settings = collectionWithOneReading("subold");
         forgetSubWindow(settings);
 
         // when
@@ -102,5 +93,14 @@ class SubWindowLayoutRecordTest {
 
     private static MongoCollection<Document> layouts(MongoClient client, MongoBucketSettings settings) {
         return client.getDatabase(settings.database()).getCollection(LayoutDocuments.COLLECTION);
+    }
+
+    /** A fresh collection made with five-minute sub-windows, holding one reading of a fresh series. */
+    private static MongoBucketSettings collectionWithOneReading(String series) {
+        MongoBucketSettings settings = MongoLane.freshSettings();
+        try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, FIVE, RETENTION)) {
+            store.store(List.of(value(freshSeries(series), minute(0), 1)));
+        }
+        return settings;
     }
 }
