@@ -12,8 +12,9 @@ import io.bucketry.domain.WindowAggregate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -37,6 +38,7 @@ public final class InMemoryRollupStore implements StoreRollups {
     private static final int MIN_KEYS_PER_PART = 2048;
 
     private final ConcurrentHashMap<SeriesId, SeriesRollups> bySeries = new ConcurrentHashMap<>();
+    private volatile SeriesRollups[] sorted = new SeriesRollups[0];
     private final ConcurrentHashMap<Long, Instant> coveredSince = new ConcurrentHashMap<>();
     private final Executor executor;
     private final int parallelism;
@@ -57,6 +59,25 @@ public final class InMemoryRollupStore implements StoreRollups {
         this.marked = marked;
         this.executor = Objects.requireNonNull(executor, "executor");
         this.parallelism = Math.max(1, parallelism);
+    }
+
+    private SeriesRollups of(SeriesId series) {
+        return bySeries.computeIfAbsent(series, SeriesRollups::new);
+    }
+
+    /**
+     * Every series' rollups in series order: the snapshot taken last, or a new one if a series came
+     * since. A series' entry is never removed (deleting a series empties it), so a snapshot as long as
+     * the map holds every entry; one taken while a series is added is shorter and taken again next time.
+     */
+    private SeriesRollups[] sorted() {
+        SeriesRollups[] known = sorted;
+        if (known.length != bySeries.size()) {
+            known = bySeries.values().toArray(new SeriesRollups[0]);
+            Arrays.sort(known, Comparator.comparing(SeriesRollups::series));
+            sorted = known;
+        }
+        return known;
     }
 
     @Override
@@ -92,7 +113,7 @@ public final class InMemoryRollupStore implements StoreRollups {
                     continue;
                 }
                 last = key.series();
-                rollups = bySeries.computeIfAbsent(last, s -> new SeriesRollups());
+                rollups = of(last);
             }
             rollups.record(key.start(), token, running);
         }
@@ -108,7 +129,7 @@ public final class InMemoryRollupStore implements StoreRollups {
         SeriesRollups rollups = bySeries.get(series);
         List<PendingRollup> out = new ArrayList<>();
         if (rollups != null) {
-            rollups.pending(series, range, Integer.MAX_VALUE, out);
+            rollups.pending(range, Integer.MAX_VALUE, out);
         }
         if (marked != null) {
             marked.query(series, 0, buckets -> buckets.marks == null ? 0
@@ -120,16 +141,18 @@ public final class InMemoryRollupStore implements StoreRollups {
     @Override
     public List<PendingRollup> pending(TimeRange range, int limit) {
         List<PendingRollup> out = new ArrayList<>();
-        for (Map.Entry<SeriesId, SeriesRollups> series : bySeries.entrySet()) {
-            series.getValue().pending(series.getKey(), range, limit - out.size(), out);
+        for (SeriesRollups series : sorted()) {
+            series.pending(range, limit - out.size(), out);
             if (out.size() >= limit) {
                 return out;
             }
         }
         if (marked != null) {
+            long from = fromOf(range);
+            long to = toOf(range);
             marked.forEach(buckets -> {
-                if (buckets.marks != null && out.size() < limit) {
-                    buckets.marks.collect(buckets.series(), fromOf(range), toOf(range), limit - out.size(), out);
+                if (buckets.marks != null && !buckets.marks.isEmpty() && out.size() < limit) {
+                    buckets.marks.collect(buckets.series(), from, to, limit - out.size(), out);
                 }
             });
         }
@@ -163,7 +186,7 @@ public final class InMemoryRollupStore implements StoreRollups {
     @Override
     public void replace(List<RollupWindow> windows) {
         for (RollupWindow window : windows) {
-            bySeries.computeIfAbsent(window.series(), s -> new SeriesRollups()).replace(window);
+            of(window.series()).replace(window);
         }
     }
 
@@ -179,12 +202,9 @@ public final class InMemoryRollupStore implements StoreRollups {
 
     @Override
     public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        // the entries, not the ids: each series' rollups come with it, not looked up again by id
-        List<Map.Entry<SeriesId, SeriesRollups>> series = new ArrayList<>(bySeries.entrySet());
-        series.sort(Map.Entry.comparingByKey());
         List<WindowAggregate> out = new ArrayList<>();
-        for (Map.Entry<SeriesId, SeriesRollups> entry : series) {
-            entry.getValue().read(tier.toMillis(), range, limit - out.size(), out);
+        for (SeriesRollups series : sorted()) {
+            series.read(tier.toMillis(), range, limit - out.size(), out);
             if (out.size() >= limit) {
                 break;
             }
@@ -201,8 +221,8 @@ public final class InMemoryRollupStore implements StoreRollups {
     @Override
     public long expireBefore(Duration tier, Instant cutoff) {
         long removed = 0;
-        for (Map.Entry<SeriesId, SeriesRollups> entry : bySeries.entrySet()) {
-            removed += entry.getValue().expireBefore(tier.toMillis(), cutoff.toEpochMilli());
+        for (SeriesRollups series : sorted()) {
+            removed += series.expireBefore(tier.toMillis(), cutoff.toEpochMilli());
         }
         return removed;
     }

@@ -8,7 +8,6 @@ import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -18,14 +17,29 @@ import java.util.function.LongPredicate;
 /** One series' rollup windows per tier and its pending entries; every method holds this object's monitor. */
 final class SeriesRollups {
 
+    private final SeriesId series;
+
     /** Finest-tier window start → tokens of the batches that recorded it. */
     private final TreeMap<Long, long[]> pending = new TreeMap<>();
-    /** Tier window in ms → window start → aggregate. */
-    private final Map<Long, TreeMap<Long, WindowAggregate>> windows = new HashMap<>(4);
+    /**
+     * Each tier's window in ms, and at the same index that tier's windows. A series has a few tiers: a
+     * scan of a short {@code long[]} finds one without the boxed key and hash lookup a map would cost on
+     * every read (that lookup was half the alerting job's tier read).
+     */
+    private long[] tierMillis = new long[0];
+    private TierWindows[] tiers = new TierWindows[0];
 
     /** The entry recorded last, so that the next batch of the same window finds it without a map lookup. */
     private long lastStart;
     private long[] lastTokens;
+
+    SeriesRollups(SeriesId series) {
+        this.series = series;
+    }
+
+    SeriesId series() {
+        return series;
+    }
 
     synchronized void record(long start, long token, LongPredicate running) {
         long[] tokens = lastTokens != null && lastStart == start ? lastTokens : pending.get(start);
@@ -52,7 +66,7 @@ final class SeriesRollups {
         lastTokens = tokens;
     }
 
-    synchronized void pending(SeriesId series, TimeRange range, int limit, List<PendingRollup> out) {
+    synchronized void pending(TimeRange range, int limit, List<PendingRollup> out) {
         if (pending.isEmpty()) {
             return;   // the common case once settled: no view of the map made for each of many series
         }
@@ -86,7 +100,7 @@ final class SeriesRollups {
     }
 
     synchronized void replace(RollupWindow window) {
-        TreeMap<Long, WindowAggregate> tier = windows.computeIfAbsent(window.tier().toMillis(), t -> new TreeMap<>());
+        TierWindows tier = tierOrNew(window.tier().toMillis());
         long start = window.start().toEpochMilli();
         if (window.aggregate() == null) {
             tier.remove(start);
@@ -96,32 +110,42 @@ final class SeriesRollups {
     }
 
     synchronized void read(long tier, TimeRange range, int limit, List<WindowAggregate> out) {
-        TreeMap<Long, WindowAggregate> stored = windows.get(tier);
-        if (stored == null) {
-            return;
-        }
-        for (WindowAggregate window : stored.subMap(range.fromMilli(), true, range.toMilli(), false).values()) {
-            if (limit-- <= 0) {
-                return;
-            }
-            out.add(window);
+        TierWindows stored = tier(tier);
+        if (stored != null) {
+            stored.read(range.fromMilli(), range.toMilli(), limit, out);
         }
     }
 
     synchronized long deleteWindows() {
-        long removed = windows.values().stream().mapToLong(TreeMap::size).sum();
-        windows.clear();
+        long removed = Arrays.stream(tiers).mapToLong(TierWindows::size).sum();
+        tierMillis = new long[0];
+        tiers = new TierWindows[0];
         return removed;
     }
 
     synchronized long expireBefore(long tier, long cutoff) {
-        TreeMap<Long, WindowAggregate> stored = windows.get(tier);
-        if (stored == null) {
-            return 0;
+        TierWindows stored = tier(tier);
+        return stored == null ? 0 : stored.expireBefore(cutoff);
+    }
+
+    private TierWindows tier(long millis) {
+        for (int i = 0; i < tierMillis.length; i++) {
+            if (tierMillis[i] == millis) {
+                return tiers[i];
+            }
         }
-        NavigableMap<Long, WindowAggregate> old = stored.headMap(cutoff, false);
-        long removed = old.size();
-        old.clear();
-        return removed;
+        return null;
+    }
+
+    private TierWindows tierOrNew(long millis) {
+        TierWindows found = tier(millis);
+        if (found == null) {
+            found = new TierWindows();
+            tierMillis = Arrays.copyOf(tierMillis, tierMillis.length + 1);
+            tiers = Arrays.copyOf(tiers, tiers.length + 1);
+            tierMillis[tierMillis.length - 1] = millis;
+            tiers[tiers.length - 1] = found;
+        }
+        return found;
     }
 }

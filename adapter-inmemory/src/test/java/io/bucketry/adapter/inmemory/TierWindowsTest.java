@@ -1,0 +1,88 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.WindowAggregate;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** One tier's windows of one series in sorted arrays ({@link TierWindows}), against a tree map doing the same. */
+class TierWindowsTest {
+
+    private static final long WINDOW = 300_000L;
+    private static final SeriesId SERIES = SeriesId.of("s");
+
+    private static WindowAggregate window(long start, long count) {
+        return new WindowAggregate(SERIES, Instant.ofEpochMilli(start), Instant.ofEpochMilli(start + WINDOW), count, Map.of());
+    }
+
+    @Test
+    void writesInAnyOrderRemovalsAndExpiriesReadBackAsATreeMapOfTheSameWindowsDoes() {
+        long seed = new Random().nextLong();
+        Random random = new Random(seed);
+        TierWindows windows = new TierWindows();
+        TreeMap<Long, WindowAggregate> expected = new TreeMap<>();
+        long cutoff = 0;
+        for (int step = 0; step < 5_000; step++) {
+            int op = random.nextInt(10);
+            long start = WINDOW * (cutoff / WINDOW + random.nextInt(op < 5 ? 400 : 60));
+            if (op < 7) {
+                WindowAggregate aggregate = window(start, step + 1);
+                windows.put(start, aggregate);
+                expected.put(start, aggregate);
+            } else if (op < 9) {
+                windows.remove(start);
+                expected.remove(start);
+            } else {
+                cutoff += WINDOW * random.nextInt(8);
+                var old = expected.headMap(cutoff, false);
+                int removed = old.size();
+                old.clear();
+                assertThat(windows.expireBefore(cutoff)).as("seed %d, step %d", seed, step).isEqualTo(removed);
+            }
+            long from = WINDOW * random.nextInt(500) - WINDOW / 2;
+            long to = from + WINDOW * random.nextInt(100);
+            int limit = random.nextInt(3) == 0 ? random.nextInt(5) : Integer.MAX_VALUE;
+            List<WindowAggregate> read = new ArrayList<>();
+            int added = windows.read(from, to, limit, read);
+            List<WindowAggregate> want = expected.subMap(from, true, to, false).values().stream().limit(limit).toList();
+            assertThat(read).as("seed %d, step %d: [%d, %d) limit %d", seed, step, from, to, limit).containsExactlyElementsOf(want);
+            assertThat(added).isEqualTo(want.size());
+            assertThat(windows.size()).isEqualTo(expected.size());
+        }
+    }
+
+    @Test
+    void windowsWrittenInTimeOrderAndExpiredFromTheFrontKeepEveryLiveWindowAcrossManyGrowthsAndMoves() {
+        TierWindows windows = new TierWindows();
+        for (long i = 0; i < 10_000; i++) {
+            windows.put(i * WINDOW, window(i * WINDOW, i + 1));   // count i + 1: a window of none is never stored
+            if (i % 100 == 99) {
+                assertThat(windows.expireBefore((i - 150) * WINDOW)).isBetween(0, 100);
+            }
+        }
+        List<WindowAggregate> all = new ArrayList<>();
+        windows.read(Long.MIN_VALUE, Long.MAX_VALUE, Integer.MAX_VALUE, all);
+        assertThat(all).extracting(WindowAggregate::count).first().isEqualTo(9_999L - 150 + 1);   // the last expiry, at 9,999, kept what starts at 9,999 - 150 and after
+        assertThat(all).extracting(WindowAggregate::count).last().isEqualTo(10_000L);
+        assertThat(all).extracting(WindowAggregate::count).isSorted().doesNotHaveDuplicates().hasSize(windows.size());
+    }
+
+    @Test
+    void aWindowWrittenAgainReplacesTheStoredOne() {
+        TierWindows windows = new TierWindows();
+        windows.put(WINDOW, window(WINDOW, 1));
+        windows.put(0, window(0, 2));
+        windows.put(WINDOW, window(WINDOW, 3));
+        List<WindowAggregate> all = new ArrayList<>();
+        windows.read(0, 2 * WINDOW, 10, all);
+        assertThat(all).extracting(WindowAggregate::count).containsExactly(2L, 3L);
+    }
+}
