@@ -24,7 +24,6 @@ import org.bson.BsonDocument;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -117,12 +116,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        if (layout == DocumentLayout.SEALED) {
-            // A sealed window is one document whatever maxCount says; only open windows' rows follow the policy.
-            return EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES);
-        }
-        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE,
-                Capability.SUB_WINDOW_SUMMARIES);
+        return layout.capabilities();
     }
 
     @Override
@@ -144,12 +138,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public Optional<Reading> latest(SeriesId series, Instant notBefore) {
-        return failures.translate("read the latest reading", () -> reader.latest(series, ceilMillis(notBefore)));
+        return failures.translate("read the latest reading", () -> reader.latest(series, BucketQueries.ceilMillis(notBefore)));
     }
 
     @Override
     public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
-        return failures.translate("read a page", () -> pages.page(series, number, size, ceilMillis(notBefore)));
+        return failures.translate("read a page", () -> pages.page(series, number, size, BucketQueries.ceilMillis(notBefore)));
     }
 
     @Override
@@ -238,12 +232,6 @@ public final class MongoBucketReadingStore implements ReadingStore {
         } finally {
             client.close();
         }
-    }
-
-    /** The smallest whole millisecond at or after {@code instant}. */
-    private static long ceilMillis(Instant instant) {
-        long millis = instant.toEpochMilli();
-        return instant.getNano() % 1_000_000 == 0 ? millis : millis + 1;
     }
 
     WriteCounter counter() {
