@@ -5,7 +5,6 @@ import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
 import io.bucketry.domain.BucketPolicy;
-import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
@@ -17,14 +16,11 @@ import org.bson.conversions.Bson;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 
 import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 
@@ -62,7 +58,7 @@ final class BucketAggregator {
 
     /** Windows of one series, or of every series (series null) ordered by series then start. */
     List<WindowAggregate> aggregate(SeriesId series, TimeRange range, long windowMillis, int maxWindows) {
-        Windows windows = new Windows(windowMillis, maxWindows);
+        SeriesWindows windows = new SeriesWindows(windowMillis, maxWindows);
         Bson overlapping = queries.overlapping(series, range.fromMilli(), range.toMilli());
         // whole buckets lie in one window when the windows are at least as wide as the buckets' (pages: always merged by summary)
         if (subWindows != null && ((BucketPolicy.Windowed) policy).subWindows().answers(Duration.ofMillis(windowMillis))) {
@@ -75,7 +71,7 @@ final class BucketAggregator {
         return windows.result();
     }
 
-    private void withSummaries(Bson overlapping, TimeRange range, Windows windows) {
+    private void withSummaries(Bson overlapping, TimeRange range, SeriesWindows windows) {
         Map<SeriesId, List<StoredBucket>> bySeries = new TreeMap<>();
         for (BsonDocument document : buckets.find(overlapping).projection(Projections.exclude(READINGS, COLS))) {
             StoredBucket bucket = StoredBucket.from(document);
@@ -83,7 +79,7 @@ final class BucketAggregator {
         }
         List<StoredBucket> toRead = new ArrayList<>();
         for (var entry : bySeries.entrySet()) {
-            windows.feed(entry.getKey(), aggregator -> summaries(entry.getValue(), range, aggregator, toRead));
+            windows.feed(entry.getKey(), aggregator -> StoredSummaries.feed(entry.getValue(), range, aggregator, toRead));
             if (windows.full()) {
                 // the caller refuses this result, so windows still lacking their first and last readings go unused
                 return;
@@ -96,7 +92,7 @@ final class BucketAggregator {
      * Sub-window summaries: the groups whose summaries hold all their readings contribute those
      * the range takes whole; the others, and the sub-windows a range edge cuts, are read.
      */
-    private void withSubWindows(Bson overlapping, TimeRange range, Windows windows) {
+    private void withSubWindows(Bson overlapping, TimeRange range, SeriesWindows windows) {
         Map<SeriesId, List<StoredBucket>> bySeries = new TreeMap<>();
         for (Map.Entry<Bson, Bson> query : subWindows.queries(range)) {
             Bson filter = query.getKey() == null ? overlapping : Filters.and(overlapping, query.getKey());
@@ -127,7 +123,7 @@ final class BucketAggregator {
     }
 
     /** Feeds the readings in {@code range} of {@code toRead} (in the sealed layout: of their whole groups). */
-    private void read(List<StoredBucket> toRead, TimeRange range, Windows windows) {
+    private void read(List<StoredBucket> toRead, TimeRange range, SeriesWindows windows) {
         // The sealed layout reads whole groups: one bucket per group stands for it, so no group is read twice.
         List<StoredBucket> reads = sealedLayout ? SealedReads.onePerGroup(toRead) : toRead;
         for (int i = 0; i < reads.size() && !windows.full(); i += IDS_PER_QUERY) {
@@ -141,73 +137,7 @@ final class BucketAggregator {
         }
     }
 
-    /**
-     * Feeds the summaries of one series' groups lying wholly in a window and the range, except the
-     * groups holding a field's first or last value there; adds the ids of the buckets to read instead.
-     */
-    private static void summaries(List<StoredBucket> series, TimeRange range, WindowAggregator aggregator,
-                                  List<StoredBucket> toRead) {
-        series.sort((a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start())
-                : Integer.compare(a.seq(), b.seq()));
-        Map<Long, List<BucketGroup>> whole = new TreeMap<>();
-        for (BucketGroup group : BucketGroup.of(series)) {
-            if (group.first() >= range.fromMilli() && group.last() < range.toMilli()
-                    && aggregator.windowStart(group.first()) == aggregator.windowStart(group.last())) {
-                whole.computeIfAbsent(aggregator.windowStart(group.first()), w -> new ArrayList<>()).add(group);
-            } else {
-                toRead.addAll(group.buckets());
-            }
-        }
-        for (List<BucketGroup> groups : whole.values()) {
-            Set<BucketGroup> edges = edges(groups);
-            for (BucketGroup group : groups) {
-                if (SealedSummary.covers(group)) {
-                    SealedSummary.feed(aggregator, group.buckets().get(0));
-                } else if (edges.contains(group) || group.mayOverlap()) {
-                    toRead.addAll(group.buckets());
-                } else {
-                    group.buckets().forEach(bucket -> summary(aggregator, bucket));
-                }
-            }
-        }
-    }
-
-    /** Adds a bucket lying wholly in one window: its count and its per-field summaries. */
-    private static void summary(WindowAggregator aggregator, StoredBucket bucket) {
-        WindowAggregator.Window window = aggregator.windowAt(bucket.first());
-        window.countReadings(bucket.count());
-        if (bucket.summary() == null) {
-            return;
-        }
-        for (Map.Entry<String, BsonValue> entry : bucket.summary().entrySet()) {
-            BsonDocument field = entry.getValue().asDocument();
-            window.summary(entry.getKey(), new FieldSummary(field.getNumber(SUMMARY_COUNT).longValue(),
-                    field.getNumber(SUMMARY_MIN).doubleValue(), field.getNumber(SUMMARY_MAX).doubleValue(),
-                    field.getNumber(SUMMARY_SUM).doubleValue()));
-        }
-    }
-
-    /** Per field, the groups (in time order) holding the first and the last value of that field. */
-    private static Set<BucketGroup> edges(List<BucketGroup> groups) {
-        Map<String, BucketGroup> first = new TreeMap<>();
-        Map<String, BucketGroup> last = new TreeMap<>();
-        for (BucketGroup group : groups) {
-            for (StoredBucket bucket : group.buckets()) {
-                if (bucket.summary() != null) {
-                    for (String field : bucket.summary().keySet()) {
-                        first.putIfAbsent(field, group);
-                        last.put(field, group);
-                    }
-                }
-            }
-        }
-        Set<BucketGroup> edges = Collections.newSetFromMap(new IdentityHashMap<>());
-        edges.addAll(first.values());
-        edges.addAll(last.values());
-        return edges;
-    }
-
-    private void readings(Bson match, TimeRange range, Windows windows) {
+    private void readings(Bson match, TimeRange range, SeriesWindows windows) {
         if (sealedLayout) {
             readings(match, range, windows, null);
             return;
@@ -226,7 +156,7 @@ final class BucketAggregator {
     }
 
     /** The sealed layout: documents merged per group (of {@code keys} only, unless null) before they are fed. */
-    private void readings(Bson match, TimeRange range, Windows windows, Set<String> keys) {
+    private void readings(Bson match, TimeRange range, SeriesWindows windows, Set<String> keys) {
         List<Bson> pipeline = List.of(match, BucketQueries.readingsIn(range.fromMilli(), range.toMilli()));
         for (BucketGroup group : SealedReads.groups(buckets.aggregate(pipeline).batchSize(256), keys)) {
             windows.feed(group.buckets().get(0).series(), aggregator -> {
@@ -248,37 +178,6 @@ final class BucketAggregator {
             if (entry.getValue().isNumber() && !entry.getKey().equals(TIME)) {
                 window.value(entry.getKey(), time, entry.getValue().asNumber().doubleValue());
             }
-        }
-    }
-
-    /** An aggregator per series, and whether more than the caller's maximum of windows exist already. */
-    private static final class Windows {
-        private final Duration window;
-        private final int maxWindows;
-        private final TreeMap<SeriesId, WindowAggregator> bySeries = new TreeMap<>();
-        private long opened;
-
-        Windows(long windowMillis, int maxWindows) {
-            this.window = Duration.ofMillis(windowMillis);
-            this.maxWindows = maxWindows;
-        }
-
-        /** Feeds the aggregator of {@code series}, counting the windows it opens across all series. */
-        void feed(SeriesId series, Consumer<WindowAggregator> feed) {
-            WindowAggregator aggregator = bySeries.computeIfAbsent(series, s -> new WindowAggregator(s, window));
-            int before = aggregator.windowCount();
-            feed.accept(aggregator);
-            opened += aggregator.windowCount() - before;
-        }
-
-        boolean full() {
-            return opened > maxWindows;
-        }
-
-        List<WindowAggregate> result() {
-            List<WindowAggregate> out = new ArrayList<>();
-            bySeries.values().forEach(aggregator -> out.addAll(aggregator.result()));
-            return out;
         }
     }
 }

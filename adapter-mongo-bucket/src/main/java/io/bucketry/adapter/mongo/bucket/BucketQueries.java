@@ -13,6 +13,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.conversions.Bson;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
@@ -35,6 +36,12 @@ final class BucketQueries {
     BucketQueries(MongoCollection<BsonDocument> buckets, BucketPolicy policy) {
         this.buckets = buckets;
         this.policy = policy;
+    }
+
+    /** The smallest whole millisecond at or after {@code instant}. */
+    static long ceilMillis(Instant instant) {
+        long millis = instant.toEpochMilli();
+        return instant.getNano() % 1_000_000 == 0 ? millis : millis + 1;
     }
 
     /**

@@ -1,7 +1,11 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.application.port.out.Capability;
+
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -33,5 +37,15 @@ public enum DocumentLayout {
         String wanted = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(layout -> layout.id.equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("mongo-bucket layout '" + text + "' is not " + ALLOWED));
+    }
+
+    /** What a store writing this layout offers ({@link MongoBucketReadingStore#capabilities()}). */
+    Set<Capability> capabilities() {
+        if (this == SEALED) {
+            // A sealed window is one document whatever maxCount says; only open windows' rows follow the policy.
+            return EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES);
+        }
+        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE,
+                Capability.SUB_WINDOW_SUMMARIES);
     }
 }

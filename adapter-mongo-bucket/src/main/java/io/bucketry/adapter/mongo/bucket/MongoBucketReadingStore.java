@@ -2,7 +2,6 @@ package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
-import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import io.bucketry.application.port.out.Capability;
@@ -24,7 +23,6 @@ import org.bson.BsonDocument;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -36,39 +34,14 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     public static final String BACKEND = "mongo-bucket";
 
-    private final MongoClient client;
-    private final MongoCollection<BsonDocument> buckets;
-    private final WriteCounter counter;
-    private final BucketWriter writer;
-    private final BucketReader reader;
-    private final PageReader pages;
-    private final BucketAggregator aggregator;
-    private final StatisticsReader statistics;
+    /** What the port methods hand their work to, wired by {@link StoreOpening}. */
+    private final StoreOpening.Parts parts;
     private final MongoFailures failures;
-    private final SeriesLister lister;
-    private final BucketPolicy policy;
-    private final List<String> startNotes;
-    private final DocumentLayout layout;
-    private final SealingSchedule sealing;
-    private final SeriesDeletion deletion;
 
     /** A store of the parts {@link StoreOpening} wired. */
     MongoBucketReadingStore(StoreOpening.Parts parts) {
-        this.client = parts.client();
+        this.parts = parts;
         this.failures = parts.failures();
-        this.startNotes = parts.startNotes();
-        this.buckets = parts.buckets();
-        this.counter = parts.counter();
-        this.policy = parts.policy();
-        this.layout = parts.layout();
-        this.sealing = parts.sealing();
-        this.writer = parts.writer();
-        this.reader = parts.reader();
-        this.pages = parts.pages();
-        this.aggregator = parts.aggregator();
-        this.statistics = parts.statistics();
-        this.lister = parts.lister();
-        this.deletion = parts.deletion();
     }
 
     /**
@@ -107,7 +80,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** What the operator should be told at start: the layout recorded, adopted, or safely changed. */
     public List<String> startNotes() {
-        return startNotes;
+        return parts.startNotes();
     }
 
     @Override
@@ -117,12 +90,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        if (layout == DocumentLayout.SEALED) {
-            // A sealed window is one document whatever maxCount says; only open windows' rows follow the policy.
-            return EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES);
-        }
-        return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE,
-                Capability.SUB_WINDOW_SUMMARIES);
+        return parts.layout().capabilities();
     }
 
     @Override
@@ -130,8 +98,8 @@ public final class MongoBucketReadingStore implements ReadingStore {
         if (readings.isEmpty()) {
             return StoreResult.EMPTY;
         }
-        StoreResult result = failures.translate("store readings", () -> writer.store(readings));
-        if (sealing != null && sealing.onWrite()) {
+        StoreResult result = failures.translate("store readings", () -> parts.writer().store(readings));
+        if (parts.sealing() != null && parts.sealing().onWrite()) {
             seal();
         }
         return result;
@@ -139,48 +107,48 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public List<Reading> read(SeriesId series, TimeRange range, int limit) {
-        return failures.translate("read readings", () -> reader.read(series, range, limit));
+        return failures.translate("read readings", () -> parts.reader().read(series, range, limit));
     }
 
     @Override
     public Optional<Reading> latest(SeriesId series, Instant notBefore) {
-        return failures.translate("read the latest reading", () -> reader.latest(series, ceilMillis(notBefore)));
+        return failures.translate("read the latest reading", () -> parts.reader().latest(series, BucketQueries.ceilMillis(notBefore)));
     }
 
     @Override
     public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
-        return failures.translate("read a page", () -> pages.page(series, number, size, ceilMillis(notBefore)));
+        return failures.translate("read a page", () -> parts.pages().page(series, number, size, BucketQueries.ceilMillis(notBefore)));
     }
 
     @Override
     public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return failures.translate("aggregate", () -> aggregator.aggregate(series, range, millis, Integer.MAX_VALUE));
+        return failures.translate("aggregate", () -> parts.aggregator().aggregate(series, range, millis, Integer.MAX_VALUE));
     }
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return failures.translate("aggregate all series", () -> aggregator.aggregate(null, range, millis, maxWindows));
+        return failures.translate("aggregate all series", () -> parts.aggregator().aggregate(null, range, millis, maxWindows));
     }
 
     /** Ids only: counts and times would read every bucket of the listed series. */
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
-        return failures.translate("list series", () -> lister.list(prefix, after, limit));
+        return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
     }
 
     @Override
     public long deleteSeries(SeriesId series) {
-        return failures.translate("delete a series", () -> deletion.delete(series));
+        return failures.translate("delete a series", () -> parts.deletion().delete(series));
     }
 
     /** Removes whole windows (pages) before the cutoff, see {@link Eviction}; the TTL index does the same asynchronously. */
     @Override
     public long evictBefore(Instant cutoff) {
         long evicted = failures.translate("evict expired buckets",
-                () -> Eviction.delete(buckets, policy, cutoff.toEpochMilli(), sealing != null));
-        if (sealing != null) {
+                () -> Eviction.delete(parts.buckets(), parts.policy(), cutoff.toEpochMilli(), parts.sealing() != null));
+        if (parts.sealing() != null) {
             seal(); // reclaiming is also when sealing catches up
         }
         return evicted;
@@ -188,78 +156,72 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** The sealed layout: seals every window the seal policy lets go now; answers how many (0 in the row layout). */
     public long seal() {
-        return sealing == null ? 0 : failures.translate("seal windows", sealing::sweep);
+        return parts.sealing() == null ? 0 : failures.translate("seal windows", parts.sealing()::sweep);
     }
 
     /** What sealing has sent to the server since the store was opened (zeros in the row layout): telemetry. */
     public WriteMetrics sealingMetrics() {
-        return counter.sealingSnapshot();
+        return parts.counter().sealingSnapshot();
     }
 
     /** Statistics of the sealed documents only (none in the row layout): telemetry for benchmarks. */
     public StorageStatistics sealedStatistics() {
-        return failures.translate("read sealed statistics", () -> new StatisticsReader(buckets, BACKEND,
+        return failures.translate("read sealed statistics", () -> new StatisticsReader(parts.buckets(), BACKEND,
                 Filters.eq(UNSEALED, false)).read());
     }
 
     /** The document layout this store writes and reads. */
     public DocumentLayout layout() {
-        return layout;
+        return parts.layout();
     }
 
     /** What this store has sent to its server since it was opened: telemetry for benchmarks, not a port method. */
     public WriteMetrics writeMetrics() {
-        return counter.snapshot();
+        return parts.counter().snapshot();
     }
 
     /** A {@code ping} bounded by {@value HealthPing#PROBE_MILLIS} ms ({@link HealthPing}). */
     @Override
     public StoreHealth health() {
-        return HealthPing.ping(client, failures);
+        return HealthPing.ping(parts.client(), failures);
     }
 
     @Override
     public StorageStatistics statistics() {
-        return failures.translate("read storage statistics", statistics::read);
+        return failures.translate("read storage statistics", parts.statistics()::read);
     }
 
     /** Rollup tier storage beside this store's readings, over its client ({@link MongoRollupStore}). */
     public StoreRollups rollups() {
-        com.mongodb.MongoNamespace namespace = buckets.getNamespace();
-        return MongoRollupStore.open(client.getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), failures::translate);
+        com.mongodb.MongoNamespace namespace = parts.buckets().getNamespace();
+        return MongoRollupStore.open(parts.client().getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), failures::translate);
     }
 
     @Override
     public void close() {
         try {
-            if (sealing != null) {
-                sealing.stop();
+            if (parts.sealing() != null) {
+                parts.sealing().stop();
             }
         } finally {
-            client.close();
+            parts.client().close();
         }
     }
 
-    /** The smallest whole millisecond at or after {@code instant}. */
-    private static long ceilMillis(Instant instant) {
-        long millis = instant.toEpochMilli();
-        return instant.getNano() % 1_000_000 == 0 ? millis : millis + 1;
-    }
-
     WriteCounter counter() {
-        return counter;
+        return parts.counter();
     }
 
     BucketWriter writer() {
-        return writer;
+        return parts.writer();
     }
 
     MongoCollection<BsonDocument> collection() {
-        return buckets;
+        return parts.buckets();
     }
 
     /** The sealed layout's sealer (null in the row layout), for tests that cut it between steps. */
     WindowSealer sealer() {
-        return sealing == null ? null : sealing.sealer();
+        return parts.sealing() == null ? null : parts.sealing().sealer();
     }
 }

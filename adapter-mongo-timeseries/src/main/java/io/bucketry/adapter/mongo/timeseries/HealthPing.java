@@ -1,0 +1,30 @@
+package io.bucketry.adapter.mongo.timeseries;
+
+import com.mongodb.client.MongoClient;
+import io.bucketry.application.port.out.StoreHealth;
+import io.bucketry.application.port.out.StoreUnavailableException;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+import java.util.concurrent.TimeUnit;
+
+/** The store's health check: a {@code ping} that answers in time whether or not the server does. */
+final class HealthPing {
+
+    /** How long a health probe waits for the server's answer (a health check must answer within 2 s). */
+    static final long PROBE_MILLIS = 1500;
+
+    private HealthPing() {
+    }
+
+    /** A {@code ping} bounded by {@value #PROBE_MILLIS} ms: the driver's timeoutMS bounds server selection too (CSOT spec). */
+    static StoreHealth ping(MongoClient client, MongoCalls calls) {
+        try {
+            calls.limitedTo(PROBE_MILLIS).call("answering a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
+                    .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
+            return StoreHealth.healthy();
+        } catch (StoreUnavailableException e) {
+            return StoreHealth.down(e.getMessage());
+        }
+    }
+}
