@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 import static io.bucketry.domain.TestReadings.HOURLY;
 import static io.bucketry.domain.TestReadings.SENSOR;
@@ -559,12 +560,34 @@ class PackedBucketTest {
         Reading reading = Reading.of(SENSOR.value(), Instant.ofEpochMilli(3_600_000), Map.of("pressure", 999.0, "humidity", 40));
         next.add(reading);
 
-        // then: it has room for an hour, holds exactly that reading, and summarises only what it holds
-        assertThat(next.capacity()).isEqualTo(60);
+        // then: it has room for a quarter of an hour, holds exactly that reading, and summarises only what it holds
+        assertThat(next.capacity()).isEqualTo(15);
         assertThat(next.isEmpty()).isFalse();
         assertThat(next.readings()).containsExactly(reading);
         assertThat(next.summaries()).containsOnlyKeys("pressure", "humidity");
         assertThat(next.series()).isEqualTo(SENSOR);
+    }
+
+    @Test
+    void aBucketOpenedLikeItsPredecessorGrowsByDoublingToExactlyItsPredecessorsCount() {
+        // given: a full hour of readings, and the next hour opened like it
+        PackedBucket first = PackedBucket.open(SENSOR, 0, 0, HOURLY);
+        for (int minute = 0; minute < 60; minute++) {
+            first.add(Reading.of(SENSOR.value(), Instant.ofEpochMilli(minute * 60_000L), Map.of("temperature", 20.0 + minute)));
+        }
+        PackedBucket next = PackedBucket.openLike(first, 3_600_000, 0, HOURLY);
+
+        // when: the next hour gets as many readings
+        List<Integer> capacities = new ArrayList<>();
+        for (int minute = 0; minute < 60; minute++) {
+            next.add(Reading.of(SENSOR.value(), Instant.ofEpochMilli(3_600_000 + minute * 60_000L), Map.of("temperature", 1.0 * minute)));
+            capacities.add(next.capacity());
+        }
+
+        // then: 15, doubled twice, and no spare row at the end
+        assertThat(capacities).containsExactlyElementsOf(capacities.stream().sorted().toList());
+        assertThat(new TreeSet<>(capacities)).containsExactly(15, 30, 60);
+        assertThat(next.count()).isEqualTo(60);
     }
 
     private static List<Long> times(PackedBucket bucket) {
