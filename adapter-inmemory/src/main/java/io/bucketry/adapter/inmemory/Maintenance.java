@@ -34,7 +34,7 @@ final class Maintenance {
             long bytesBefore = buckets.accountedBytes();
             removed[0] += buckets.evictBefore(cutoffMilli);
             capacity.removed(before - buckets.readingCount(), bytesBefore - buckets.accountedBytes());
-            buckets.sealSealable();
+            SeriesSealing.sealSealable(buckets);
             return buckets.bucketCount() == 0;
         });
         return removed[0];
@@ -44,7 +44,7 @@ final class Maintenance {
     static long sealSealable(StripedSeries series, Sealing sealing) {
         long[] sealed = {0};
         sealing.refresh();
-        series.forEach(buckets -> sealed[0] += buckets.sealSealable());
+        series.forEach(buckets -> sealed[0] += SeriesSealing.sealSealable(buckets));
         return sealed[0];
     }
 }

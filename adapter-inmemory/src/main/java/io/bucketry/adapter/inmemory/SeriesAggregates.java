@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Window aggregates of the in-memory store's series: one series', or every series' in id order, each
- * from its buckets, or from their sub-window summaries where those answer the window ({@link SubWindowAggregates}).
+ * from its buckets (a sealed bucket by its summaries where they suffice, {@link WholeWindow}), or from
+ * their sub-window summaries where those answer the window ({@link SubWindowAggregates}).
  */
 final class SeriesAggregates {
 
@@ -26,9 +27,22 @@ final class SeriesAggregates {
         if (subWindows.answers(window)) {
             SubWindowAggregates.aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
         } else {
-            buckets.aggregate(aggregator, range.fromMilli(), range.toMilli());
+            aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
         }
         return aggregator.result();
+    }
+
+    /** Feeds the readings of {@code series} in {@code [from, to)}; a sealed bucket inside one window, by its summaries where they suffice. */
+    static void aggregate(SeriesBuckets series, WindowAggregator aggregator, long from, long to) {
+        for (int i = series.firstIndexFor(from); i < series.size && series.lowKey(series.buckets[i]) < to; i++) {
+            if (series.buckets[i] instanceof SealedColumns sealed && WholeWindow.isInside(series, i, aggregator, from, to)) {
+                WindowAggregator.Window window = aggregator.windowAt(sealed.firstTime());
+                window.countReadings(sealed.count());
+                sealed.summaries().forEach(window::summary);
+            } else {
+                series.rows(i, DecodedColumns.Need.NUMBERS).aggregateInto(aggregator, from, to);
+            }
+        }
     }
 
     /** The windows of every series in {@code range}, by series id; once past {@code maxWindows}, the rest is skipped. */
