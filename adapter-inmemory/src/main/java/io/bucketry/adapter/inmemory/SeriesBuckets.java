@@ -26,7 +26,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
     int size;
     /** The latest bucket, kept apart from the array to save a memory access per reading. */
     StoredBucket tail;
-    /** The rollup windows this series' stored readings made pending (null: none so far); see {@link StripedSeries}. */
+    /** The rollup windows this series' stored readings made pending (null: none so far); see {@link StripedWrites}. */
     PendingMarks marks;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
