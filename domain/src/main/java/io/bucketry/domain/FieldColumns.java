@@ -28,7 +28,7 @@ public final class FieldColumns {
     /**
      * The rows that are not simply full and valid (a column without a value, a number beside a text, a
      * number that is not finite, a schema no reading may have): those are built and checked one by
-     * one; the others were checked column by column when built.
+     * one; the others were checked column by column when built ({@link IrregularRows}).
      */
     private final BitSet irregular;
 
@@ -96,42 +96,11 @@ public final class FieldColumns {
     /** A row lacking a value, holding one a reading may not, or of a schema no reading may have: built once checked. */
     private Fields checkedRow(int row, int offset) {
         checkRow(row, offset);
-        return some(offset, textsOf(row));
+        return IrregularRows.build(schema, numbers, offset, textsOf(row));
     }
 
-    /** Each value of the row checked, then its count of fields. */
     private void checkRow(int row, int offset) {
-        String[] texts = textsOf(row);
-        int given = 0;
-        for (int column = 0; column < schema.size(); column++) {
-            double number = numbers[offset + column];
-            boolean text = texts != null && texts[column] != null;
-            if (!Double.isNaN(number)) {
-                if (text) {
-                    throw new IllegalArgumentException("row " + row + " holds both a number and a text in column '"
-                            + schema.name(column) + "'");
-                }
-                FieldValue.requireFinite(schema.name(column), number);
-                given++;
-            } else if (text) {
-                given++;
-            }
-        }
-        Fields.requireFieldCount(given);
-    }
-
-    /** A row's Fields by the builder: a row lacking some columns has a schema of its own. */
-    private Fields some(int offset, String[] texts) {
-        Fields.Builder fields = Fields.builder(schema);
-        for (int column = 0; column < schema.size(); column++) {
-            double number = numbers[offset + column];
-            if (!Double.isNaN(number)) {
-                fields.number(column, number);
-            } else if (texts != null && texts[column] != null) {
-                fields.text(column, texts[column]);
-            }
-        }
-        return fields.build();
+        IrregularRows.check(schema, numbers, textsOf(row), row, offset);
     }
 
     /** Collects the columns; one use: {@link #build} once. */
@@ -205,37 +174,9 @@ public final class FieldColumns {
                 irregular.set(0, rows);   // no row of this schema is a reading's fields as it is
             }
             for (int column = 0; column < columns; column++) {
-                check(column, numbers, irregular);
+                IrregularRows.mark(column, columns, numbered[column], codes[column], rows, numbers, irregular);
             }
             return new FieldColumns(schema, rows, numbers, RowTexts.of(schema, rows, codes, texts), irregular);
-        }
-
-        /** Marks each row where {@code column} holds no value or a bad one (a column never given numbers is NaN throughout). */
-        private void check(int column, double[] numbers, BitSet irregular) {
-            int columns = numbered.length;
-            int[] code = codes[column];
-            if (!numbered[column]) {   // texts or nothing: a row without a text lacks the column
-                for (int row = 0, at = column; row < rows; row++, at += columns) {
-                    numbers[at] = Double.NaN;
-                    if (code == null || code[row] == NO_TEXT) {
-                        irregular.set(row);
-                    }
-                }
-            } else if (code == null) {   // numbers alone, the usual column: NaN (absent) and infinities are not finite
-                for (int row = 0, at = column; row < rows; row++, at += columns) {
-                    if (!Double.isFinite(numbers[at])) {
-                        irregular.set(row);
-                    }
-                }
-            } else {
-                for (int row = 0, at = column; row < rows; row++, at += columns) {
-                    double number = numbers[at];
-                    boolean text = code[row] != NO_TEXT;
-                    if (Double.isNaN(number) ? !text : text || Double.isInfinite(number)) {
-                        irregular.set(row);
-                    }
-                }
-            }
         }
 
         private void requireUnset(Object[] columns, int column, String kind) {

@@ -116,7 +116,8 @@ public final class WindowAggregator {
         }
         for (Window window : windows) {
             result.add(new WindowAggregate(series, Instant.ofEpochMilli(window.start),
-                    Instant.ofEpochMilli(window.start + windowMillis), window.count, window.fields(order, sorted)));
+                    Instant.ofEpochMilli(window.start + windowMillis), window.count,
+                    FieldAccumulator.aggregates(window.fields, order, sorted)));
         }
         return result;
     }
@@ -184,77 +185,6 @@ public final class WindowAggregator {
                 fields[slot] = acc;
             }
             return acc;
-        }
-
-        /** Its aggregates in name order: {@code order} the slots by name, {@code sorted} their names (shared when all are present). */
-        private FieldAggregates fields(int[] order, String[] sorted) {
-            int present = 0;
-            for (FieldAccumulator acc : fields) {
-                present += acc == null ? 0 : 1;
-            }
-            boolean all = present == sorted.length;
-            String[] names = all ? sorted : new String[present];
-            FieldAggregate[] values = new FieldAggregate[present];
-            int at = 0;
-            for (int i = 0; i < order.length; i++) {
-                int slot = order[i];
-                if (slot < fields.length && fields[slot] != null) {
-                    if (!all) {
-                        names[at] = sorted[i];
-                    }
-                    values[at++] = fields[slot].toAggregate();
-                }
-            }
-            return new FieldAggregates(names, values);
-        }
-    }
-
-    private static final class FieldAccumulator {
-        private long count;
-        private double min = Double.POSITIVE_INFINITY;
-        private double max = Double.NEGATIVE_INFINITY;
-        private double sum;
-        private long firstTime = Long.MAX_VALUE;
-        private double first;
-        private long lastTime = Long.MIN_VALUE;
-        private double last;
-
-        void add(long time, double value) {
-            count++;
-            min = Math.min(min, value);
-            max = Math.max(max, value);
-            sum += value;
-            if (time < firstTime) {
-                firstTime = time;
-                first = value;
-            }
-            if (time > lastTime) {
-                lastTime = time;
-                last = value;
-            }
-        }
-
-        void merge(long count, double min, double max, double sum) {
-            this.count += count;
-            this.min = Math.min(this.min, min);
-            this.max = Math.max(this.max, max);
-            this.sum += sum;
-        }
-
-        void merge(FieldSpan span) {
-            merge(span.count(), span.min(), span.max(), span.sum());
-            if (span.firstTime() < firstTime) {
-                firstTime = span.firstTime();
-                first = span.first();
-            }
-            if (span.lastTime() > lastTime) {
-                lastTime = span.lastTime();
-                last = span.last();
-            }
-        }
-
-        FieldAggregate toAggregate() {
-            return new FieldAggregate(count, min, max, sum, first, last);
         }
     }
 }

@@ -14,13 +14,11 @@ import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SubWindows;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
-import io.bucketry.domain.WindowAggregator;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -158,107 +156,34 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public List<WindowAggregate> aggregate(SeriesId id, TimeRange range, Duration window) {
-        return series.query(id, List.of(), buckets -> aggregate(buckets, range, window));
+        return series.query(id, List.of(), buckets -> SeriesAggregates.of(buckets, subWindows, range, window));
     }
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
-        // one pass over the stripes, each series aggregated under its stripe's lock where it is found (no
-        // second lookup by id), then the series put in id order; past maxWindows the rest is skipped
-        List<SeriesWindows> bySeries = new ArrayList<>();
-        int[] total = {0};
-        series.forEach(buckets -> {
-            if (total[0] <= maxWindows) {
-                List<WindowAggregate> windows = aggregate(buckets, range, window);
-                if (!windows.isEmpty()) {
-                    bySeries.add(new SeriesWindows(buckets.series(), windows));
-                    total[0] += windows.size();
-                }
-            }
-        });
-        bySeries.sort(Comparator.comparing(SeriesWindows::series));
-        List<WindowAggregate> out = new ArrayList<>(total[0]);
-        for (SeriesWindows found : bySeries) {
-            out.addAll(found.windows());
-        }
-        return out;
+        return SeriesAggregates.ofAll(series, subWindows, range, window, maxWindows);
     }
 
-    private List<WindowAggregate> aggregate(SeriesBuckets buckets, TimeRange range, Duration window) {
-        WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
-        if (subWindows.answers(window)) {
-            SubWindowAggregates.aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
-        } else {
-            buckets.aggregate(aggregator, range.fromMilli(), range.toMilli());
-        }
-        return aggregator.result();
-    }
-
-    /**
-     * Every stripe's ids are gathered and sorted (the tables are hashed, not ordered: a scan of the ids
-     * in memory, no bucket read), then series are summarised in order until the page is full; a series
-     * whose readings have all expired is left out.
-     */
+    /** Every series' ids gathered and sorted, then summarised in order ({@link SeriesListing}). */
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
-        List<SeriesId> ids = new ArrayList<>();
-        series.forEach(buckets -> {
-            SeriesId id = buckets.series();
-            if (id.value().startsWith(prefix) && (after == null || id.compareTo(after) > 0)) {
-                ids.add(id);
-            }
-        });
-        ids.sort(null);
-        long from = notBefore.toEpochMilli();
-        List<SeriesSummary> out = new ArrayList<>(Math.min(limit, ids.size()));
-        for (int i = 0; i < ids.size() && out.size() < limit; i++) {
-            series.query(ids.get(i), Optional.<SeriesSummary>empty(), buckets -> summary(buckets, from)).ifPresent(out::add);
-        }
-        return out;
-    }
-
-    private static Optional<SeriesSummary> summary(SeriesBuckets buckets, long from) {
-        long[] extent = SeriesReads.extentFrom(buckets, from);
-        return extent == null ? Optional.empty() : Optional.of(new SeriesSummary(buckets.series(), extent[0],
-                Instant.ofEpochMilli(extent[1]), Instant.ofEpochMilli(extent[2])));
+        return SeriesListing.list(series, prefix, after, limit, notBefore);
     }
 
     @Override
     public long deleteSeries(SeriesId id) {
-        return series.remove(id, removed -> {
-            if (removed == null) {
-                return 0L;
-            }
-            long bytes = removed.accountedBytes();
-            long readings = removed.delete();
-            capacity.removed(readings, bytes);
-            return readings;
-        });
+        return Maintenance.deleteSeries(series, capacity, id);
     }
 
     /** Also the store's maintenance step: after removing, it seals every bucket the seal policy allows now. */
     @Override
     public long evictBefore(Instant cutoff) {
-        long cutoffMilli = cutoff.toEpochMilli();
-        long[] removed = {0};
-        sealing.refresh();
-        series.removeIf(buckets -> {
-            long before = buckets.readingCount();
-            long bytesBefore = buckets.accountedBytes();
-            removed[0] += buckets.evictBefore(cutoffMilli);
-            capacity.removed(before - buckets.readingCount(), bytesBefore - buckets.accountedBytes());
-            buckets.sealSealable();
-            return buckets.bucketCount() == 0;
-        });
-        return removed[0];
+        return Maintenance.evictBefore(series, sealing, capacity, cutoff.toEpochMilli());
     }
 
     /** Seals every bucket the seal policy allows now, as the maintenance step does; answers how many. */
     long sealSealable() {
-        long[] sealed = {0};
-        sealing.refresh();
-        series.forEach(buckets -> sealed[0] += buckets.sealSealable());
-        return sealed[0];
+        return Maintenance.sealSealable(series, sealing);
     }
 
     /**
@@ -291,8 +216,5 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public void close() {
         series.clear();
-    }
-
-    private record SeriesWindows(SeriesId series, List<WindowAggregate> windows) {
     }
 }

@@ -32,7 +32,7 @@ final class PagedSeriesBuckets extends SeriesBuckets {
         if (index == size - 1 && time > target.lastTime()) {
             open(size, time, 0, reading);
             // a full page takes in-order readings no more: sealed when the seal policy allows, else trimmed
-            if (!sealIfSealable(index) && buckets[index] instanceof PackedBucket full) {
+            if (!SeriesSealing.sealIfSealable(this, index) && buckets[index] instanceof PackedBucket full) {
                 full.trimToSize();
             }
             return true;

@@ -3,7 +3,6 @@ package io.bucketry.adapter.inmemory;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
-import io.bucketry.domain.WindowAggregator;
 
 import java.util.Arrays;
 
@@ -27,7 +26,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
     int size;
     /** The latest bucket, kept apart from the array to save a memory access per reading. */
     StoredBucket tail;
-    /** The rollup windows this series' stored readings made pending (null: none so far); see {@link StripedSeries}. */
+    /** The rollup windows this series' stored readings made pending (null: none so far); see {@link StripedWrites}. */
     PendingMarks marks;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
@@ -103,28 +102,13 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         return true;
     }
 
-    /**
-     * Adds {@code reading} to the bucket at {@code index}, open or sealed. A sealed bucket is opened
-     * again, takes the reading and is sealed anew in its place: late readings past the allowance are
-     * rare, so one decode and encode of one bucket each keeps every sealed bucket in one form.
-     */
+    /** Adds {@code reading} to the bucket at {@code index}, open or sealed ({@link SeriesSealing#addTo}). */
     final PackedBucket.Outcome addTo(int index, Reading reading) {
         StoredBucket bucket = buckets[index];
         if (bucket instanceof PackedBucket open) {
             return open.add(reading);
         }
-        SealedColumns sealed = (SealedColumns) bucket;
-        if (sealed.decode(series, sealing, DecodedColumns.Need.TIMES).contains(reading.epochMilli())) {
-            return PackedBucket.Outcome.DUPLICATE;   // found from the times alone, as the reopened rows would answer
-        }
-        PackedBucket reopened = sealed.reopen(series, policy, sealing);
-        PackedBucket.Outcome outcome = reopened.add(reading);
-        if (outcome == PackedBucket.Outcome.ADDED) {
-            SealedColumns resealed = SealedColumns.of(reopened);
-            sealing.resealed(sealed, resealed, StoreCapacity.estimate(reading));
-            replace(index, resealed);
-        }
-        return outcome;
+        return SeriesSealing.addTo(this, index, (SealedColumns) bucket, reading);
     }
 
     /** The readings of the bucket at {@code index} to read from: its rows, or its columns decoded. */
@@ -138,28 +122,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         return bucket instanceof PackedBucket open ? open : ((SealedColumns) bucket).decode(series, sealing, need);
     }
 
-    /** Seals the open bucket at {@code index} when the seal policy allows it now; answers whether it did. */
-    final boolean sealIfSealable(int index) {
-        if (buckets[index] instanceof PackedBucket open && !open.isEmpty()
-                && sealing.isSealable(policy, open.start(), open.count())) {
-            replace(index, sealing.seal(open));
-            return true;
-        }
-        return false;
-    }
-
-    /** Seals every bucket the seal policy allows now (the store's maintenance step); answers how many. */
-    int sealSealable() {
-        int sealed = 0;
-        for (int i = 0; i < size; i++) {
-            if (sealIfSealable(i)) {
-                sealed++;
-            }
-        }
-        return sealed;
-    }
-
-    private void replace(int index, StoredBucket bucket) {
+    void replace(int index, StoredBucket bucket) {
         buckets[index] = bucket;
         if (index == size - 1) {
             tail = bucket;
@@ -177,19 +140,6 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         starts[index] = bucket.start();
         size++;
         tail = buckets[size - 1];
-    }
-
-    /** Feeds the readings in {@code [from, to)}; a sealed bucket inside one window, by its summaries where they suffice. */
-    void aggregate(WindowAggregator aggregator, long from, long to) {
-        for (int i = firstIndexFor(from); i < size && lowKey(buckets[i]) < to; i++) {
-            if (buckets[i] instanceof SealedColumns sealed && WholeWindow.isInside(this, i, aggregator, from, to)) {
-                WindowAggregator.Window window = aggregator.windowAt(sealed.firstTime());
-                window.countReadings(sealed.count());
-                sealed.summaries().forEach(window::summary);
-            } else {
-                rows(i, DecodedColumns.Need.NUMBERS).aggregateInto(aggregator, from, to);
-            }
-        }
     }
 
     /** Removes buckets whose readings all lie before cutoff; answers how many. */

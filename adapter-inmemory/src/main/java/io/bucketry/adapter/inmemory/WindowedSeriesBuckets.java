@@ -72,7 +72,7 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
         long start = starts[end - 1];
         for (int i = end - 1; i >= 0 && starts[i] == start; i--) {
             // a copy per window is only worth it when the spare room is large (arrays grown by doubling)
-            if (!sealIfSealable(i) && buckets[i] instanceof PackedBucket bucket
+            if (!SeriesSealing.sealIfSealable(this, i) && buckets[i] instanceof PackedBucket bucket
                     && bucket.capacity() - bucket.count() > bucket.count() / 8) {
                 bucket.trimToSize();
             }
