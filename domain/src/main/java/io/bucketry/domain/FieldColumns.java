@@ -110,6 +110,8 @@ public final class FieldColumns {
         /** Row by row, the numbers given so far (made at the first column given or at build). */
         private double[] byRow;
         private final boolean[] numbered;
+        /** Per column, whether the numbers given are all finite (false where none were given). */
+        private final boolean[] allFinite;
         private final int[][] codes;
         private final String[][] texts;
 
@@ -120,6 +122,7 @@ public final class FieldColumns {
             }
             this.rows = rows;
             this.numbered = new boolean[schema.size()];
+            this.allFinite = new boolean[schema.size()];
             this.codes = new int[schema.size()][];
             this.texts = new String[schema.size()][];
         }
@@ -135,10 +138,14 @@ public final class FieldColumns {
             requireRows(values.length);
             int columns = numbered.length;
             double[] copy = numbersByRow();
+            boolean finite = true;
             for (int row = 0, at = column; row < rows; row++, at += columns) {
-                copy[at] = values[row];
+                double value = values[row];
+                copy[at] = value;
+                finite &= Double.isFinite(value);
             }
             numbered[column] = true;
+            allFinite[column] = finite;
             return this;
         }
 
@@ -174,7 +181,10 @@ public final class FieldColumns {
                 irregular.set(0, rows);   // no row of this schema is a reading's fields as it is
             }
             for (int column = 0; column < columns; column++) {
-                IrregularRows.mark(column, columns, numbered[column], codes[column], rows, numbers, irregular);
+                // a column of finite numbers alone, the usual one, was checked as it was copied: every row holds a valid value
+                if (!allFinite[column] || codes[column] != null) {
+                    IrregularRows.mark(column, columns, numbered[column], codes[column], rows, numbers, irregular);
+                }
             }
             return new FieldColumns(schema, rows, numbers, RowTexts.of(schema, rows, codes, texts), irregular);
         }

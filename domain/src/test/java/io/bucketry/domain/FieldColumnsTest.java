@@ -130,6 +130,23 @@ class FieldColumnsTest {
     }
 
     @Test
+    void inColumnsOfNumbersAloneARowWithAnInfiniteOrAbsentNumberIsCheckedOnItsOwnAndTheFullRowsAreAsGiven() {
+        // given: two columns of numbers only; row 1 of the first is infinite, row 2 absent
+        FieldSchema ab = FieldSchema.of("a", "b");
+        FieldColumns columns = FieldColumns.builder(ab, 3)
+                .numbers(0, new double[] {1, Double.POSITIVE_INFINITY, NaN}).numbers(1, new double[] {2, 3, 4}).build();
+
+        // then
+        assertThat(columns.fieldsAt(0)).isEqualTo(Fields.of(TestReadings.map("a", 1.0, "b", 2.0)));
+        assertThatThrownBy(() -> columns.fieldsAt(1)).isInstanceOf(InvalidReadingException.class)
+                .hasMessageContaining("field 'a' is Infinity, which is not a finite number");
+        assertThatThrownBy(columns::requireValidRows).isInstanceOf(InvalidReadingException.class)
+                .hasMessageContaining("field 'a' is Infinity");
+        assertThat(columns.fieldsAt(2)).isEqualTo(Fields.of(TestReadings.map("b", 4.0)));
+        assertThat(columns.fieldsAt(2).keySet()).containsExactly("b");
+    }
+
+    @Test
     void valuesAReadingMayNotHoldAreRefusedWhenTheColumnsAreBuilt() {
         FieldSchema ab = FieldSchema.of("a", "b");
         FieldColumns infinite = FieldColumns.builder(ab, 2).numbers(1, new double[] {1, Double.NEGATIVE_INFINITY}).build();
