@@ -38,7 +38,7 @@ public final class InMemoryRollupStore implements StoreRollups {
     private static final int MIN_KEYS_PER_PART = 2048;
 
     private final ConcurrentHashMap<SeriesId, SeriesRollups> bySeries = new ConcurrentHashMap<>();
-    private volatile SeriesRollups[] sorted = new SeriesRollups[0];
+    private volatile Snapshot sorted = new Snapshot(0, new SeriesRollups[0]);
     private final ConcurrentHashMap<Long, Instant> coveredSince = new ConcurrentHashMap<>();
     private final Executor executor;
     private final int parallelism;
@@ -66,18 +66,25 @@ public final class InMemoryRollupStore implements StoreRollups {
     }
 
     /**
-     * Every series' rollups in series order: the snapshot taken last, or a new one if a series came
-     * since. A series' entry is never removed (deleting a series empties it), so a snapshot as long as
-     * the map holds every entry; one taken while a series is added is shorter and taken again next time.
+     * Every series' rollups in series order: the snapshot taken last, or a new one if a series was
+     * counted since. A series' entry is never removed (deleting a series empties it), so the count only
+     * grows; a snapshot holds every entry counted when it began (the map counts an entry after it is
+     * visible), and perhaps some not yet counted, which make the count differ later and so a new one.
      */
     private SeriesRollups[] sorted() {
-        SeriesRollups[] known = sorted;
-        if (known.length != bySeries.size()) {
-            known = bySeries.values().toArray(new SeriesRollups[0]);
-            Arrays.sort(known, Comparator.comparing(SeriesRollups::series));
+        Snapshot known = sorted;
+        int count = bySeries.size();
+        if (known.count() != count) {
+            SeriesRollups[] series = bySeries.values().toArray(new SeriesRollups[0]);
+            Arrays.sort(series, Comparator.comparing(SeriesRollups::series));
+            known = new Snapshot(count, series);
             sorted = known;
         }
-        return known;
+        return known.series();
+    }
+
+    /** The series sorted by id, taken when the map counted {@code count} of them. */
+    private record Snapshot(int count, SeriesRollups[] series) {
     }
 
     @Override

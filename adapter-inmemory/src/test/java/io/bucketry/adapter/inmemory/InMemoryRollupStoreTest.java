@@ -2,12 +2,18 @@ package io.bucketry.adapter.inmemory;
 
 import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
+import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,5 +53,24 @@ class InMemoryRollupStoreTest {
         assertThat(store.pending(10)).containsExactlyInAnyOrder(new PendingRollup(key, 2), new PendingRollup(key, 3));
         store.clearPending(List.of(new PendingRollup(key, 2)));
         assertThat(store.pending(10)).containsExactly(new PendingRollup(key, 3));
+    }
+
+    @Test
+    void aReadOfEverySeriesAnswersInSeriesOrderAndFindsASeriesAddedAfterTheReadBefore() {
+        InMemoryRollupStore store = new InMemoryRollupStore();
+        Duration tier = Duration.ofMinutes(5);
+        TimeRange all = new TimeRange(Instant.EPOCH, Instant.ofEpochMilli(3_600_000));
+        store.replace(List.of(window("s-b", tier), window("s-c", tier)));
+        assertThat(store.readAll(tier, all, 10)).extracting(w -> w.series().value()).containsExactly("s-b", "s-c");
+
+        store.replace(List.of(window("s-a", tier)));
+
+        assertThat(store.readAll(tier, all, 10)).extracting(w -> w.series().value()).containsExactly("s-a", "s-b", "s-c");
+        assertThat(store.readAll(tier, all, 2)).as("at most the limit").hasSize(2);
+    }
+
+    private static RollupWindow window(String series, Duration tier) {
+        SeriesId id = SeriesId.of(series);
+        return new RollupWindow(id, tier, Instant.EPOCH, new WindowAggregate(id, Instant.EPOCH, Instant.EPOCH.plus(tier), 1, Map.of()));
     }
 }
