@@ -66,18 +66,28 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
 
     /**
      * A new, empty bucket of the same series laid out like {@code predecessor}: the same fields, so that
-     * a steady series does not rebuild its layout every window, and room for a quarter of its readings,
-     * which doubles twice to as many. Not room for all of them at once: the predecessor is still open
-     * (else it would have handed its rows on, {@link #recycle}) until its lateness allowance has passed,
-     * and for those minutes every series held two windows' rows for little more than one window's
-     * readings (simulate: 8.2 retained bytes per reading in a run ending in the first ten minutes of an
-     * hour, 6.7 in one ending later).
+     * a steady series does not rebuild its layout every window, and room for its readings
+     * ({@link #roomAfterOpen}).
      */
     static PackedBucket openLike(PackedBucket predecessor, long start, int seq, BucketPolicy policy) {
         PackedBucket bucket = new PackedBucket(predecessor.series(), start, seq, policy);
         bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
-        bucket.growRows(initialCapacity((predecessor.count() + 3) / 4, policy));
+        bucket.growRows(initialCapacity(roomAfterOpen(predecessor.count(), policy), policy));
         return bucket;
+    }
+
+    /**
+     * The room of a bucket opened after an open one of {@code count} readings. A window's: a quarter of
+     * them, which doubles twice to as many, since the window before stays open (else it would have
+     * handed its rows on, {@link #recycle}) until its lateness allowance has passed, and with room for
+     * all at once every series held two windows' rows for little more than one window's readings in
+     * those minutes (simulate: 8.2 retained bytes per reading in runs ending in the first ten minutes of
+     * an hour, 6.8 later). All of them for a window of fewer than {@code 2 * INITIAL_CAPACITY}, where
+     * growth from a quarter would overshoot to {@value #INITIAL_CAPACITY} rows and be trimmed, and for
+     * a page, which is opened when the one before is full, not while a window is left open.
+     */
+    static int roomAfterOpen(int count, BucketPolicy policy) {
+        return policy instanceof BucketPolicy.Windowed && count >= 2 * INITIAL_CAPACITY ? (count + 3) / 4 : count;
     }
 
     /** A new, empty bucket of the same series in the storage of {@code sealed}, which has just been sealed (see {@link #takeRowsOf}). */

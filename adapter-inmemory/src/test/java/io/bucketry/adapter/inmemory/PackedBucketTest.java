@@ -590,6 +590,16 @@ class PackedBucketTest {
         assertThat(next.count()).isEqualTo(60);
     }
 
+    @Test
+    void aSmallWindowAndAPageAreOpenedWithRoomForAllTheReadingsOfTheOneBefore() {
+        BucketPolicy pages = BucketPolicy.paged(100);
+        assertThat(PackedBucket.roomAfterOpen(60, HOURLY)).isEqualTo(15);
+        assertThat(PackedBucket.roomAfterOpen(32, HOURLY)).isEqualTo(8);
+        assertThat(PackedBucket.roomAfterOpen(31, HOURLY)).as("a quarter would grow past it, to 16").isEqualTo(31);
+        assertThat(PackedBucket.roomAfterOpen(1, HOURLY)).isEqualTo(1);
+        assertThat(PackedBucket.roomAfterOpen(100, pages)).as("a page follows a full one").isEqualTo(100);
+    }
+
     private static List<Long> times(PackedBucket bucket) {
         List<Long> times = new ArrayList<>();
         for (int i = 0; i < bucket.count(); i++) {
