@@ -73,6 +73,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         PackedBucket bucket = new PackedBucket(predecessor.series(), start, seq, policy);
         bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
         bucket.growRows(initialCapacity(roomAfterOpen(predecessor.count(), policy), policy));
+        bucket.summariesLike(predecessor.subWindows);
         return bucket;
     }
 
@@ -94,6 +95,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     static PackedBucket recycle(PackedBucket sealed, long start, int seq, BucketPolicy policy) {
         PackedBucket bucket = new PackedBucket(sealed.series(), start, seq, policy);
         bucket.takeRowsOf(sealed);
+        bucket.summariesLike(sealed.subWindows);
         return bucket;
     }
 
@@ -102,7 +104,15 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         PackedBucket bucket = new PackedBucket(series, start, seq, policy);
         bucket.layOutAs(predecessor.names());
         bucket.growRows(initialCapacity(predecessor.count(), policy));
+        bucket.summariesLike(predecessor.subWindows());
         return bucket;
+    }
+
+    /** Lays the sub-window summaries out like {@code predecessor}'s, a bucket of the same columns, when both have them. */
+    private void summariesLike(SubWindowSummaries predecessor) {
+        if (subWindows != null && predecessor != null) {
+            subWindows.layOutLike(predecessor);
+        }
     }
 
     private static int initialCapacity(int expectedCount, BucketPolicy policy) {

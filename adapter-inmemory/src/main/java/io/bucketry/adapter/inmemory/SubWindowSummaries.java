@@ -10,24 +10,34 @@ import java.util.function.LongConsumer;
  * A bucket's sub-window summaries (the computed pattern, {@link SubWindows}): per aligned sub-window
  * its reading count, and per sub-window and numeric column a {@link FieldSpan}'s content as
  * {@value #SLOTS} longs (count, then the bits of min, max and sum, the first value's time and bits,
- * the last value's time and bits). Primitive arrays only, allocated on a bucket's first reading, a
- * column's block on its first number (a text column costs one null reference). Updated by the
- * bucket on every write, late readings included; an open bucket's summaries move into its sealed
- * form, so that aggregates read them without decoding. Not thread-safe: as its bucket.
+ * the last value's time and bits). One array, sub-window after sub-window: a write touches one
+ * stretch of it, a few adjacent cache lines, where a block per column put each of a reading's
+ * numbers in a line of its own (with two numeric columns a third of the ingest CPU of simulate
+ * {@code --sub-window 5m} waited on those misses). Only the columns that have numbers have slots, so
+ * a text column costs nothing. Allocated on a bucket's first reading, laid out like the bucket
+ * before when there is one; a column's first number widens every sub-window. Updated by the bucket on
+ * every write, late readings included; an open bucket's summaries move into its sealed form, so that
+ * aggregates read them without decoding. Not thread-safe: as its bucket.
  */
 final class SubWindowSummaries {
 
     static final int SLOTS = 8;
-    private static final long[][] NO_COLUMNS = new long[0][];
-    /** Header 12, a long, an int, four references, rounded to 8 (HotSpot, compressed references). */
-    private static final int OBJECT_BYTES = 40;
+    /** Cache line in longs: {@link #touch} reads one long of each line of a sub-window. */
+    private static final int LINE = 8;
+    /** Header 12, two longs, two ints, four references, rounded to 8 (HotSpot, compressed references). */
+    private static final int OBJECT_BYTES = 56;
 
     private final long bucketStart;
     private final SubWindows subWindows;
     private final int perBucket;
-    private int[] readings;
-    /** Per column, its block of {@code perBucket * SLOTS} longs, or null while it has no number. */
-    private long[][] byColumn = NO_COLUMNS;
+    /** Which of the columns 0–63 have numbers (bit per column); a column's slots follow those of the lower ones. */
+    private long numbered;
+    /** The same for columns 64 and above, a word per 64, or null while none has numbers. */
+    private long[] numberedBeyond;
+    /** Longs per sub-window: its reading count, then {@value #SLOTS} per column with numbers. */
+    private int stride = 1;
+    /** Per sub-window {@link #stride} longs, or null before the first reading. */
+    private long[] cells;
     /** Told every growth of this object's heap in bytes (the store's capacity), or nothing. */
     private LongConsumer grown = bytes -> { };
 
@@ -42,6 +52,20 @@ final class SubWindowSummaries {
         return new SubWindowSummaries(bucketStart, subWindows, subWindows.perBucket(bucketWidthMillis));
     }
 
+    /**
+     * Gives these empty summaries the numeric columns of {@code predecessor}'s, whose bucket had the
+     * same columns: a steady series then lays its summaries out once, not again on each column's first
+     * number of every window. A column that gets no number here keeps empty slots ({@link #span} null).
+     */
+    void layOutLike(SubWindowSummaries predecessor) {
+        if (cells != null) {
+            throw new IllegalStateException("summaries already hold readings");
+        }
+        numbered = predecessor.numbered;
+        numberedBeyond = predecessor.numberedBeyond == null ? null : predecessor.numberedBeyond.clone();
+        stride = predecessor.stride;
+    }
+
     /** From now on tells {@code growth} how many bytes of heap each change adds. */
     void reportGrowthTo(LongConsumer growth) {
         this.grown = growth;
@@ -49,75 +73,113 @@ final class SubWindowSummaries {
 
     /** Counts a reading at {@code epochMilli} (in this bucket's window); answers its sub-window, for {@link #value}. */
     int reading(long epochMilli) {
-        if (readings == null) {
-            readings = new int[perBucket];
+        if (cells == null) {
+            cells = new long[perBucket * stride];
             grown.accept(heapBytes());
         }
         int sub = subWindows.index(bucketStart, epochMilli);
-        readings[sub]++;
+        cells[sub * stride]++;
         return sub;
     }
 
     /**
      * Reads the summaries of the sub-window holding {@code epochMilli}, where the next reading most
-     * likely goes, and answers its reading count plus its columns' counts (0 before the first reading):
-     * called with the bucket's {@link SeriesBuckets#touch}, for several series before writing to any,
-     * so that their cache misses overlap.
+     * likely goes, one long in each of its cache lines, and answers their sum (0 before the first
+     * reading): called with the bucket's {@link SeriesBuckets#touch}, for several series before
+     * writing to any, so that their cache misses overlap.
      */
     long touch(long epochMilli) {
-        if (readings == null) {
+        if (cells == null) {
             return 0;
         }
-        int sub = subWindows.index(bucketStart, epochMilli);
-        long touched = readings[sub];
-        for (long[] block : byColumn) {
-            touched += block == null ? 0 : block[SLOTS * sub];
+        int base = subWindows.index(bucketStart, epochMilli) * stride;
+        long touched = 0;
+        for (int at = base; at < base + stride; at += LINE) {
+            touched += cells[at];
         }
         return touched;
     }
 
     /** Counts {@code value} of {@code column}, at {@code epochMilli}, into sub-window {@code sub}. */
     void value(int sub, int column, long epochMilli, double value) {
-        long[] block = block(column);
-        int at = SLOTS * sub;
+        if (!hasNumbers(column)) {
+            addColumn(column);
+        }
+        long[] cells = this.cells;
+        int at = sub * stride + 1 + SLOTS * place(column);
         long bits = Double.doubleToRawLongBits(value);
-        if (block[at] == 0) {
-            block[at] = 1;
-            block[at + 1] = bits;
-            block[at + 2] = bits;
-            block[at + 3] = bits;
-            block[at + 4] = epochMilli;
-            block[at + 5] = bits;
-            block[at + 6] = epochMilli;
-            block[at + 7] = bits;
+        if (cells[at] == 0) {
+            cells[at] = 1;
+            cells[at + 1] = bits;
+            cells[at + 2] = bits;
+            cells[at + 3] = bits;
+            cells[at + 4] = epochMilli;
+            cells[at + 5] = bits;
+            cells[at + 6] = epochMilli;
+            cells[at + 7] = bits;
             return;
         }
-        block[at]++;
-        block[at + 1] = Double.doubleToRawLongBits(Math.min(Double.longBitsToDouble(block[at + 1]), value));
-        block[at + 2] = Double.doubleToRawLongBits(Math.max(Double.longBitsToDouble(block[at + 2]), value));
-        block[at + 3] = Double.doubleToRawLongBits(Double.longBitsToDouble(block[at + 3]) + value);
-        if (epochMilli < block[at + 4]) {
-            block[at + 4] = epochMilli;
-            block[at + 5] = bits;
+        cells[at]++;
+        cells[at + 1] = Double.doubleToRawLongBits(Math.min(Double.longBitsToDouble(cells[at + 1]), value));
+        cells[at + 2] = Double.doubleToRawLongBits(Math.max(Double.longBitsToDouble(cells[at + 2]), value));
+        cells[at + 3] = Double.doubleToRawLongBits(Double.longBitsToDouble(cells[at + 3]) + value);
+        if (epochMilli < cells[at + 4]) {
+            cells[at + 4] = epochMilli;
+            cells[at + 5] = bits;
         }
-        if (epochMilli > block[at + 6]) {
-            block[at + 6] = epochMilli;
-            block[at + 7] = bits;
+        if (epochMilli > cells[at + 6]) {
+            cells[at + 6] = epochMilli;
+            cells[at + 7] = bits;
         }
     }
 
-    private long[] block(int column) {
-        long[] block = column < byColumn.length ? byColumn[column] : null;
-        if (block == null) {
-            long before = heapBytes();
-            if (column >= byColumn.length) {
-                byColumn = Arrays.copyOf(byColumn, column + 1);
-            }
-            block = new long[perBucket * SLOTS];
-            byColumn[column] = block;
-            grown.accept(heapBytes() - before);
+    private boolean hasNumbers(int column) {
+        if (column < Long.SIZE) {
+            return (numbered & (1L << column)) != 0;
         }
-        return block;
+        int word = column / Long.SIZE - 1;
+        return numberedBeyond != null && word < numberedBeyond.length && (numberedBeyond[word] & (1L << column)) != 0;
+    }
+
+    /** Where {@code column}'s slots start after a sub-window's reading count, in columns: how many below it have numbers. */
+    private int place(int column) {
+        if (column < Long.SIZE) {
+            return Long.bitCount(numbered & ((1L << column) - 1));
+        }
+        int place = Long.bitCount(numbered);
+        int word = column / Long.SIZE - 1;
+        for (int w = 0; w < word; w++) {
+            place += Long.bitCount(numberedBeyond[w]);
+        }
+        return place + Long.bitCount(numberedBeyond[word] & ((1L << column) - 1));
+    }
+
+    /** Gives {@code column} slots in every sub-window, between those of the columns below and above it. */
+    private void addColumn(int column) {
+        long before = heapBytes();
+        if (column < Long.SIZE) {
+            numbered |= 1L << column;
+        } else {
+            int word = column / Long.SIZE - 1;
+            if (numberedBeyond == null || word >= numberedBeyond.length) {
+                numberedBeyond = numberedBeyond == null ? new long[word + 1] : Arrays.copyOf(numberedBeyond, word + 1);
+            }
+            numberedBeyond[word] |= 1L << column;
+        }
+        int wider = stride + SLOTS;
+        if (cells == null) {
+            stride = wider;
+            return;
+        }
+        int split = 1 + SLOTS * place(column);
+        long[] widened = new long[perBucket * wider];
+        for (int sub = 0; sub < perBucket; sub++) {
+            System.arraycopy(cells, sub * stride, widened, sub * wider, split);
+            System.arraycopy(cells, sub * stride + split, widened, sub * wider + split + SLOTS, stride - split);
+        }
+        cells = widened;
+        stride = wider;
+        grown.accept(heapBytes() - before);
     }
 
     int perBucket() {
@@ -135,40 +197,41 @@ final class SubWindowSummaries {
 
     /** Readings counted in sub-window {@code sub}. */
     int readings(int sub) {
-        return readings == null ? 0 : readings[sub];
+        return cells == null ? 0 : (int) cells[sub * stride];
     }
 
     /** Columns that may have spans ({@link #span} is null past those that have numbers). */
     int columns() {
-        return byColumn.length;
+        if (numberedBeyond != null) {
+            for (int word = numberedBeyond.length - 1; word >= 0; word--) {
+                if (numberedBeyond[word] != 0) {
+                    return (word + 2) * Long.SIZE - Long.numberOfLeadingZeros(numberedBeyond[word]);
+                }
+            }
+        }
+        return Long.SIZE - Long.numberOfLeadingZeros(numbered);
     }
 
     /** The span of {@code column}'s numbers in sub-window {@code sub}, or null when it has none there. */
     FieldSpan span(int sub, int column) {
-        long[] block = column < byColumn.length ? byColumn[column] : null;
-        int at = SLOTS * sub;
-        if (block == null || block[at] == 0) {
+        if (cells == null || !hasNumbers(column)) {
             return null;
         }
-        return new FieldSpan(block[at], Double.longBitsToDouble(block[at + 1]), Double.longBitsToDouble(block[at + 2]),
-                Double.longBitsToDouble(block[at + 3]), block[at + 4], Double.longBitsToDouble(block[at + 5]),
-                block[at + 6], Double.longBitsToDouble(block[at + 7]));
+        int at = sub * stride + 1 + SLOTS * place(column);
+        if (cells[at] == 0) {
+            return null;
+        }
+        return new FieldSpan(cells[at], Double.longBitsToDouble(cells[at + 1]), Double.longBitsToDouble(cells[at + 2]),
+                Double.longBitsToDouble(cells[at + 3]), cells[at + 4], Double.longBitsToDouble(cells[at + 5]),
+                cells[at + 6], Double.longBitsToDouble(cells[at + 7]));
     }
 
     /** Bytes of heap held by this object and its arrays, headers included. */
     long heapBytes() {
-        if (readings == null) {
+        if (cells == null) {
             return 0;   // the bucket is empty: nothing allocated yet that is counted
         }
-        long bytes = OBJECT_BYTES + intsBytes(perBucket) + (byColumn.length == 0 ? 0 : 16 + 4L * byColumn.length);
-        for (long[] block : byColumn) {
-            bytes += block == null ? 0 : longsBytes(block.length);
-        }
-        return bytes;
-    }
-
-    private static long intsBytes(int length) {
-        return (16 + 4L * length + 7) & ~7L;
+        return OBJECT_BYTES + longsBytes(cells.length) + (numberedBeyond == null ? 0 : longsBytes(numberedBeyond.length));
     }
 
     private static long longsBytes(int length) {

