@@ -35,9 +35,11 @@ final class BucketCensus {
         long[] total = {0};
         series.forEach(buckets -> {
             for (int i = 0; i < buckets.bucketCount(); i++) {
-                SubWindowSummaries summaries = buckets.bucket(i) instanceof PackedBucket open ? open.subWindows()
-                        : ((SealedColumns) buckets.bucket(i)).subWindows();
-                total[0] += summaries == null ? 0 : summaries.heapBytes();
+                if (buckets.bucket(i) instanceof PackedBucket open) {
+                    total[0] += open.subWindows() == null ? 0 : open.subWindows().heapBytes();
+                } else {
+                    total[0] += ((SealedColumns) buckets.bucket(i)).subWindowHeapBytes();
+                }
             }
         });
         return total[0];

@@ -181,6 +181,11 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
         return null;
     }
 
+    /** The heap the sub-window summaries add to this bucket ({@link SealedSubWindows}); 0 without. */
+    long subWindowHeapBytes() {
+        return 0;
+    }
+
     /** Times plus present field values: what a decode produces. */
     int values() {
         return values;

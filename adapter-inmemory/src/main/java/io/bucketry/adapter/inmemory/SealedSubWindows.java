@@ -2,30 +2,40 @@ package io.bucketry.adapter.inmemory;
 
 /**
  * A sealed bucket of a policy with sub-windows: its {@link SealedColumns} plus the sub-window
- * summaries of its open form, so that aggregates over whole sub-windows read them without decoding.
- * A subclass, so that buckets of policies without sub-windows do not carry the reference.
+ * summaries of its open form, encoded ({@link SubWindowCodec}), so that aggregates over whole
+ * sub-windows decode a few values per sub-window instead of every reading. A subclass, so that buckets
+ * of policies without sub-windows do not carry the references.
  */
 final class SealedSubWindows extends SealedColumns {
 
-    /** The reference this class adds to its superclass's object, rounded to 8. */
-    private static final int REFERENCE_BYTES = 8;
+    /** The two references this class adds to its superclass's object, rounded to 8. */
+    private static final int REFERENCES_BYTES = 8;
 
-    private final SubWindowSummaries subWindows;
+    /** The open form's layout, without cells. */
+    private final SubWindowSummaries layout;
+    private final byte[] summaries;
 
     SealedSubWindows(PackedBucket open, int values, byte[] encoded) {
         super(open, values, encoded);
-        // taken, not copied: a sealed open bucket is never written again (only its rows are recycled,
-        // PackedBucket#recycle), and a copy per bucket doubled the heap that survives a young collection
-        this.subWindows = open.subWindows();
+        // encoded, not taken: held as cells they were five times the sealed bucket (see SubWindowCodec)
+        SubWindowSummaries summaries = open.subWindows();
+        this.layout = summaries.layoutOnly();
+        this.summaries = SubWindowCodec.encode(summaries);
+    }
+
+    /** The summaries, decoded on each call: a reader of many sub-windows takes them once. */
+    @Override
+    SubWindowSummaries subWindows() {
+        return layout.withCells(SubWindowCodec.decode(summaries, layout));
     }
 
     @Override
-    SubWindowSummaries subWindows() {
-        return subWindows;
+    long subWindowHeapBytes() {
+        return REFERENCES_BYTES + layout.layoutBytes() + ((16 + summaries.length + 7) & ~7L);
     }
 
     @Override
     public long heapBytes() {
-        return super.heapBytes() + REFERENCE_BYTES + subWindows.heapBytes();
+        return super.heapBytes() + subWindowHeapBytes();
     }
 }

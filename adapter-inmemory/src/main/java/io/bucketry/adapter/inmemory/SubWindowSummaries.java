@@ -182,6 +182,36 @@ final class SubWindowSummaries {
         grown.accept(heapBytes() - before);
     }
 
+    /**
+     * Empty summaries with this one's layout and the given cells, as {@link SubWindowCodec} decoded them
+     * from a sealed bucket: for reading only.
+     */
+    SubWindowSummaries withCells(long[] decoded) {
+        if (decoded.length != perBucket * stride) {
+            throw new IllegalArgumentException(decoded.length + " cells do not fit " + perBucket + " sub-windows of " + stride);
+        }
+        SubWindowSummaries summaries = layoutOnly();
+        summaries.cells = decoded;
+        return summaries;
+    }
+
+    /** Summaries laid out like these, holding nothing: what a sealed bucket keeps beside their encoding. */
+    SubWindowSummaries layoutOnly() {
+        SubWindowSummaries summaries = new SubWindowSummaries(bucketStart, subWindows, perBucket);
+        summaries.layOutLike(this);
+        return summaries;
+    }
+
+    /** The cells themselves (null before the first reading), for {@link SubWindowCodec}. */
+    long[] cells() {
+        return cells;
+    }
+
+    /** Longs per sub-window in {@link #cells()}. */
+    int stride() {
+        return stride;
+    }
+
     int perBucket() {
         return perBucket;
     }
@@ -231,7 +261,12 @@ final class SubWindowSummaries {
         if (cells == null) {
             return 0;   // the bucket is empty: nothing allocated yet that is counted
         }
-        return OBJECT_BYTES + longsBytes(cells.length) + (numberedBeyond == null ? 0 : longsBytes(numberedBeyond.length));
+        return layoutBytes() + longsBytes(cells.length);
+    }
+
+    /** Bytes of heap held by this object and its layout, without its cells. */
+    long layoutBytes() {
+        return OBJECT_BYTES + (numberedBeyond == null ? 0 : longsBytes(numberedBeyond.length));
     }
 
     private static long longsBytes(int length) {
