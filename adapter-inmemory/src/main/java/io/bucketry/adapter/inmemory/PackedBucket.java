@@ -104,7 +104,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         PackedBucket bucket = new PackedBucket(series, start, seq, policy);
         bucket.layOutAs(predecessor.names());
         bucket.growRows(initialCapacity(predecessor.count(), policy));
-        bucket.summariesLike(predecessor.subWindows());
+        bucket.summariesLike(predecessor.subWindowLayout());
         return bucket;
     }
 

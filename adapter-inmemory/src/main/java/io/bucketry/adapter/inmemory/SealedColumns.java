@@ -181,6 +181,11 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
         return null;
     }
 
+    /** Their layout without their cells, what a bucket opened after this one starts from; null without. */
+    SubWindowSummaries subWindowLayout() {
+        return null;
+    }
+
     /** The heap the sub-window summaries add to this bucket ({@link SealedSubWindows}); 0 without. */
     long subWindowHeapBytes() {
         return 0;

@@ -30,6 +30,11 @@ final class SealedSubWindows extends SealedColumns {
     }
 
     @Override
+    SubWindowSummaries subWindowLayout() {
+        return layout;
+    }
+
+    @Override
     long subWindowHeapBytes() {
         return REFERENCES_BYTES + layout.layoutBytes() + ((16 + summaries.length + 7) & ~7L);
     }

@@ -33,7 +33,7 @@ final class SubWindowCodec {
     static byte[] encode(SubWindowSummaries summaries) {
         long[] cells = summaries.cells();
         int stride = summaries.stride();
-        SubWindowCodec out = new SubWindowCodec(cells.length * 3 + 16);
+        SubWindowCodec out = new SubWindowCodec((int) Math.min(Integer.MAX_VALUE - 16, cells.length * 3L + 16));
         for (int sub = 0; sub < summaries.perBucket(); sub++) {
             int base = sub * stride;
             long start = summaries.start(sub);
@@ -57,7 +57,7 @@ final class SubWindowCodec {
     /** The cells that {@link #encode} wrote to {@code encoded}, for summaries laid out as {@code layout}. */
     static long[] decode(byte[] encoded, SubWindowSummaries layout) {
         int stride = layout.stride();
-        long[] cells = new long[layout.perBucket() * stride];
+        long[] cells = new long[Math.multiplyExact(layout.perBucket(), stride)];
         SubWindowCodec in = new SubWindowCodec(0);
         in.bytes = encoded;
         for (int sub = 0; sub < layout.perBucket(); sub++) {

@@ -12,12 +12,12 @@ import java.util.function.LongConsumer;
  * {@value #SLOTS} longs (count, then the bits of min, max and sum, the first value's time and bits,
  * the last value's time and bits). One array, sub-window after sub-window: a write touches one
  * stretch of it, a few adjacent cache lines, where a block per column put each of a reading's
- * numbers in a line of its own (with two numeric columns a third of the ingest CPU of simulate
- * {@code --sub-window 5m} waited on those misses). Only the columns that have numbers have slots, so
+ * numbers in a line of its own (with two numeric columns, 4,270 of 16,054 ingest samples of simulate
+ * {@code --sub-window 5m} were in {@link #touch}, waiting on those misses). Only the columns that have numbers have slots, so
  * a text column costs nothing. Allocated on a bucket's first reading, laid out like the bucket
  * before when there is one; a column's first number widens every sub-window. Updated by the bucket on
- * every write, late readings included; an open bucket's summaries move into its sealed form, so that
- * aggregates read them without decoding. Not thread-safe: as its bucket.
+ * every write, late readings included; a sealed bucket keeps them encoded ({@link SubWindowCodec}), so
+ * that aggregates read them without decoding the readings. Not thread-safe: as its bucket.
  */
 final class SubWindowSummaries {
 
@@ -74,7 +74,7 @@ final class SubWindowSummaries {
     /** Counts a reading at {@code epochMilli} (in this bucket's window); answers its sub-window, for {@link #value}. */
     int reading(long epochMilli) {
         if (cells == null) {
-            cells = new long[perBucket * stride];
+            cells = new long[Math.multiplyExact(perBucket, stride)];
             grown.accept(heapBytes());
         }
         int sub = subWindows.index(bucketStart, epochMilli);
@@ -172,7 +172,7 @@ final class SubWindowSummaries {
             return;
         }
         int split = 1 + SLOTS * place(column);
-        long[] widened = new long[perBucket * wider];
+        long[] widened = new long[Math.multiplyExact(perBucket, wider)];
         for (int sub = 0; sub < perBucket; sub++) {
             System.arraycopy(cells, sub * stride, widened, sub * wider, split);
             System.arraycopy(cells, sub * stride + split, widened, sub * wider + split + SLOTS, stride - split);
@@ -183,11 +183,11 @@ final class SubWindowSummaries {
     }
 
     /**
-     * Empty summaries with this one's layout and the given cells, as {@link SubWindowCodec} decoded them
+     * Summaries with this one's layout holding the given cells, as {@link SubWindowCodec} decoded them
      * from a sealed bucket: for reading only.
      */
     SubWindowSummaries withCells(long[] decoded) {
-        if (decoded.length != perBucket * stride) {
+        if (decoded.length != (long) perBucket * stride) {
             throw new IllegalArgumentException(decoded.length + " cells do not fit " + perBucket + " sub-windows of " + stride);
         }
         SubWindowSummaries summaries = layoutOnly();
