@@ -3,7 +3,6 @@ package io.bucketry.adapter.inmemory;
 import io.bucketry.domain.FieldSpan;
 import io.bucketry.domain.SubWindows;
 
-import java.util.Arrays;
 import java.util.function.LongConsumer;
 
 /**
@@ -30,9 +29,8 @@ final class SubWindowSummaries {
     private final long bucketStart;
     private final SubWindows subWindows;
     private final int perBucket;
-    /** Which of the columns 0–63 have numbers (bit per column); a column's slots follow those of the lower ones. */
+    /** Which columns have numbers: 0–63 a bit each, the rest in words beyond or null ({@link NumberedColumns}). */
     private long numbered;
-    /** The same for columns 64 and above, a word per 64, or null while none has numbers. */
     private long[] numberedBeyond;
     /** Longs per sub-window: its reading count, then {@value #SLOTS} per column with numbers. */
     private int stride = 1;
@@ -134,24 +132,12 @@ final class SubWindowSummaries {
     }
 
     private boolean hasNumbers(int column) {
-        if (column < Long.SIZE) {
-            return (numbered & (1L << column)) != 0;
-        }
-        int word = column / Long.SIZE - 1;
-        return numberedBeyond != null && word < numberedBeyond.length && (numberedBeyond[word] & (1L << column)) != 0;
+        return NumberedColumns.has(numbered, numberedBeyond, column);
     }
 
-    /** Where {@code column}'s slots start after a sub-window's reading count, in columns: how many below it have numbers. */
+    /** Where {@code column}'s slots start after a sub-window's reading count, in columns ({@link NumberedColumns#place}). */
     private int place(int column) {
-        if (column < Long.SIZE) {
-            return Long.bitCount(numbered & ((1L << column) - 1));
-        }
-        int place = Long.bitCount(numbered);
-        int word = column / Long.SIZE - 1;
-        for (int w = 0; w < word; w++) {
-            place += Long.bitCount(numberedBeyond[w]);
-        }
-        return place + Long.bitCount(numberedBeyond[word] & ((1L << column) - 1));
+        return NumberedColumns.place(numbered, numberedBeyond, column);
     }
 
     /** Gives {@code column} slots in every sub-window, between those of the columns below and above it. */
@@ -160,11 +146,7 @@ final class SubWindowSummaries {
         if (column < Long.SIZE) {
             numbered |= 1L << column;
         } else {
-            int word = column / Long.SIZE - 1;
-            if (numberedBeyond == null || word >= numberedBeyond.length) {
-                numberedBeyond = numberedBeyond == null ? new long[word + 1] : Arrays.copyOf(numberedBeyond, word + 1);
-            }
-            numberedBeyond[word] |= 1L << column;
+            numberedBeyond = NumberedColumns.withBeyond(numberedBeyond, column);
         }
         int wider = stride + SLOTS;
         if (cells == null) {
@@ -232,14 +214,7 @@ final class SubWindowSummaries {
 
     /** Columns that may have spans ({@link #span} is null past those that have numbers). */
     int columns() {
-        if (numberedBeyond != null) {
-            for (int word = numberedBeyond.length - 1; word >= 0; word--) {
-                if (numberedBeyond[word] != 0) {
-                    return (word + 2) * Long.SIZE - Long.numberOfLeadingZeros(numberedBeyond[word]);
-                }
-            }
-        }
-        return Long.SIZE - Long.numberOfLeadingZeros(numbered);
+        return NumberedColumns.end(numbered, numberedBeyond);
     }
 
     /** The span of {@code column}'s numbers in sub-window {@code sub}, or null when it has none there. */
