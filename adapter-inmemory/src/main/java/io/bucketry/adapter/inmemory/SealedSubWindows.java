@@ -17,7 +17,8 @@ final class SealedSubWindows extends SealedColumns {
 
     SealedSubWindows(PackedBucket open, int values, byte[] encoded) {
         super(open, values, encoded);
-        // encoded, not taken: held as cells they were five times the sealed bucket (see SubWindowCodec)
+        // encoded, not taken: held as cells they were six times the sealed readings (simulate --sub-window 5m:
+        // 29.6 B per reading beside 4.85)
         SubWindowSummaries summaries = open.subWindows();
         this.layout = summaries.layoutOnly();
         this.summaries = SubWindowCodec.encode(summaries);

@@ -9,10 +9,11 @@ import java.util.Arrays;
  * exactly, for an {@code e} of 0–6, is the varint of {@code zigzag(n) << 3 | e}; any other double,
  * −0.0, subnormals and infinities included, is the marker 7 and its 8 bytes) and the first and last
  * times as offsets from the sub-window's start. The readings' values are decimals like 21.37, so a
- * value takes 2–3 bytes where a cell takes 8: an hour of two numeric fields in 5-minute sub-windows
- * takes about a third of its 1,648 bytes of cells. Written here rather than with the sealed bucket
- * codec, whose exponent search per column cost more than the sealing of the readings themselves for
- * these columns of 12 values (a profile of simulate {@code --sub-window 5m}: 6,324 samples in it).
+ * value takes 2–3 bytes where a cell takes 8: in simulate {@code --sub-window 5m} the summaries of an
+ * hour of two numeric fields averaged 688.8 B per bucket, open ones at 1,704 included, where every
+ * bucket held 1,704 before. Written here rather than with the sealed bucket codec: its exponent search
+ * per column, for these columns of 12 values, had 6,324 samples in a profile of that run, and the run
+ * ingested 17 % slower.
  */
 final class SubWindowCodec {
 
