@@ -125,16 +125,12 @@ class SubWindowSummariesTest {
     @Test
     void aBucketLaidOutLikeItsPredecessorAllocatesOnceAndAColumnWithoutNumbersHasNoSpan() {
         // given: a predecessor with numbers in columns 1 and 3
-        SubWindowSummaries before = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
         long t = NINE.toEpochMilli();
-        int sub = before.reading(t);
-        before.value(sub, 1, t, 1.0);
-        before.value(sub, 3, t, 2.0);
+        SubWindowSummaries before = oneReadingWithNumbersIn(t, 1, 3);
 
         // when: the next hour's summaries are laid out like it, and get numbers in column 3 only
         long next = t + 3_600_000;
-        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, next, Duration.ofHours(1).toMillis());
-        summaries.layOutLike(before);
+        SubWindowSummaries summaries = hourLaidOutLike(before, next);
         List<Long> growths = new ArrayList<>();
         summaries.reportGrowthTo(growths::add);
         summaries.value(summaries.reading(next + 60_000), 3, next + 60_000, 7.5);
@@ -165,15 +161,11 @@ class SubWindowSummariesTest {
     void aLayoutTakenFromAPredecessorIsItsOwnAndTakesColumnsBetweenAndBeyondTheInheritedOnes() {
         // given: a predecessor with numbers in columns 1 and 70
         long t = NINE.toEpochMilli();
-        SubWindowSummaries before = SubWindowSummaries.of(FIVE, t, Duration.ofHours(1).toMillis());
-        int sub = before.reading(t);
-        before.value(sub, 1, t, 1.0);
-        before.value(sub, 70, t, 2.0);
+        SubWindowSummaries before = oneReadingWithNumbersIn(t, 1, 70);
 
         // when: the next hour, laid out like it, gets numbers in columns 3 (between), 100 and 70
         long next = t + 3_600_000;
-        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, next, Duration.ofHours(1).toMillis());
-        summaries.layOutLike(before);
+        SubWindowSummaries summaries = hourLaidOutLike(before, next);
         int first = summaries.reading(next);
         summaries.value(first, 3, next, 3.0);
         summaries.value(first, 100, next, 4.0);
@@ -209,6 +201,23 @@ class SubWindowSummariesTest {
         assertThat(growths).containsExactly(after.subWindows().heapBytes());
         assertThat(after.subWindows().heapBytes()).isEqualTo(open.subWindows().heapBytes());
         assertThat(after.subWindows().span(0, open.schema().indexOf("temperature"))).isEqualTo(FieldSpan.of(next, 21.5));
+    }
+
+    /** Summaries of the hour from {@code start} holding one reading at it, with the numbers 1, 2, … in {@code columns}. */
+    private static SubWindowSummaries oneReadingWithNumbersIn(long start, int... columns) {
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, start, Duration.ofHours(1).toMillis());
+        int sub = summaries.reading(start);
+        for (int i = 0; i < columns.length; i++) {
+            summaries.value(sub, columns[i], start, i + 1);
+        }
+        return summaries;
+    }
+
+    /** Empty summaries of the hour from {@code start}, laid out like {@code before}. */
+    private static SubWindowSummaries hourLaidOutLike(SubWindowSummaries before, long start) {
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, start, Duration.ofHours(1).toMillis());
+        summaries.layOutLike(before);
+        return summaries;
     }
 
     /** The span a brute force gives of {time, value} pairs, in the order fed; null for none. */
