@@ -91,8 +91,11 @@ final class SubWindowCodec {
                 break;
             }
             long integer = (long) Math.rint(scaled);
-            // exact only if the decode's own arithmetic gives the very bits back (−0.0 never does)
-            if (Double.doubleToRawLongBits(integer / POWERS[exponent]) == bits) {
+            // exact only if the decode's own arithmetic gives the very bits back (−0.0 never does); a value
+            // n / 10^e scales back to n within 2 roundings (|error| <= |n| 2^-52), so a scaled value further
+            // from an integer is not one and skips the division, which most exponents tried failed after
+            if (Math.abs(scaled - integer) <= Math.abs(scaled) * 0x1p-50
+                    && Double.doubleToRawLongBits(integer / POWERS[exponent]) == bits) {
                 writeVarLong(((integer << 1) ^ (integer >> 63)) << 3 | exponent);
                 return;
             }
