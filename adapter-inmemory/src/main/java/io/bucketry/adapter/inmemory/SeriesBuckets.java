@@ -82,7 +82,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         }
         long last = latest.lastTime();
         long touched = last + (marks == null ? 0 : marks.touch());
-        return latest instanceof PackedBucket open && open.subWindows() != null ? touched + open.subWindows().touch(last) : touched;
+        return latest instanceof PackedBucket open ? touched + open.touchSubWindows() : touched;
     }
 
     /** Opens a bucket at {@code index} holding {@code reading}. */

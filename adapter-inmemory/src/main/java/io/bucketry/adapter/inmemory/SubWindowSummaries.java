@@ -3,6 +3,7 @@ package io.bucketry.adapter.inmemory;
 import io.bucketry.domain.FieldSpan;
 import io.bucketry.domain.SubWindows;
 
+import java.util.Arrays;
 import java.util.function.LongConsumer;
 
 /**
@@ -12,17 +13,16 @@ import java.util.function.LongConsumer;
  * the last value's time and bits). One array, sub-window after sub-window: a write touches one
  * stretch of it, a few adjacent cache lines, where a block per column put each of a reading's
  * numbers in a line of its own (with two numeric columns, 4,270 of 16,054 ingest samples of simulate
- * {@code --sub-window 5m} were in {@link #touch}, waiting on those misses). Only the columns that have numbers have slots, so
+ * {@code --sub-window 5m} waited on those misses). Only the columns that have numbers have slots, so
  * a text column costs nothing. Allocated on a bucket's first reading, laid out like the bucket
  * before when there is one; a column's first number widens every sub-window. Updated by the bucket on
- * every write, late readings included; a sealed bucket keeps them encoded ({@link SubWindowCodec}), so
+ * every write, late readings included, through a copy of the latest sub-window's that it keeps beside its
+ * own summaries ({@link PackedBucket#subWindows}); a sealed bucket keeps them encoded ({@link SubWindowCodec}), so
  * that aggregates read them without decoding the readings. Not thread-safe: as its bucket.
  */
 final class SubWindowSummaries {
 
     static final int SLOTS = 8;
-    /** Cache line in longs: {@link #touch} reads one long of each line of a sub-window. */
-    private static final int LINE = 8;
     /** Header 12, two longs, two ints, four references, rounded to 8 (HotSpot, compressed references). */
     private static final int OBJECT_BYTES = 56;
 
@@ -71,31 +71,38 @@ final class SubWindowSummaries {
 
     /** Counts a reading at {@code epochMilli} (in this bucket's window); answers its sub-window, for {@link #value}. */
     int reading(long epochMilli) {
-        if (cells == null) {
-            cells = new long[Math.multiplyExact(perBucket, stride)];
-            grown.accept(heapBytes());
-        }
-        int sub = subWindows.index(bucketStart, epochMilli);
+        allocate();
+        int sub = index(epochMilli);
         cells[sub * stride]++;
         return sub;
     }
 
-    /**
-     * Reads the summaries of the sub-window holding {@code epochMilli}, where the next reading most
-     * likely goes, one long in each of its cache lines, and answers their sum (0 before the first
-     * reading): called with the bucket's {@link SeriesBuckets#touch}, for several series before
-     * writing to any, so that their cache misses overlap.
-     */
-    long touch(long epochMilli) {
+    /** The sub-window holding {@code epochMilli}, in this bucket's window. */
+    int index(long epochMilli) {
+        return subWindows.index(bucketStart, epochMilli);
+    }
+
+    /** Allocates the cells, all sub-windows empty, unless they are. */
+    void allocate() {
         if (cells == null) {
-            return 0;
+            cells = new long[Math.multiplyExact(perBucket, stride)];
+            grown.accept(heapBytes());
         }
-        int base = subWindows.index(bucketStart, epochMilli) * stride;
-        long touched = 0;
-        for (int at = base; at < base + stride; at += LINE) {
-            touched += cells[at];
+    }
+
+    /** Makes {@code from[at, at + stride)}, a sub-window's summaries as {@link #value} keeps them, those of sub-window {@code sub}. */
+    void store(int sub, long[] from, int at) {
+        allocate();
+        System.arraycopy(from, at, cells, sub * stride, stride);
+    }
+
+    /** Copies the summaries of sub-window {@code sub} into {@code to[at, at + stride)}. */
+    void load(int sub, long[] to, int at) {
+        if (cells == null) {
+            Arrays.fill(to, at, at + stride, 0);
+        } else {
+            System.arraycopy(cells, sub * stride, to, at, stride);
         }
-        return touched;
     }
 
     /** Counts {@code value} of {@code column}, at {@code epochMilli}, into sub-window {@code sub}. */
@@ -103,8 +110,17 @@ final class SubWindowSummaries {
         if (!hasNumbers(column)) {
             addColumn(column);
         }
-        long[] cells = this.cells;
-        int at = sub * stride + 1 + SLOTS * place(column);
+        value(cells, sub * stride, column, epochMilli, value);
+    }
+
+    /**
+     * Counts {@code value} of {@code column}, which has numbers here ({@link #hasNumbers}), at
+     * {@code epochMilli}, into one sub-window's summaries laid out as these from {@code summaries[from]} on:
+     * a sub-window of the cells, or the copy of one its bucket keeps.
+     */
+    void value(long[] summaries, int from, int column, long epochMilli, double value) {
+        long[] cells = summaries;
+        int at = from + 1 + SLOTS * place(column);
         long bits = Double.doubleToRawLongBits(value);
         if (cells[at] == 0) {
             cells[at] = 1;
@@ -131,7 +147,8 @@ final class SubWindowSummaries {
         }
     }
 
-    private boolean hasNumbers(int column) {
+    /** True once {@code column} has slots, for {@link #value(long[], int, int, long, double)}. */
+    boolean hasNumbers(int column) {
         return NumberedColumns.has(numbered, numberedBeyond, column);
     }
 
@@ -141,7 +158,7 @@ final class SubWindowSummaries {
     }
 
     /** Gives {@code column} slots in every sub-window, between those of the columns below and above it. */
-    private void addColumn(int column) {
+    void addColumn(int column) {
         long before = heapBytes();
         if (column < Long.SIZE) {
             numbered |= 1L << column;
@@ -231,12 +248,15 @@ final class SubWindowSummaries {
                 cells[at + 6], Double.longBitsToDouble(cells[at + 7]));
     }
 
-    /** Bytes of heap held by this object and its arrays, headers included. */
+    /**
+     * Bytes of heap held by this object and its arrays, headers included, and by the copy of one
+     * sub-window its bucket keeps in its table ({@link PackedBucket}).
+     */
     long heapBytes() {
         if (cells == null) {
             return 0;   // the bucket is empty: nothing allocated yet that is counted
         }
-        return layoutBytes() + longsBytes(cells.length);
+        return layoutBytes() + longsBytes(cells.length) + 8L * stride;
     }
 
     /** Bytes of heap held by this object and its layout, without its cells. */

@@ -56,21 +56,79 @@ class SubWindowSummariesTest {
     }
 
     @Test
-    void touchReadsTheSubWindowOfTheGivenTimeAndNothingBeforeTheFirstReading() {
-        // given: readings in the first and third sub-windows, numbers in columns 0 and 2
-        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, NINE.toEpochMilli(), Duration.ofHours(1).toMillis());
-        long t = NINE.toEpochMilli();
-        assertThat(summaries.touch(t)).isZero();
-        summaries.value(summaries.reading(t + 1_000), 0, t + 1_000, 1.0);
-        summaries.value(summaries.reading(t + 610_000), 0, t + 610_000, 2.0);
-        int third = summaries.reading(t + 620_000);
-        summaries.value(third, 0, t + 620_000, 3.0);
-        summaries.value(third, 2, t + 620_000, 4.0);
+    void touchReadsTheCurrentSubWindowKeptInTheBucketAndNothingWithoutSubWindows() {
+        // given: a bucket with sub-windows and one without, a reading each
+        PackedBucket with = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY);
+        PackedBucket without = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, BucketPolicy.defaults());
+        minutes(1).forEach(with::add);
+        minutes(1).forEach(without::add);
 
-        // then: something of the sub-windows with readings, nothing of an empty one
-        assertThat(summaries.touch(t + 610_000)).isNotZero();
-        assertThat(summaries.touch(t + 1_000)).isNotZero();
-        assertThat(summaries.touch(t + 3_599_999)).as("the last sub-window, empty").isZero();
+        // then: something of the copy the first keeps (its count, its layout), nothing of the other
+        assertThat(with.touchSubWindows()).isGreaterThan(with.subWindows().stride());
+        assertThat(without.touchSubWindows()).isZero();
+    }
+
+    @Test
+    void aBucketsSummariesEqualABruteForceWhateverItsReadingsOrderColumnsAndReadsBetweenWrites() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        String[] names = {"a", "b", "c", "d", "s"};
+        double[] finite = java.util.Arrays.stream(ADVERSARIAL).filter(Double::isFinite).toArray();
+        for (int round = 0; round < 40; round++) {
+            // given: readings mostly in time order, some late, some duplicates; columns whose first number comes
+            // mid-way (also in a late reading), a column that holds texts and numbers; the summaries read at times
+            PackedBucket bucket = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY);
+            AtomicLong reported = new AtomicLong();
+            bucket.reportGrowthTo(reported::addAndGet);
+            Map<List<Object>, List<double[]>> model = new HashMap<>();   // (sub, name) -> {time, value} fed
+            int[] readings = new int[12];
+            long latest = NINE.toEpochMilli();
+            String message = "seed " + seed + ", round " + round;
+            for (int i = 0; i < 150; i++) {
+                long time = random.nextInt(5) == 0 ? NINE.toEpochMilli() + random.nextInt((int) (latest - NINE.toEpochMilli()) + 1)
+                        : Math.min(latest + random.nextInt(60_000), NINE.toEpochMilli() + 3_599_999);
+                latest = Math.max(latest, time);
+                Map<String, Object> fields = new HashMap<>();
+                for (int n = 0; n < names.length; n++) {
+                    boolean numbered = n < 2 || i > 40 * (n - 1) && random.nextBoolean();
+                    if (n == 4 || n == 3 && random.nextInt(3) == 0) {
+                        fields.put(names[n], random.nextBoolean() ? "OK" : "WARN");
+                    } else if (numbered) {
+                        fields.put(names[n], random.nextInt(6) == 0 ? finite[random.nextInt(finite.length)]
+                                : random.nextInt(2000) / 8.0 - 100);
+                    }
+                }
+                Reading reading = Reading.of(SENSOR.value(), Instant.ofEpochMilli(time), fields);
+                if (bucket.add(reading) == PackedBucket.Outcome.ADDED) {
+                    int sub = (int) ((time - NINE.toEpochMilli()) / 300_000);
+                    readings[sub]++;
+                    fields.forEach((name, value) -> {
+                        if (value instanceof Double number) {
+                            model.computeIfAbsent(List.of(sub, name), key -> new ArrayList<>()).add(new double[] {time, number});
+                        }
+                    });
+                }
+                if (random.nextInt(20) == 0) {
+                    assertSpans(bucket.subWindows(), bucket.schema(), model, readings, message + ", after " + i);
+                }
+            }
+
+            // then: as fed, after the last write, and once sealed
+            assertSpans(bucket.subWindows(), bucket.schema(), model, readings, message);
+            assertThat(reported.get()).as(message).isEqualTo(bucket.subWindows().heapBytes());
+            assertSpans(SealedColumns.of(bucket).subWindows(), bucket.schema(), model, readings, message + ", sealed");
+        }
+    }
+
+    private static void assertSpans(SubWindowSummaries summaries, io.bucketry.domain.FieldSchema schema,
+                                    Map<List<Object>, List<double[]>> model, int[] readings, String message) {
+        for (int sub = 0; sub < 12; sub++) {
+            assertThat(summaries.readings(sub)).as(message + ", sub-window " + sub).isEqualTo(readings[sub]);
+            for (int column = 0; column < schema.size(); column++) {
+                assertThat(bits(summaries.span(sub, column))).as(message + ", sub-window " + sub + ", " + schema.name(column))
+                        .isEqualTo(bits(spanOf(model.get(List.of(sub, schema.name(column))))));
+            }
+        }
     }
 
     @Test
@@ -280,10 +338,10 @@ class SubWindowSummariesTest {
         long oneBlock = summaries.heapBytes();
         summaries.value(summaries.reading(t + 1), 2, t + 1, 2.5);
 
-        // then: 12 sub-windows of 8 longs for column 2, nothing for columns 0 and 1
+        // then: 12 sub-windows of 8 longs for column 2 and their bucket's copy of one, nothing for columns 0 and 1
         assertThat(reported.get()).isEqualTo(summaries.heapBytes()).isEqualTo(oneBlock);
-        assertThat(oneBlock).isGreaterThanOrEqualTo(16 + 12 * SubWindowSummaries.SLOTS * 8L)
-                .isLessThan(16 + 12 * SubWindowSummaries.SLOTS * 8L + 200);
+        assertThat(oneBlock).isGreaterThanOrEqualTo(16 + 13 * SubWindowSummaries.SLOTS * 8L)
+                .isLessThan(16 + 13 * SubWindowSummaries.SLOTS * 8L + 200);
     }
 
     @Test
