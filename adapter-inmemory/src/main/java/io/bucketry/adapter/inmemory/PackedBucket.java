@@ -6,7 +6,6 @@ import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 
-import java.util.Arrays;
 import java.util.function.LongConsumer;
 
 /**
@@ -219,24 +218,23 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
             } else {
                 summaries.allocate();
             }
-            Arrays.fill(cells(), headAt(), headAt() + headLongs(), 0);
+            clearHead();
             currentSub = sub;
         }
+        long[] target;
+        int at;
         if (sub == currentSub) {
-            long[] head = cells();
-            int at = headAt();
-            head[at]++;
-            for (int column = 0; column < columns(); column++) {
-                if (isNumber(row, column)) {
-                    summaries.value(head, at, column, time, number(row, column));
-                }
-            }
+            target = cells();
+            at = headAt();
+            target[at]++;
         } else {
             summaries.reading(time);
-            for (int column = 0; column < columns(); column++) {
-                if (isNumber(row, column)) {
-                    summaries.value(sub, column, time, number(row, column));
-                }
+            target = summaries.cells();
+            at = sub * summaries.stride();
+        }
+        for (int column = 0; column < columns(); column++) {
+            if (isNumber(row, column)) {
+                summaries.value(target, at, column, time, number(row, column));
             }
         }
     }

@@ -136,6 +136,11 @@ abstract class RowTable {
         head = longs;
     }
 
+    /** Sets every long of the head to 0; the table has its longs. */
+    final void clearHead() {
+        Arrays.fill(data, headAt(), rowsStart(), 0);
+    }
+
     /**
      * Takes a free row for a reading at {@code time} that belongs at {@code row} in time order (the
      * rows from there on move one down), with all of its values absent; call {@link #growRows}
@@ -201,7 +206,7 @@ abstract class RowTable {
         head = other.head;
         capacity = other.capacity;
         SummarySlots.clear(data, 0, columns);
-        Arrays.fill(data, headAt(), rowsStart(), 0);
+        clearHead();
         Arrays.fill(data, rowsStart(), rowAt(other.count), ABSENT);
         other.data = EMPTY;
         other.capacity = 0;
