@@ -30,8 +30,6 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     public enum Outcome { ADDED, DUPLICATE, FULL }
 
     private static final int INITIAL_CAPACITY = 16;
-    /** Cache line in longs: {@link #touchSubWindows} reads one long of each. */
-    private static final int LINE = 8;
 
     /** The series' id, to check a reading's series without reading the SeriesId (a cache miss). */
     private final String seriesValue;
@@ -39,8 +37,8 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     /** The computed pattern's summaries when the policy has sub-windows, else null. */
     private final SubWindowSummaries subWindows;
     /**
-     * The sub-window whose summaries the head of this bucket's table holds ({@link #summarise}), -1
-     * before the first reading.
+     * The latest sub-window that holds a reading, -1 before the first: its readings are summed from the
+     * rows when it closes or is read ({@link #summarise}).
      */
     private int currentSub = -1;
 
@@ -54,9 +52,6 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         this.policy = policy;
         this.subWindows = policy instanceof BucketPolicy.Windowed windowed && windowed.subWindows().isOn()
                 ? SubWindowSummaries.of(windowed.subWindows(), start, windowed.widthMillis()) : null;
-        if (subWindows != null) {
-            resizeHead(subWindows.stride());
-        }
     }
 
     /** A new, empty bucket. */
@@ -81,7 +76,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
      */
     static PackedBucket openLike(PackedBucket predecessor, long start, int seq, BucketPolicy policy) {
         PackedBucket bucket = new PackedBucket(predecessor.series(), start, seq, policy);
-        bucket.layOutLike(predecessor);   // columns and head first: the rows are then laid out once
+        bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
         bucket.summariesLike(predecessor.subWindows);
         bucket.growRows(initialCapacity(roomAfterOpen(predecessor.count(), policy), policy));
         return bucket;
@@ -122,7 +117,6 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     private void summariesLike(SubWindowSummaries predecessor) {
         if (subWindows != null && predecessor != null) {
             subWindows.layOutLike(predecessor);
-            resizeHead(subWindows.stride());
         }
     }
 
@@ -196,85 +190,89 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     }
 
     /**
-     * Counts row {@code row}, just stored, into its sub-window's summaries. Those of the current
-     * sub-window, the latest written, are kept in this bucket's table ({@link #headAt}) and stored into
-     * the {@link SubWindowSummaries} when a later sub-window takes its place or the summaries are read:
-     * a write then touches the lines next to its bucket's summaries, which it updates anyway, instead of
-     * an object and an array further away ({@code simulate --sub-window 5m}: 7,741 of 19,391 ingest
-     * samples waited in those). A late reading, for a sub-window before the current one, goes into the
-     * summaries directly; every sub-window after the current one is empty.
+     * Counts row {@code row}, just stored, into its sub-window's summaries. A reading of the latest
+     * sub-window, or of a later one, which then takes its place, is only counted when that sub-window
+     * closes or the summaries are read ({@link #subWindows}), summed from its rows in time order: an
+     * in-order write then touches its bucket's summaries and the rows next to its own, which it writes
+     * anyway, and no further lines (summing each write into a copy of the latest sub-window kept beside
+     * the bucket's summaries had 2,854 of 20,858 samples of simulate {@code --sub-window 5m} in the reads
+     * of those lines ahead of the writes). A late reading, of an earlier sub-window, is counted in at once.
      */
     private void summarise(int row, long time) {
-        SubWindowSummaries summaries = subWindows;
-        for (int column = 0; column < columns(); column++) {
-            if (isNumber(row, column) && !summaries.hasNumbers(column)) {
-                number(column);
-            }
-        }
-        int sub = summaries.index(time);
+        int sub = subWindows.index(time);
         if (sub > currentSub) {
             if (currentSub >= 0) {
-                summaries.store(currentSub, cells(), headAt());
-            } else {
-                summaries.allocate();
+                sumCurrent(row);
             }
-            clearHead();
             currentSub = sub;
+        } else if (sub < currentSub) {
+            subWindows.reading(time);
+            countNumbers(sub, row, time);
         }
-        long[] target;
-        int at;
-        if (sub == currentSub) {
-            target = cells();
-            at = headAt();
-            target[at]++;
-        } else {
-            summaries.reading(time);
-            target = summaries.cells();
-            at = sub * summaries.stride();
+    }
+
+    /**
+     * Sums the readings of the current sub-window, the rows before {@code end} back to the sub-window's
+     * start, into its summaries, which held nothing of them or what an earlier call summed: a column at a
+     * time, as {@link SubWindowSummaries#value} would have counted them in time order.
+     */
+    private void sumCurrent(int end) {
+        long start = subWindows.start(currentSub);
+        int from = end;
+        while (from > 0 && time(from - 1) >= start) {
+            from--;
         }
+        subWindows.reset(currentSub, end - from);
+        for (int column = 0; column < columns(); column++) {
+            long count = 0;
+            double min = 0;
+            double max = 0;
+            double sum = 0;
+            long firstTime = 0;
+            double first = 0;
+            long lastTime = 0;
+            double last = 0;
+            for (int row = from; row < end; row++) {
+                if (!isNumber(row, column)) {
+                    continue;
+                }
+                double value = number(row, column);
+                lastTime = time(row);
+                last = value;
+                if (count++ == 0) {
+                    min = value;
+                    max = value;
+                    sum = value;
+                    firstTime = lastTime;
+                    first = value;
+                } else {
+                    min = Math.min(min, value);
+                    max = Math.max(max, value);
+                    sum += value;
+                }
+            }
+            if (count > 0) {
+                subWindows.setSpan(currentSub, column, count, min, max, sum, firstTime, first, lastTime, last);
+            }
+        }
+    }
+
+    /** Counts the numbers of row {@code row}, at {@code time}, into sub-window {@code sub}. */
+    private void countNumbers(int sub, int row, long time) {
         for (int column = 0; column < columns(); column++) {
             if (isNumber(row, column)) {
-                summaries.value(target, at, column, time, number(row, column));
+                subWindows.value(sub, column, time, number(row, column));
             }
         }
     }
 
-    /** Gives {@code column}, whose first number came, its slots in every sub-window and in the head. */
-    private void number(int column) {
-        if (currentSub >= 0) {
-            subWindows.store(currentSub, cells(), headAt());
-        }
-        subWindows.addColumn(column);
-        resizeHead(subWindows.stride());
-        if (currentSub >= 0) {
-            subWindows.load(currentSub, cells(), headAt());
-        }
-    }
-
     /**
-     * Reads the head that holds the current sub-window's summaries, one long of each cache line, and
-     * answers their sum (0 without sub-windows): called with {@link SeriesBuckets#touch}, for several
-     * series before writing to any, so that their cache misses overlap.
-     */
-    long touchSubWindows() {
-        if (subWindows == null) {
-            return 0;
-        }
-        long[] head = cells();
-        long touched = subWindows.stride();   // the summaries' object, which the write reads too
-        for (int at = headAt(), end = headAt() + headLongs(); at < end && at < head.length; at += LINE) {
-            touched += head[at];
-        }
-        return touched;
-    }
-
-    /**
-     * The sub-window summaries, with those of the current sub-window brought in from this bucket's
-     * table, or null when the policy has no sub-windows.
+     * The sub-window summaries, the current sub-window's summed from its rows (see {@link #summarise}),
+     * or null when the policy has no sub-windows.
      */
     SubWindowSummaries subWindows() {
         if (subWindows != null && currentSub >= 0) {
-            subWindows.store(currentSub, cells(), headAt());
+            sumCurrent(count());
         }
         return subWindows;
     }

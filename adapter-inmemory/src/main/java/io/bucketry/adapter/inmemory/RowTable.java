@@ -6,11 +6,10 @@ import java.util.Arrays;
 
 /**
  * The one {@code long[]} a bucket's rows live in, as a table of {@link PackedValue} cells: first four
- * slots per column for its summary (count, then the bits of min, max and sum), then a head of longs
- * its owner keeps beside them (none, or {@link PackedBucket}'s current sub-window), then one row per
+ * slots per column for its summary (count, then the bits of min, max and sum), then one row per
  * reading in time order, its time followed by one cell per column. Storing a reading thus touches
- * one array: the summaries and head at its start and one row (for a reading in time order, the one
- * after the last). Rows not in use hold ABSENT throughout. What the columns are named and what a text cell's
+ * one array: the summaries at its start and one row (for a reading in time order, the one after the
+ * last). Rows not in use hold ABSENT throughout. What the columns are named and what a text cell's
  * code stands for is {@link PackedRows}'s; the growth, insertion and search of rows is this class's.
  *
  * <p>Why one array: a reading then costs 8 bytes per value plus 8 for its time (a row of objects
@@ -28,8 +27,6 @@ abstract class RowTable {
     private long[] data = EMPTY;
     /** {@code schema.size()}, kept here: every row offset needs it, and the schema is another object to read. */
     private int columns;
-    /** Longs between the summaries and the rows, the owner's ({@link #headAt}); 0 throughout unless it writes them. */
-    private int head;
     private int capacity;
     /** Rows in use: {@code [0, count)}. */
     private int count;
@@ -48,18 +45,8 @@ abstract class RowTable {
         return count;
     }
 
-    /** Where the head sits in {@link #cells()}: after the summaries. */
-    final int headAt() {
-        return SUMMARY_SLOTS * columns;
-    }
-
-    /** Longs in the head. */
-    final int headLongs() {
-        return head;
-    }
-
     private int rowsStart() {
-        return SUMMARY_SLOTS * columns + head;
+        return SUMMARY_SLOTS * columns;
     }
 
     /** Where row {@code row} (its time) sits in {@link #data}. */
@@ -104,41 +91,18 @@ abstract class RowTable {
         capacity = newCapacity;
     }
 
-    /** Appends {@code added} columns, absent in every row; the head moves along, as it is. */
+    /** Appends {@code added} columns, absent in every row. */
     final void addColumns(int added) {
         int wider = columns + added;
-        int rowsAt = SUMMARY_SLOTS * wider + head;
-        long[] relaid = new long[rowsAt + capacity * (wider + 1)];
-        System.arraycopy(data, 0, relaid, 0, headAt());
+        long[] relaid = new long[SUMMARY_SLOTS * wider + capacity * (wider + 1)];
+        System.arraycopy(data, 0, relaid, 0, rowsStart());
         SummarySlots.clear(relaid, columns, wider);
-        if (data.length > 0) {   // an empty table has its head's size, not its longs yet
-            System.arraycopy(data, headAt(), relaid, SUMMARY_SLOTS * wider, head);
-        }
-        Arrays.fill(relaid, rowsAt, relaid.length, ABSENT);
+        Arrays.fill(relaid, SUMMARY_SLOTS * wider, relaid.length, ABSENT);
         for (int row = 0; row < count; row++) {
-            System.arraycopy(data, rowAt(row), relaid, rowsAt + row * (wider + 1), columns + 1);
+            System.arraycopy(data, rowAt(row), relaid, SUMMARY_SLOTS * wider + row * (wider + 1), columns + 1);
         }
         data = relaid;
         columns = wider;
-    }
-
-    /** Makes the head {@code longs} long, all of them 0 unless it was that long already; the summaries and rows stay. */
-    final void resizeHead(int longs) {
-        if (longs == head) {
-            return;
-        }
-        if (data.length > 0) {
-            long[] relaid = new long[data.length - head + longs];
-            System.arraycopy(data, 0, relaid, 0, headAt());
-            System.arraycopy(data, rowsStart(), relaid, headAt() + longs, data.length - rowsStart());
-            data = relaid;
-        }
-        head = longs;
-    }
-
-    /** Sets every long of the head to 0; the table has its longs. */
-    final void clearHead() {
-        Arrays.fill(data, headAt(), rowsStart(), 0);
     }
 
     /**
@@ -197,16 +161,14 @@ abstract class RowTable {
     }
 
     /**
-     * Takes over the array of {@code other} emptied (summaries cleared, head 0, rows absent), with its columns,
-     * head and room; this table has no columns yet. {@code other} is left with no rows (see {@link PackedRows#takeRowsOf}).
+     * Takes over the array of {@code other} emptied (summaries cleared, rows absent), with its columns and
+     * room; this table has no columns yet. {@code other} is left with no rows (see {@link PackedRows#takeRowsOf}).
      */
     final void takeTableOf(RowTable other) {
         data = other.data;
         columns = other.columns;
-        head = other.head;
         capacity = other.capacity;
         SummarySlots.clear(data, 0, columns);
-        clearHead();
         Arrays.fill(data, rowsStart(), rowAt(other.count), ABSENT);
         other.data = EMPTY;
         other.capacity = 0;
@@ -236,8 +198,8 @@ abstract class RowTable {
         }
     }
 
-    /** The heap of the array, header included, less the head: its owner counts that with what it is for. */
+    /** The heap of the array, header included. */
     final long tableHeapBytes() {
-        return 16 + 8L * (data.length - (data.length == 0 ? 0 : head));
+        return 16 + 8L * data.length;
     }
 }

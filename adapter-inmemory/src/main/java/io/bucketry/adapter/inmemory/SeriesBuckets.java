@@ -71,7 +71,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
 
     /**
      * Reads this series down to the last row of its latest bucket, next to which its next reading
-     * most likely goes, that row's sub-window summaries and the last rollup mark, and answers something
+     * most likely goes, and the last rollup mark, and answers something
      * of them (0 when there is none). Called for several series before adding to any of them, so that
      * their cache misses overlap instead of following one another; the answer only needs to be used somehow.
      */
@@ -80,9 +80,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         if (latest == null || latest.count() == 0) {
             return 0;
         }
-        long last = latest.lastTime();
-        long touched = last + (marks == null ? 0 : marks.touch());
-        return latest instanceof PackedBucket open ? touched + open.touchSubWindows() : touched;
+        return latest.lastTime() + (marks == null ? 0 : marks.touch());
     }
 
     /** Opens a bucket at {@code index} holding {@code reading}. */

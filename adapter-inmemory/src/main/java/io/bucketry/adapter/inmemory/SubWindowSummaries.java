@@ -10,15 +10,16 @@ import java.util.function.LongConsumer;
  * A bucket's sub-window summaries (the computed pattern, {@link SubWindows}): per aligned sub-window
  * its reading count, and per sub-window and numeric column a {@link FieldSpan}'s content as
  * {@value #SLOTS} longs (count, then the bits of min, max and sum, the first value's time and bits,
- * the last value's time and bits). One array, sub-window after sub-window: a write touches one
- * stretch of it, a few adjacent cache lines, where a block per column put each of a reading's
- * numbers in a line of its own (with two numeric columns, 4,270 of 16,054 ingest samples of simulate
+ * the last value's time and bits). One array, sub-window after sub-window: a sub-window's summaries
+ * are a few adjacent cache lines, where a block per column put each of a reading's numbers in a line
+ * of its own (with two numeric columns, 4,270 of 16,054 ingest samples of simulate
  * {@code --sub-window 5m} waited on those misses). Only the columns that have numbers have slots, so
  * a text column costs nothing. Allocated on a bucket's first reading, laid out like the bucket
- * before when there is one; a column's first number widens every sub-window. Updated by the bucket on
- * every write, late readings included, through a copy of the latest sub-window's that it keeps beside its
- * own summaries ({@link PackedBucket#subWindows}); a sealed bucket keeps them encoded ({@link SubWindowCodec}), so
- * that aggregates read them without decoding the readings. Not thread-safe: as its bucket.
+ * before when there is one; a column's first number widens every sub-window. Kept by the bucket: the
+ * latest sub-window is summed from its rows when it closes or is read, an earlier one's late reading
+ * counted in at once ({@link PackedBucket#subWindows}); a sealed bucket keeps them encoded
+ * ({@link SubWindowCodec}), so that aggregates read them without decoding the readings. Not
+ * thread-safe: as its bucket.
  */
 final class SubWindowSummaries {
 
@@ -83,26 +84,35 @@ final class SubWindowSummaries {
     }
 
     /** Allocates the cells, all sub-windows empty, unless they are. */
-    void allocate() {
+    private void allocate() {
         if (cells == null) {
             cells = new long[Math.multiplyExact(perBucket, stride)];
             grown.accept(heapBytes());
         }
     }
 
-    /** Makes {@code from[at, at + stride)}, a sub-window's summaries as {@link #value} keeps them, those of sub-window {@code sub}. */
-    void store(int sub, long[] from, int at) {
+    /** Makes sub-window {@code sub} one of {@code readings} readings and no numbers yet ({@link #setSpan}). */
+    void reset(int sub, int readings) {
         allocate();
-        System.arraycopy(from, at, cells, sub * stride, stride);
+        Arrays.fill(cells, sub * stride, (sub + 1) * stride, 0);
+        cells[sub * stride] = readings;
     }
 
-    /** Copies the summaries of sub-window {@code sub} into {@code to[at, at + stride)}. */
-    void load(int sub, long[] to, int at) {
-        if (cells == null) {
-            Arrays.fill(to, at, at + stride, 0);
-        } else {
-            System.arraycopy(cells, sub * stride, to, at, stride);
+    /** Makes the span of {@code column}'s numbers in sub-window {@code sub} the one given, as {@link #span} answers it. */
+    void setSpan(int sub, int column, long count, double min, double max, double sum, long firstTime, double first,
+                 long lastTime, double last) {
+        if (!hasNumbers(column)) {
+            addColumn(column);
         }
+        int at = sub * stride + 1 + SLOTS * place(column);
+        cells[at] = count;
+        cells[at + 1] = Double.doubleToRawLongBits(min);
+        cells[at + 2] = Double.doubleToRawLongBits(max);
+        cells[at + 3] = Double.doubleToRawLongBits(sum);
+        cells[at + 4] = firstTime;
+        cells[at + 5] = Double.doubleToRawLongBits(first);
+        cells[at + 6] = lastTime;
+        cells[at + 7] = Double.doubleToRawLongBits(last);
     }
 
     /** Counts {@code value} of {@code column}, at {@code epochMilli}, into sub-window {@code sub}. */
@@ -110,17 +120,8 @@ final class SubWindowSummaries {
         if (!hasNumbers(column)) {
             addColumn(column);
         }
-        value(cells, sub * stride, column, epochMilli, value);
-    }
-
-    /**
-     * Counts {@code value} of {@code column}, which has numbers here ({@link #hasNumbers}), at
-     * {@code epochMilli}, into one sub-window's summaries laid out as these from {@code summaries[from]} on:
-     * a sub-window of the cells, or the copy of one its bucket keeps.
-     */
-    void value(long[] summaries, int from, int column, long epochMilli, double value) {
-        long[] cells = summaries;
-        int at = from + 1 + SLOTS * place(column);
+        long[] cells = this.cells;
+        int at = sub * stride + 1 + SLOTS * place(column);
         long bits = Double.doubleToRawLongBits(value);
         if (cells[at] == 0) {
             cells[at] = 1;
@@ -147,8 +148,7 @@ final class SubWindowSummaries {
         }
     }
 
-    /** True once {@code column} has slots, for {@link #value(long[], int, int, long, double)}. */
-    boolean hasNumbers(int column) {
+    private boolean hasNumbers(int column) {
         return NumberedColumns.has(numbered, numberedBeyond, column);
     }
 
@@ -158,7 +158,7 @@ final class SubWindowSummaries {
     }
 
     /** Gives {@code column} slots in every sub-window, between those of the columns below and above it. */
-    void addColumn(int column) {
+    private void addColumn(int column) {
         long before = heapBytes();
         if (column < Long.SIZE) {
             numbered |= 1L << column;
@@ -248,15 +248,12 @@ final class SubWindowSummaries {
                 cells[at + 6], Double.longBitsToDouble(cells[at + 7]));
     }
 
-    /**
-     * Bytes of heap held by this object and its arrays, headers included, and by the copy of one
-     * sub-window its bucket keeps in its table ({@link PackedBucket}).
-     */
+    /** Bytes of heap held by this object and its arrays, headers included. */
     long heapBytes() {
         if (cells == null) {
             return 0;   // the bucket is empty: nothing allocated yet that is counted
         }
-        return layoutBytes() + longsBytes(cells.length) + 8L * stride;
+        return layoutBytes() + longsBytes(cells.length);
     }
 
     /** Bytes of heap held by this object and its layout, without its cells. */
