@@ -202,67 +202,11 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         int sub = subWindows.index(time);
         if (sub > currentSub) {
             if (currentSub >= 0) {
-                sumCurrent(row);
+                SubWindowRows.sum(this, subWindows, currentSub, row);
             }
             currentSub = sub;
         } else if (sub < currentSub) {
-            subWindows.reading(time);
-            countNumbers(sub, row, time);
-        }
-    }
-
-    /**
-     * Sums the readings of the current sub-window, the rows before {@code end} back to the sub-window's
-     * start, into its summaries, which held nothing of them or what an earlier call summed: a column at a
-     * time, as {@link SubWindowSummaries#value} would have counted them in time order.
-     */
-    private void sumCurrent(int end) {
-        long start = subWindows.start(currentSub);
-        int from = end;
-        while (from > 0 && time(from - 1) >= start) {
-            from--;
-        }
-        subWindows.reset(currentSub, end - from);
-        for (int column = 0; column < columns(); column++) {
-            long count = 0;
-            double min = 0;
-            double max = 0;
-            double sum = 0;
-            long firstTime = 0;
-            double first = 0;
-            long lastTime = 0;
-            double last = 0;
-            for (int row = from; row < end; row++) {
-                if (!isNumber(row, column)) {
-                    continue;
-                }
-                double value = number(row, column);
-                lastTime = time(row);
-                last = value;
-                if (count++ == 0) {
-                    min = value;
-                    max = value;
-                    sum = value;
-                    firstTime = lastTime;
-                    first = value;
-                } else {
-                    min = Math.min(min, value);
-                    max = Math.max(max, value);
-                    sum += value;
-                }
-            }
-            if (count > 0) {
-                subWindows.setSpan(currentSub, column, count, min, max, sum, firstTime, first, lastTime, last);
-            }
-        }
-    }
-
-    /** Counts the numbers of row {@code row}, at {@code time}, into sub-window {@code sub}. */
-    private void countNumbers(int sub, int row, long time) {
-        for (int column = 0; column < columns(); column++) {
-            if (isNumber(row, column)) {
-                subWindows.value(sub, column, time, number(row, column));
-            }
+            SubWindowRows.count(this, subWindows, row, time);
         }
     }
 
@@ -272,7 +216,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
      */
     SubWindowSummaries subWindows() {
         if (subWindows != null && currentSub >= 0) {
-            sumCurrent(count());
+            SubWindowRows.sum(this, subWindows, currentSub, count());
         }
         return subWindows;
     }
