@@ -101,10 +101,7 @@ final class SubWindowSummaries {
     /** Makes the span of {@code column}'s numbers in sub-window {@code sub} the one given, as {@link #span} answers it. */
     void setSpan(int sub, int column, long count, double min, double max, double sum, long firstTime, double first,
                  long lastTime, double last) {
-        if (!hasNumbers(column)) {
-            addColumn(column);
-        }
-        int at = sub * stride + 1 + SLOTS * place(column);
+        int at = slots(sub, column);
         cells[at] = count;
         cells[at + 1] = Double.doubleToRawLongBits(min);
         cells[at + 2] = Double.doubleToRawLongBits(max);
@@ -117,11 +114,8 @@ final class SubWindowSummaries {
 
     /** Counts {@code value} of {@code column}, at {@code epochMilli}, into sub-window {@code sub}. */
     void value(int sub, int column, long epochMilli, double value) {
-        if (!hasNumbers(column)) {
-            addColumn(column);
-        }
+        int at = slots(sub, column);
         long[] cells = this.cells;
-        int at = sub * stride + 1 + SLOTS * place(column);
         long bits = Double.doubleToRawLongBits(value);
         if (cells[at] == 0) {
             cells[at] = 1;
@@ -146,6 +140,14 @@ final class SubWindowSummaries {
             cells[at + 6] = epochMilli;
             cells[at + 7] = bits;
         }
+    }
+
+    /** Where the slots of {@code column} in sub-window {@code sub} start, the column given slots first if it has none. */
+    private int slots(int sub, int column) {
+        if (!hasNumbers(column)) {
+            addColumn(column);
+        }
+        return sub * stride + 1 + SLOTS * place(column);
     }
 
     private boolean hasNumbers(int column) {
