@@ -36,8 +36,7 @@ final class SubWindowCodec {
     static byte[] encode(SubWindowSummaries summaries) {
         long[] cells = summaries.cells();
         int stride = summaries.stride();
-        // a cell takes at most MAX_CELL bytes, so the writes below need no bound check of their own (with
-        // one per write, simulate --sub-window 5m had 880 of 16,085 samples in the varint writer)
+        // a cell takes at most MAX_CELL bytes, so the writes below need no bound check of their own
         byte[] out = new byte[Math.multiplyExact(cells.length, MAX_CELL)];
         int at = 0;
         for (int sub = 0; sub < summaries.perBucket(); sub++) {
