@@ -36,7 +36,8 @@ final class BucketCensus {
         series.forEach(buckets -> {
             for (int i = 0; i < buckets.bucketCount(); i++) {
                 if (buckets.bucket(i) instanceof PackedBucket open) {
-                    total[0] += open.subWindows() == null ? 0 : open.subWindows().heapBytes();
+                    SubWindowSummaries summaries = open.subWindows();
+                    total[0] += summaries == null ? 0 : summaries.heapBytes();
                 } else {
                     total[0] += ((SealedColumns) buckets.bucket(i)).subWindowHeapBytes();
                 }

@@ -210,6 +210,11 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         }
     }
 
+    /** True when the policy has sub-windows: whether {@link #subWindows} answers summaries, without summing. */
+    boolean hasSubWindows() {
+        return subWindows != null;
+    }
+
     /**
      * The sub-window summaries, the current sub-window's summed from its rows (see {@link #summarise}),
      * or null when the policy has no sub-windows.

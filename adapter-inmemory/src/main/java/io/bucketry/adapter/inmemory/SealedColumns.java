@@ -70,8 +70,8 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
             values += addColumn(open, column, columns);
         }
         byte[] encoded = SealedBucketCodec.encode(SealedBucket.of(times, columns));
-        return open.subWindows() == null ? new SealedColumns(open, values, encoded)
-                : new SealedSubWindows(open, values, encoded);
+        return open.hasSubWindows() ? new SealedSubWindows(open, values, encoded)
+                : new SealedColumns(open, values, encoded);
     }
 
     /** Adds {@code column}'s numbers and texts as codec columns (a kind it lacks is left out); answers the values. */
