@@ -2,7 +2,8 @@ package io.bucketry.adapter.inmemory;
 
 /**
  * How a bucket's rows are counted into its {@link SubWindowSummaries}: a late reading's row at once,
- * the latest sub-window's rows all together when it closes or is read ({@link PackedBucket#subWindows}).
+ * the sub-windows not summed yet all together, from their rows, when the summaries are read or the
+ * bucket is sealed ({@link PackedBucket#subWindows}).
  */
 final class SubWindowRows {
 
@@ -10,17 +11,30 @@ final class SubWindowRows {
     }
 
     /**
-     * Sums the readings of sub-window {@code sub}, the latest of {@code rows}, from the row before
-     * {@code end} back to the sub-window's start, into {@code summaries}, which held nothing of them or
-     * what an earlier call summed: a column at a time, as {@link SubWindowSummaries#value} would have
-     * counted them in time order.
+     * Sums every sub-window that has rows in {@code [from, end)}, the rows from the start of a sub-window
+     * to the last, into {@code summaries}, each sub-window anew (what it held is replaced): a column at a
+     * time, in time order, as {@link SubWindowSummaries#value} would have counted them. Answers the start
+     * of the last sub-window summed, or {@code Long.MIN_VALUE} when there are no rows.
      */
-    static void sum(RowTable rows, SubWindowSummaries summaries, int sub, int end) {
-        long start = summaries.start(sub);
-        int from = end;
-        while (from > 0 && rows.time(from - 1) >= start) {
-            from--;
+    static long sumFrom(RowTable rows, SubWindowSummaries summaries, int from, int end) {
+        long latest = Long.MIN_VALUE;
+        int row = from;
+        while (row < end) {
+            int sub = summaries.index(rows.time(row));
+            long next = sub + 1 < summaries.perBucket() ? summaries.start(sub + 1) : Long.MAX_VALUE;
+            int last = row + 1;
+            while (last < end && rows.time(last) < next) {
+                last++;
+            }
+            sum(rows, summaries, sub, row, last);
+            latest = summaries.start(sub);
+            row = last;
         }
+        return latest;
+    }
+
+    /** Sums rows {@code [from, end)}, all of sub-window {@code sub}, into it, which is reset first. */
+    private static void sum(RowTable rows, SubWindowSummaries summaries, int sub, int from, int end) {
         summaries.reset(sub, end - from);
         for (int column = 0; column < rows.columns(); column++) {
             long count = 0;

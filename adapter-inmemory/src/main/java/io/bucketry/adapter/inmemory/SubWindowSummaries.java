@@ -14,10 +14,11 @@ import java.util.function.LongConsumer;
  * are a few adjacent cache lines, where a block per column put each of a reading's numbers in a line
  * of its own (with two numeric columns, 4,270 of 16,054 ingest samples of simulate
  * {@code --sub-window 5m} waited on those misses). Only the columns that have numbers have slots, so
- * a text column costs nothing. Allocated on a bucket's first reading, laid out like the bucket
+ * a text column costs nothing. Allocated when first summed or counted into, laid out like the bucket
  * before when there is one; a column's first number widens every sub-window. Kept by the bucket: the
- * latest sub-window is summed from its rows when it closes or is read, an earlier one's late reading
- * counted in at once ({@link PackedBucket#subWindows}); a sealed bucket keeps them encoded
+ * sub-windows not summed yet are summed from their rows when the summaries are read or the bucket is
+ * sealed, a late reading of a summed one counted in at once ({@link PackedBucket#subWindows}); a sealed
+ * bucket keeps them encoded
  * ({@link SubWindowCodec}), so that aggregates read them without decoding the readings. Not
  * thread-safe: as its bucket.
  */

@@ -64,14 +64,16 @@ class SubWindowSummariesTest {
         for (int round = 0; round < 40; round++) {
             // given: readings mostly in time order, some late, some duplicates; columns whose first number comes
             // mid-way (also in a late reading), a column that holds texts and numbers; the summaries read at times.
-            // The model sums as the bucket does: the latest sub-window in time order when it closes or is read,
-            // then a late reading of an earlier one as it comes (it matters for the bits of adversarial sums)
+            // The model sums as the bucket does: the sub-windows from the latest one summed on in time order when
+            // the summaries are read, then a late reading of an earlier one as it comes (it matters for the bits
+            // of adversarial sums)
             PackedBucket bucket = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY);
             AtomicLong reported = new AtomicLong();
             bucket.reportGrowthTo(reported::addAndGet);
             Map<List<Object>, List<double[]>> model = new HashMap<>();   // (sub, name) -> {time, value} fed
             int[] readings = new int[12];
-            int[] latestSub = {-1};
+            int[] latestSub = {0};
+            int[] summedFrom = {0};
             long latest = NINE.toEpochMilli();
             String message = "seed " + seed + ", round " + round;
             for (int i = 0; i < 150; i++) {
@@ -91,10 +93,7 @@ class SubWindowSummariesTest {
                 Reading reading = Reading.of(SENSOR.value(), Instant.ofEpochMilli(time), fields);
                 if (bucket.add(reading) == PackedBucket.Outcome.ADDED) {
                     int sub = (int) ((time - NINE.toEpochMilli()) / 300_000);
-                    if (sub > latestSub[0]) {
-                        inTimeOrder(model, latestSub[0]);
-                        latestSub[0] = sub;
-                    }
+                    latestSub[0] = Math.max(latestSub[0], sub);
                     readings[sub]++;
                     fields.forEach((name, value) -> {
                         if (value instanceof Double number) {
@@ -103,26 +102,31 @@ class SubWindowSummariesTest {
                     });
                 }
                 if (random.nextInt(20) == 0) {
-                    inTimeOrder(model, latestSub[0]);
+                    inTimeOrder(model, summedFrom, latestSub[0]);
                     assertSpans(bucket.subWindows(), bucket.schema(), model, readings, message + ", after " + i);
                 }
             }
 
             // then: as fed, after the last write, and once sealed
-            inTimeOrder(model, latestSub[0]);
+            inTimeOrder(model, summedFrom, latestSub[0]);
             assertSpans(bucket.subWindows(), bucket.schema(), model, readings, message);
             assertThat(reported.get()).as(message).isEqualTo(bucket.subWindows().heapBytes());
             assertSpans(SealedColumns.of(bucket).subWindows(), bucket.schema(), model, readings, message + ", sealed");
         }
     }
 
-    /** Sorts what was fed of sub-window {@code sub} by time, as the bucket sums its latest sub-window. */
-    private static void inTimeOrder(Map<List<Object>, List<double[]>> model, int sub) {
+    /**
+     * Sorts what was fed of the sub-windows from {@code summedFrom[0]} on by time, as the bucket sums them
+     * when read, and moves {@code summedFrom[0]} to {@code latest}, the latest that holds a reading, which
+     * the next read sums again.
+     */
+    private static void inTimeOrder(Map<List<Object>, List<double[]>> model, int[] summedFrom, int latest) {
         model.forEach((key, fed) -> {
-            if (key.get(0).equals(sub)) {
+            if ((Integer) key.get(0) >= summedFrom[0]) {
                 fed.sort(java.util.Comparator.comparingDouble(timeAndValue -> timeAndValue[0]));
             }
         });
+        summedFrom[0] = latest;
     }
 
     private static void assertSpans(SubWindowSummaries summaries, io.bucketry.domain.FieldSchema schema,
@@ -417,10 +421,12 @@ class SubWindowSummariesTest {
             plain.store(List.of(reading));
         }
 
-        // then: the open buckets' summaries are counted: their heap beside the readings' estimate
-        assertThat(withCapacity.heldBytes()).isEqualTo(plainCapacity.heldBytes() + 3 * summariesHeap(60));
+        // then: unread, the open buckets hold no summaries yet (they are summed from the rows when read or sealed)
+        assertThat(withCapacity.heldBytes()).isEqualTo(plainCapacity.heldBytes());
 
+        // and once read, their heap is counted beside the readings' estimate
         assertThat(store.subWindowHeapBytes()).isEqualTo(3 * summariesHeap(60));
+        assertThat(withCapacity.heldBytes()).isEqualTo(plainCapacity.heldBytes() + 3 * summariesHeap(60));
         assertThat(plain.subWindowHeapBytes()).isZero();
 
         // and when sealed, the capacity holds exactly the sealed heap, summaries included
