@@ -190,6 +190,30 @@ class SubWindowSummariesTest {
     }
 
     @Test
+    void aDecimalIsEncodedWithItsOwnFewestDigitsAfterAColumnsLongerOnes() {
+        // given: a column whose first sub-window holds 21.37 (two decimals), then a whole or a one-decimal value
+        long t = NINE.toEpochMilli();
+        SubWindowSummaries whole = twoSubWindowsOf(t, 21.37, 1.0);
+        SubWindowSummaries oneDecimal = twoSubWindowsOf(t, 21.37, 1.5);
+
+        // when: encoded
+        int wholeBytes = SubWindowCodec.encode(whole).length;
+        int oneDecimalBytes = SubWindowCodec.encode(oneDecimal).length;
+
+        // then: 1.0 takes one byte a value as 1, where 1.5 takes two as 15 (at 21.37's two decimals both took two
+        // as 100 and 150): five values (min, max, sum, first, last) a byte shorter
+        assertThat(wholeBytes).isEqualTo(oneDecimalBytes - 5);
+        assertThat(SubWindowCodec.decode(SubWindowCodec.encode(whole), whole.layoutOnly())).isEqualTo(whole.cells());
+    }
+
+    private static SubWindowSummaries twoSubWindowsOf(long start, double first, double second) {
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, start, Duration.ofHours(1).toMillis());
+        summaries.value(summaries.reading(start), 0, start, first);
+        summaries.value(summaries.reading(start + 300_000), 0, start + 300_000, second);
+        return summaries;
+    }
+
+    @Test
     void aBucketLaidOutLikeItsPredecessorAllocatesOnceAndAColumnWithoutNumbersHasNoSpan() {
         // given: a predecessor with numbers in columns 1 and 3
         long t = NINE.toEpochMilli();
