@@ -139,8 +139,7 @@ public final class InMemoryRollupStore implements StoreRollups {
             rollups.pending(range, Integer.MAX_VALUE, out);
         }
         if (marked != null) {
-            marked.query(series, 0, buckets -> buckets.marks == null ? 0
-                    : buckets.marks.collect(series, fromOf(range), toOf(range), Integer.MAX_VALUE, out));
+            marked.query(series, 0, buckets -> buckets.collectMarks(series, fromOf(range), toOf(range), Integer.MAX_VALUE, out));
         }
         return out;
     }
@@ -158,8 +157,8 @@ public final class InMemoryRollupStore implements StoreRollups {
             long from = fromOf(range);
             long to = toOf(range);
             marked.forEach(buckets -> {
-                if (buckets.marks != null && !buckets.marks.isEmpty() && out.size() < limit) {
-                    buckets.marks.collect(buckets.series(), from, to, limit - out.size(), out);
+                if (buckets.hasMarks() && out.size() < limit) {
+                    buckets.collectMarks(buckets.series(), from, to, limit - out.size(), out);
                 }
             });
         }
@@ -177,7 +176,7 @@ public final class InMemoryRollupStore implements StoreRollups {
             boolean recorded = rollups != null && rollups.clear(entry.key().start(), entry.token());
             if (!recorded && marked != null) {
                 marked.query(entry.key().series(), false,
-                        buckets -> buckets.marks != null && buckets.marks.clear(entry.key().start(), entry.token()));
+                        buckets -> buckets.clearMark(entry.key().start(), entry.token()));
             }
         }
     }

@@ -8,11 +8,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The rollup windows of one series that its stored readings made pending, by window start, each with
- * the stamp of the last write that stored a reading there. Marked in the step that stores the reading,
- * under the stripe's lock, so a mark is exactly as durable as the readings; cleared only while it still
- * has the stamp a settle read (a reading stored since leaves it pending). Readings mostly arrive in
- * time order, so a mark usually lands on the last one. Not thread-safe: the stripe's lock guards it.
+ * Rollup windows of one series that its stored readings made pending, by window start, each with the
+ * stamp of the last write that stored a reading there: those before its latest window
+ * ({@link MarkedSeries} keeps that one). Marked in the step that stores the reading, under the stripe's
+ * lock, so a mark is exactly as durable as the readings; cleared only while it still has the stamp a
+ * settle read (a reading stored since leaves it pending). Not thread-safe: the stripe's lock guards it.
  */
 final class PendingMarks {
 
@@ -35,9 +35,9 @@ final class PendingMarks {
         insert(at < 0 ? -at - 1 : at, start, stamp);
     }
 
-    /** Reads the last mark, which the next one most likely updates ({@link SeriesBuckets#touch}); answers its start plus its stamp (0: none). */
-    long touch() {
-        return size == 0 ? 0 : starts[size - 1] + stamps[size - 1];
+    /** True when a mark's start is {@code start} or later. */
+    boolean hasAtOrAfter(long start) {
+        return size > 0 && starts[size - 1] >= start;
     }
 
     /** Adds to {@code out} the marks whose start lies in {@code [from, to)}, at most {@code limit}; answers how many. */

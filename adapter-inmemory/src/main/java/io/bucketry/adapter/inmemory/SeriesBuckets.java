@@ -13,7 +13,7 @@ import java.util.Arrays;
  * the array of buckets; the subclasses place readings. Not thread-safe: callers hold the lock of
  * its stripe (see {@link InMemoryReadingStore}).
  */
-abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBuckets {
+abstract sealed class SeriesBuckets extends MarkedSeries permits WindowedSeriesBuckets, PagedSeriesBuckets {
 
     static final int INITIAL_CAPACITY = 16;
 
@@ -26,8 +26,6 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
     int size;
     /** The latest bucket, kept apart from the array to save a memory access per reading. */
     StoredBucket tail;
-    /** The rollup windows this series' stored readings made pending (null: none so far); see {@link StripedWrites}. */
-    PendingMarks marks;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
         this.series = series;
@@ -71,8 +69,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
 
     /**
      * Reads this series down to the last row of its latest bucket, next to which its next reading
-     * most likely goes, and the last rollup mark, and answers something
-     * of them (0 when there is none). Called for several series before adding to any of them, so that
+     * most likely goes, and answers something of it (0 when there is none). Called for several series before adding to any of them, so that
      * their cache misses overlap instead of following one another; the answer only needs to be used somehow.
      */
     long touch() {
@@ -80,7 +77,7 @@ abstract sealed class SeriesBuckets permits WindowedSeriesBuckets, PagedSeriesBu
         if (latest == null || latest.count() == 0) {
             return 0;
         }
-        return latest.lastTime() + (marks == null ? 0 : marks.touch());
+        return latest.lastTime();
     }
 
     /** Opens a bucket at {@code index} holding {@code reading}. */

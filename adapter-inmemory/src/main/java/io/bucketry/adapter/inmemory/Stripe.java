@@ -10,5 +10,5 @@ final class Stripe {
     /** What {@link SeriesBuckets#touch} answered, kept so that the reads it makes are not left out. */
     long touched;
     /** The stamp of the last write under this lock: every write that marks windows takes the next. */
-    long stamp = Long.MIN_VALUE;
+    long stamp = MarkedSeries.NONE;
 }

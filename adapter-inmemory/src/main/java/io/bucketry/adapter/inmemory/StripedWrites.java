@@ -155,7 +155,7 @@ final class StripedWrites {
                     if (group[j].add(reading)) {
                         accepted++;
                         if (width != 0) {
-                            mark(group[j], Math.floorDiv(reading.epochMilli(), width) * width, stamp);
+                            group[j].mark(Math.floorDiv(reading.epochMilli(), width) * width, stamp);
                         }
                     }
                 }
@@ -165,13 +165,6 @@ final class StripedWrites {
         } finally {
             stripe.lock.unlock();
         }
-    }
-
-    private static void mark(SeriesBuckets buckets, long start, long stamp) {
-        if (buckets.marks == null) {
-            buckets.marks = new PendingMarks();
-        }
-        buckets.marks.mark(start, stamp);
     }
 
     /**

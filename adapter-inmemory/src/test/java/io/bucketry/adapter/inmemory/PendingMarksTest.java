@@ -15,11 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeSet;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Pending rollup windows marked by the in-memory store as it stores readings ({@link PendingMarks}). */
+/** Pending rollup windows marked by the in-memory store as it stores readings ({@link MarkedSeries}, {@link PendingMarks}). */
 class PendingMarksTest {
 
     private static final long HOUR = 3_600_000L;
@@ -27,46 +28,83 @@ class PendingMarksTest {
     private static final long BASE = Math.floorDiv(NOW.minus(Duration.ofDays(2)).toEpochMilli(), HOUR) * HOUR;
 
     @Test
-    void marksInAnyOrderAreKeptOncePerStartInStartOrderWithTheLastStamp() {
+    void marksAndClearsInAnyOrderLeaveWhatAModelOfThemHoldsInStartOrderWithTheLastStamps() {
         long seed = new Random().nextLong();
         Random random = new Random(seed);
-        PendingMarks marks = new PendingMarks();
-        TreeSet<Long> starts = new TreeSet<>();
-        for (int i = 0; i < 200; i++) {
-            long start = HOUR * random.nextInt(30);
-            marks.mark(start, i);
-            starts.add(start);
+        for (int round = 0; round < 50; round++) {
+            // given: a series' marks and a model of them, start -> stamp
+            MarkedSeries marks = new MarkedSeries() { };
+            TreeMap<Long, Long> model = new TreeMap<>();
+            long stamp = 0;
+            long latest = 0;
+            for (int i = 0; i < 300; i++) {
+                String message = "seed " + seed + ", round " + round + ", step " + i;
+                // when: mostly the latest window or the next, at times a late one, at times a clear with the
+                // stamp last read or a stale one
+                int op = random.nextInt(10);
+                if (op < 7) {
+                    latest += random.nextInt(8) == 0 ? HOUR : 0;
+                    long start = random.nextInt(5) == 0 ? HOUR * random.nextInt((int) (latest / HOUR) + 1) : latest;
+                    marks.mark(start, ++stamp);
+                    model.put(start, stamp);
+                } else {
+                    long start = HOUR * random.nextInt((int) (latest / HOUR) + 2);
+                    Long held = model.get(start);
+                    boolean stale = held == null || random.nextBoolean();
+                    long token = held == null ? stamp : stale ? held - 1 : held;
+                    boolean cleared = marks.clearMark(start, token);
+                    assertThat(cleared).as(message).isEqualTo(held != null && !stale);
+                    if (cleared) {
+                        model.remove(start);
+                    }
+                }
+
+                // then: every mark as the model has it, in start order, also within a range and a limit
+                assertThat(marks.hasMarks()).as(message).isEqualTo(!model.isEmpty());
+                List<PendingRollup> all = new ArrayList<>();
+                assertThat(marks.collectMarks(SENSOR, Long.MIN_VALUE, Long.MAX_VALUE, Integer.MAX_VALUE, all))
+                        .as(message).isEqualTo(model.size());
+                assertThat(all).as(message).containsExactlyElementsOf(rollups(model));
+                long from = HOUR * random.nextInt((int) (latest / HOUR) + 1);
+                long to = from + HOUR * random.nextInt(4);
+                int limit = random.nextInt(4);
+                List<PendingRollup> some = new ArrayList<>();
+                marks.collectMarks(SENSOR, from, to, limit, some);
+                assertThat(some).as(message + ", [" + from + ", " + to + ") limit " + limit)
+                        .containsExactlyElementsOf(rollups(model.subMap(from, to)).stream().limit(limit).toList());
+            }
         }
-        List<PendingRollup> out = new ArrayList<>();
-        marks.collect(SeriesId.of("s"), Long.MIN_VALUE, Long.MAX_VALUE, Integer.MAX_VALUE, out);
-        assertThat(out).as("seed " + seed).extracting(p -> p.key().start()).containsExactlyElementsOf(starts);
     }
 
-    @Test
-    void touchReadsTheLastMarkWhichTheNextWriteMostLikelyUpdates() {
-        PendingMarks marks = new PendingMarks();
-        assertThat(marks.touch()).as("no mark yet").isZero();
+    private static final SeriesId SENSOR = SeriesId.of("s");
 
-        marks.mark(2 * HOUR, 5);
-        marks.mark(HOUR, 7);   // a late window goes in front of the last one
-
-        assertThat(marks.touch()).isEqualTo(2 * HOUR + 5);
+    private static List<PendingRollup> rollups(Map<Long, Long> marks) {
+        return marks.entrySet().stream().map(e -> new PendingRollup(new RollupKey(SENSOR, e.getKey()), e.getValue())).toList();
     }
 
     @Test
     void aMarkIsClearedOnlyWithTheStampItWasReadWith() {
-        PendingMarks marks = new PendingMarks();
+        MarkedSeries marks = new MarkedSeries() { };
         marks.mark(HOUR, 1);
         marks.mark(2 * HOUR, 2);
         marks.mark(HOUR, 3);   // a later write to the first window
 
-        assertThat(marks.clear(HOUR, 1)).as("a stale stamp").isFalse();
-        assertThat(marks.clear(HOUR, 3)).isTrue();
-        assertThat(marks.clear(3 * HOUR, 2)).as("no such window").isFalse();
+        assertThat(marks.clearMark(HOUR, 1)).as("a stale stamp").isFalse();
+        assertThat(marks.clearMark(HOUR, 3)).isTrue();
+        assertThat(marks.clearMark(3 * HOUR, 2)).as("no such window").isFalse();
+        assertThat(marks.clearMark(2 * HOUR, 1)).as("the latest window, a stale stamp").isFalse();
         List<PendingRollup> out = new ArrayList<>();
-        assertThat(marks.collect(SeriesId.of("s"), 0, 2 * HOUR, 10, out)).isZero();
-        assertThat(marks.collect(SeriesId.of("s"), 0, 3 * HOUR, 10, out)).isOne();
-        assertThat(out).containsExactly(new PendingRollup(new RollupKey(SeriesId.of("s"), 2 * HOUR), 2));
+        assertThat(marks.collectMarks(SENSOR, 0, 2 * HOUR, 10, out)).isZero();
+        assertThat(marks.collectMarks(SENSOR, 0, 3 * HOUR, 10, out)).isOne();
+        assertThat(out).containsExactly(new PendingRollup(new RollupKey(SENSOR, 2 * HOUR), 2));
+    }
+
+    @Test
+    void theStampThatMeansNoMarkIsRefused() {
+        MarkedSeries marks = new MarkedSeries() { };
+        assertThatThrownBy(() -> marks.mark(HOUR, MarkedSeries.NONE)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("NONE");
+        assertThat(marks.hasMarks()).isFalse();
     }
 
     @Test
