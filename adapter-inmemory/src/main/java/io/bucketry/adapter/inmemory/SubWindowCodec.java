@@ -8,7 +8,9 @@ import java.util.Arrays;
  * when not 0, min, max, sum, first and last as decimals (a double {@code v} that is {@code n / 10^e}
  * exactly, for an {@code e} of 0–6, is the varint of {@code zigzag(n) << 3 | e}; any other double,
  * −0.0, subnormals and infinities included, is the marker 7 and its 8 bytes) and the first and last
- * times as offsets from the sub-window's start. The readings' values are decimals like 21.37, so a
+ * times as their offsets from the sub-window's start less those of the column before (in this
+ * sub-window or an earlier one), zigzag varints: a periodic series' times then take a byte each where
+ * an offset of a minute or more took three. The readings' values are decimals like 21.37, so a
  * value takes 2–3 bytes where a cell takes 8: in simulate {@code --sub-window 5m} the summaries of an
  * hour of two numeric fields averaged 688.8 B per bucket, open ones at 1,704 included, where every
  * bucket held 1,704 before. Written here rather than with the sealed bucket codec: its exponent search
@@ -45,6 +47,9 @@ final class SubWindowCodec {
         byte[] out = new byte[Math.multiplyExact(cells.length, EXPECTED_CELL)];
         // per column, the exponent its last decimal took: the next of that column most likely takes it too
         int[] exponents = new int[stride];
+        // the offsets from its sub-window's start of the column before's first and last times
+        long firstOffset = 0;
+        long lastOffset = 0;
         int at = 0;
         for (int sub = 0; sub < summaries.perBucket(); sub++) {
             int base = sub * stride;
@@ -60,10 +65,12 @@ final class SubWindowCodec {
                     at = writeDecimal(out, at, cells[cell + 1], exponents, column);
                     at = writeDecimal(out, at, cells[cell + 2], exponents, column);
                     at = writeDecimal(out, at, cells[cell + 3], exponents, column);
-                    at = writeVarLong(out, at, cells[cell + 4] - start);
+                    at = writeVarLong(out, at, zigZag(cells[cell + 4] - start - firstOffset));
                     at = writeDecimal(out, at, cells[cell + 5], exponents, column);
-                    at = writeVarLong(out, at, cells[cell + 6] - start);
+                    at = writeVarLong(out, at, zigZag(cells[cell + 6] - start - lastOffset));
                     at = writeDecimal(out, at, cells[cell + 7], exponents, column);
+                    firstOffset = cells[cell + 4] - start;
+                    lastOffset = cells[cell + 6] - start;
                 }
             }
         }
@@ -75,6 +82,8 @@ final class SubWindowCodec {
         int stride = layout.stride();
         long[] cells = new long[Math.multiplyExact(layout.perBucket(), stride)];
         SubWindowCodec in = new SubWindowCodec(encoded);
+        long firstOffset = 0;
+        long lastOffset = 0;
         for (int sub = 0; sub < layout.perBucket(); sub++) {
             int base = sub * stride;
             long start = layout.start(sub);
@@ -85,9 +94,11 @@ final class SubWindowCodec {
                     cells[at + 1] = in.readDecimal();
                     cells[at + 2] = in.readDecimal();
                     cells[at + 3] = in.readDecimal();
-                    cells[at + 4] = in.readVarLong() + start;
+                    firstOffset += unZigZag(in.readVarLong());
+                    cells[at + 4] = start + firstOffset;
                     cells[at + 5] = in.readDecimal();
-                    cells[at + 6] = in.readVarLong() + start;
+                    lastOffset += unZigZag(in.readVarLong());
+                    cells[at + 6] = start + lastOffset;
                     cells[at + 7] = in.readDecimal();
                 }
             }
@@ -131,7 +142,7 @@ final class SubWindowCodec {
             integer /= 10;
             exponent--;
         }
-        return writeVarLong(out, at, ((integer << 1) ^ (integer >> 63)) << 3 | exponent);
+        return writeVarLong(out, at, zigZag(integer) << 3 | exponent);
     }
 
     /** The integer n of {@code value} (whose bits are {@code bits}) as exactly {@code n / 10^exponent}, or {@link #NOT_EXACT}. */
@@ -161,9 +172,16 @@ final class SubWindowCodec {
             }
             return bits;
         }
-        long zigZag = head >>> 3;
-        long integer = (zigZag >>> 1) ^ -(zigZag & 1);
+        long integer = unZigZag(head >>> 3);
         return Double.doubleToRawLongBits(integer / POWERS[exponent]);
+    }
+
+    private static long zigZag(long value) {
+        return (value << 1) ^ (value >> 63);
+    }
+
+    private static long unZigZag(long zigZag) {
+        return (zigZag >>> 1) ^ -(zigZag & 1);
     }
 
     /** Writes {@code unsigned} as a varint at {@code out[at]}; answers where the next write goes. */
