@@ -206,6 +206,30 @@ class SubWindowSummariesTest {
         assertThat(SubWindowCodec.decode(SubWindowCodec.encode(whole), whole.layoutOnly())).isEqualTo(whole.cells());
     }
 
+    @Test
+    void aSumOfDecimalsThatIsNoDecimalTakesTheDecimalNearItAndItsDifferenceNotEightRawBytes() {
+        // given: one sub-window of 0.1 and 0.2, whose sum is 0.30000000000000004, and one of 0.1 and 0.3 (sum 0.4)
+        long t = NINE.toEpochMilli();
+        SubWindowSummaries noDecimalSum = oneSubWindowOf(t, 0.1, 0.2);
+        SubWindowSummaries decimalSum = oneSubWindowOf(t, 0.1, 0.3);
+        assertThat(noDecimalSum.span(0, 0).sum()).isEqualTo(0.1 + 0.2).isNotEqualTo(0.3);
+
+        // when: encoded and decoded
+        byte[] encoded = SubWindowCodec.encode(noDecimalSum);
+
+        // then: the sum takes the escape, 0.3 and a difference of one unit in the last place, 2 bytes more
+        // than 0.4 (raw it took 8 more), and decodes to the very bits
+        assertThat(encoded.length).isEqualTo(SubWindowCodec.encode(decimalSum).length + 2);
+        assertThat(SubWindowCodec.decode(encoded, noDecimalSum.layoutOnly())).isEqualTo(noDecimalSum.cells());
+    }
+
+    private static SubWindowSummaries oneSubWindowOf(long start, double first, double second) {
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, start, Duration.ofHours(1).toMillis());
+        summaries.value(summaries.reading(start), 0, start, first);
+        summaries.value(summaries.reading(start + 60_000), 0, start + 60_000, second);
+        return summaries;
+    }
+
     private static SubWindowSummaries twoSubWindowsOf(long start, double first, double second) {
         SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, start, Duration.ofHours(1).toMillis());
         summaries.value(summaries.reading(start), 0, start, first);
