@@ -41,7 +41,8 @@ public final class HumanReport {
         if (d.roundsP50Micros() != null) {
             out.println(f("           rounds of the timed runs in this JVM, p50 µs: %s", d.roundsP50Micros()));
         }
-        out.println(f("alerting   %.1f ms for %,d windows of %,d series", a.millis(), a.windows(), a.series()));
+        out.println(f("alerting   %.1f ms for %,d windows of %,d series (first run %.1f ms)", a.millis(), a.windows(),
+                a.series(), a.firstMillis()));
         out.println(f("           how: aggregate-all use case, 5-minute windows over [end-10m, end], median of %d runs after %s",
                 a.runs(), warmUp(a.warmUp())));
         printSubWindows(r.subWindows(), out);

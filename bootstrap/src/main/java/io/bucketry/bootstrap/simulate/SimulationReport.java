@@ -59,8 +59,9 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
                                 double bucketBytes, double bucketBytesWithout) {
     }
 
-    /** The all-sensor, 5-minute-window, last-10-minutes aggregation: median wall time. */
-    public record AlertingView(long series, long windows, double millis, @JsonIgnore int runs, WarmUpView warmUp) {
+    /** The all-sensor, 5-minute-window, last-10-minutes aggregation: median wall time, and the first run's. */
+    public record AlertingView(long series, long windows, double millis, double firstMillis, @JsonIgnore int runs,
+                               WarmUpView warmUp) {
     }
 
     /**

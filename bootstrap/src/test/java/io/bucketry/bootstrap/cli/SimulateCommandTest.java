@@ -52,7 +52,7 @@ class SimulateCommandTest {
         assertThat(keys(report.get("dashboardQuery"))).containsExactly("runs", "readings", "p50Micros", "p99Micros",
                 "warmUp", "cpuShare");
         assertThat(keys(report.get("dashboardQuery").get("warmUp"))).containsExactly("runs", "seconds", "jitQuiet");
-        assertThat(keys(report.get("alertingQuery"))).containsExactly("series", "windows", "millis", "warmUp");
+        assertThat(keys(report.get("alertingQuery"))).containsExactly("series", "windows", "millis", "firstMillis", "warmUp");
         assertThat(keys(report.get("storage"))).containsExactly("backend", "series", "readings", "buckets",
                 "avgReadingsPerBucket", "maxReadingsPerBucket", "avgBucketBytes", "documentReduction");
         assertThat(report.get("alertingThreeWays").get("absent").asText()).isEqualTo("not run: --no-extra-phases");
@@ -85,6 +85,7 @@ class SimulateCommandTest {
         assertThat(dashboard.get("cpuShare").asDouble()).isPositive().isLessThan(1.1);
         assertThat(report.get("alertingQuery").get("warmUp").get("runs").asInt()).isPositive();
         JsonNode alerting = report.get("alertingQuery");
+        assertThat(alerting.get("firstMillis").asDouble()).isPositive();
         assertThat(alerting.get("series").asInt()).isEqualTo(20);
         assertThat(alerting.get("windows").asInt()).isBetween(40, 60);
 
