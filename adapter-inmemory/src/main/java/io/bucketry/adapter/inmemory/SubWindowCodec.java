@@ -88,8 +88,11 @@ final class SubWindowCodec {
         return Arrays.copyOf(out, at);
     }
 
-    /** The cells that {@link #encode} wrote to {@code encoded}, for summaries laid out as {@code layout}. */
-    static long[] decode(byte[] encoded, SubWindowSummaries layout) {
+    /**
+     * The cells that {@link #encode} wrote to {@code encoded}, for summaries laid out as {@code layout} of the
+     * bucket window starting at {@code bucketStart}.
+     */
+    static long[] decode(byte[] encoded, SubWindowSummaries layout, long bucketStart) {
         int stride = layout.stride();
         long[] cells = new long[Math.multiplyExact(layout.perBucket(), stride)];
         SubWindowCodec in = new SubWindowCodec(encoded);
@@ -97,7 +100,7 @@ final class SubWindowCodec {
         long lastOffset = 0;
         for (int sub = 0; sub < layout.perBucket(); sub++) {
             int base = sub * stride;
-            long start = layout.start(sub);
+            long start = layout.start(bucketStart, sub);
             cells[base] = in.readVarLong();
             for (int at = base + 1; at < base + stride; at += SubWindowSummaries.SLOTS) {
                 cells[at] = in.readVarLong();

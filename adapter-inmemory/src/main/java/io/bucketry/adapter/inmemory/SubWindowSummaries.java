@@ -40,6 +40,12 @@ final class SubWindowSummaries {
     private long[] cells;
     /** Told every growth of this object's heap in bytes (the store's capacity), or nothing. */
     private LongConsumer grown = bytes -> { };
+    /**
+     * Summaries laid out like these and holding nothing, shared by the buckets laid out alike one after
+     * the other ({@link #layOutLike}), or null until {@link #layoutOnly} makes one: what a sealed bucket
+     * keeps beside its encoded cells, so that a steady series' sealed buckets share one.
+     */
+    private SubWindowSummaries shape;
 
     private SubWindowSummaries(long bucketStart, SubWindows subWindows, int perBucket) {
         this.bucketStart = bucketStart;
@@ -64,6 +70,7 @@ final class SubWindowSummaries {
         numbered = predecessor.numbered;
         numberedBeyond = predecessor.numberedBeyond == null ? null : predecessor.numberedBeyond.clone();
         stride = predecessor.stride;
+        shape = predecessor.perBucket == perBucket && predecessor.subWindows.equals(subWindows) ? predecessor.shape : null;
     }
 
     /** From now on tells {@code growth} how many bytes of heap each change adds. */
@@ -169,6 +176,7 @@ final class SubWindowSummaries {
             numberedBeyond = NumberedColumns.withBeyond(numberedBeyond, column);
         }
         int wider = stride + SLOTS;
+        shape = null;
         if (cells == null) {
             stride = wider;
             return;
@@ -185,23 +193,32 @@ final class SubWindowSummaries {
     }
 
     /**
-     * Summaries with this one's layout holding the given cells, as {@link SubWindowCodec} decoded them
-     * from a sealed bucket: for reading only.
+     * Summaries with this one's layout, of the bucket window starting at {@code bucketStart}, holding the
+     * given cells, as {@link SubWindowCodec} decoded them from a sealed bucket: for reading only.
      */
-    SubWindowSummaries withCells(long[] decoded) {
+    SubWindowSummaries withCells(long bucketStart, long[] decoded) {
         if (decoded.length != (long) perBucket * stride) {
             throw new IllegalArgumentException(decoded.length + " cells do not fit " + perBucket + " sub-windows of " + stride);
         }
-        SubWindowSummaries summaries = layoutOnly();
+        SubWindowSummaries summaries = new SubWindowSummaries(bucketStart, subWindows, perBucket);
+        summaries.layOutLike(this);
         summaries.cells = decoded;
         return summaries;
     }
 
-    /** Summaries laid out like these, holding nothing: what a sealed bucket keeps beside their encoding. */
+    /**
+     * Summaries laid out like these, holding nothing: what a sealed bucket keeps beside their encoding.
+     * The same object for every bucket laid out like this one's predecessors since a column last widened
+     * them; its bucket start is the first of those buckets' (see {@link #withCells}).
+     */
     SubWindowSummaries layoutOnly() {
-        SubWindowSummaries summaries = new SubWindowSummaries(bucketStart, subWindows, perBucket);
-        summaries.layOutLike(this);
-        return summaries;
+        if (shape == null) {
+            SubWindowSummaries layout = new SubWindowSummaries(bucketStart, subWindows, perBucket);
+            layout.layOutLike(this);
+            layout.shape = layout;
+            shape = layout;
+        }
+        return shape;
     }
 
     /** The cells themselves (null before the first reading), for {@link SubWindowCodec}. */
@@ -221,6 +238,11 @@ final class SubWindowSummaries {
     /** Start of sub-window {@code sub}. */
     long start(int sub) {
         return subWindows.start(bucketStart, sub);
+    }
+
+    /** Start of sub-window {@code sub} of the bucket window starting at {@code windowStart}. */
+    long start(long windowStart, int sub) {
+        return subWindows.start(windowStart, sub);
     }
 
     long widthMillis() {

@@ -171,8 +171,8 @@ class SubWindowSummariesTest {
 
             // then: as fed, and the same once encoded for a sealed bucket and decoded
             String message = "seed " + seed + ", round " + round;
-            SubWindowSummaries decoded = summaries.withCells(SubWindowCodec.decode(SubWindowCodec.encode(summaries),
-                    summaries.layoutOnly()));
+            SubWindowSummaries decoded = summaries.withCells(NINE.toEpochMilli(), SubWindowCodec.decode(
+                    SubWindowCodec.encode(summaries), summaries.layoutOnly(), NINE.toEpochMilli()));
             assertThat(summaries.columns()).as(message).isEqualTo(highest + 1);
             assertThat(reported.get()).as(message).isEqualTo(summaries.heapBytes());
             for (int sub = 0; sub < 12; sub++) {
@@ -203,7 +203,7 @@ class SubWindowSummariesTest {
         // then: 1.0 takes one byte a value as 1, where 1.5 takes two as 15 (at 21.37's two decimals both took two
         // as 100 and 150): five values (min, max, sum, first, last) a byte shorter
         assertThat(wholeBytes).isEqualTo(oneDecimalBytes - 5);
-        assertThat(SubWindowCodec.decode(SubWindowCodec.encode(whole), whole.layoutOnly())).isEqualTo(whole.cells());
+        assertThat(SubWindowCodec.decode(SubWindowCodec.encode(whole), whole.layoutOnly(), t)).isEqualTo(whole.cells());
     }
 
     @Test
@@ -220,7 +220,7 @@ class SubWindowSummariesTest {
         // then: the sum takes the escape, 0.3 and a difference of one unit in the last place, 2 bytes more
         // than 0.4 (raw it took 8 more), and decodes to the very bits
         assertThat(encoded.length).isEqualTo(SubWindowCodec.encode(decimalSum).length + 2);
-        assertThat(SubWindowCodec.decode(encoded, noDecimalSum.layoutOnly())).isEqualTo(noDecimalSum.cells());
+        assertThat(SubWindowCodec.decode(encoded, noDecimalSum.layoutOnly(), t)).isEqualTo(noDecimalSum.cells());
     }
 
     private static SubWindowSummaries oneSubWindowOf(long start, double first, double second) {
@@ -316,6 +316,44 @@ class SubWindowSummariesTest {
         assertThat(growths).containsExactly(after.subWindows().heapBytes());
         assertThat(after.subWindows().heapBytes()).isEqualTo(open.subWindows().heapBytes());
         assertThat(after.subWindows().span(0, open.schema().indexOf("temperature"))).isEqualTo(FieldSpan.of(next, 21.5));
+    }
+
+    @Test
+    void aSteadySeriesSealedBucketsShareOneLayoutAndEachDecodesItsOwnTimes() {
+        // given: three hours of one reading a minute, the second recycled from the first, the third opened
+        // after the second once sealed, then a fourth that gets a new numeric field
+        long hour = 3_600_000;
+        PackedBucket first = hourOf(PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY), 0, false);
+        SealedColumns sealedFirst = SealedColumns.of(first);
+        PackedBucket second = hourOf(PackedBucket.recycle(first, NINE.toEpochMilli() + hour, 0, POLICY), 1, false);
+        SealedColumns sealedSecond = SealedColumns.of(second);
+        long third = NINE.toEpochMilli() + 2 * hour;
+        SealedColumns sealedThird = SealedColumns.of(hourOf(PackedBucket.openLike(sealedSecond, SENSOR, third, 0, POLICY), 2, false));
+        SealedColumns sealedFourth = SealedColumns.of(hourOf(PackedBucket.openLike(sealedThird, SENSOR, third + hour, 0, POLICY), 3, true));
+
+        // then: the first three share one layout, the widened fourth has its own
+        assertThat(sealedSecond.subWindowLayout()).isSameAs(sealedFirst.subWindowLayout());
+        assertThat(sealedThird.subWindowLayout()).isSameAs(sealedFirst.subWindowLayout());
+        assertThat(sealedFourth.subWindowLayout()).isNotSameAs(sealedFirst.subWindowLayout());
+        // and each decodes its first sub-window at its own hour: 20, 20.25, … 21 from minute 0 to 4
+        int temperature = first.schema().indexOf("temperature");
+        for (SealedColumns sealed : List.of(sealedFirst, sealedSecond, sealedThird, sealedFourth)) {
+            long start = sealed.start();
+            assertThat(sealed.subWindows().span(0, temperature))
+                    .isEqualTo(new FieldSpan(5, 20.0, 21.0, 102.5, start, 20.0, start + 240_000, 21.0));
+        }
+    }
+
+    /** {@code bucket} given the readings of hour {@code h} after 09:00, one a minute, a humidity too if asked. */
+    private static PackedBucket hourOf(PackedBucket bucket, int h, boolean humidity) {
+        for (int minute = 0; minute < 60; minute++) {
+            Map<String, Object> fields = new HashMap<>(Map.of("temperature", 20 + minute / 4.0, "status", "OK"));
+            if (humidity) {
+                fields.put("humidity", 40.5);
+            }
+            bucket.add(Reading.of(SENSOR.value(), NINE.plus(Duration.ofMinutes(60L * h + minute)), fields));
+        }
+        return bucket;
     }
 
     /** Summaries of the hour from {@code start} holding one reading at it, with the numbers 1, 2, … in {@code columns}. */
