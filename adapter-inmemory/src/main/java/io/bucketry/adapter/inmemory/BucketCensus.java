@@ -36,8 +36,7 @@ final class BucketCensus {
         series.forEach(buckets -> {
             for (int i = 0; i < buckets.bucketCount(); i++) {
                 if (buckets.bucket(i) instanceof PackedBucket open) {
-                    SubWindowSummaries summaries = open.subWindows();
-                    total[0] += summaries == null ? 0 : summaries.heapBytes();
+                    total[0] += open.subWindowHeapBytes();   // what it holds: a census sums nothing
                 } else {
                     total[0] += ((SealedColumns) buckets.bucket(i)).subWindowHeapBytes();
                 }

@@ -79,7 +79,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     static PackedBucket openLike(PackedBucket predecessor, long start, int seq, BucketPolicy policy) {
         PackedBucket bucket = new PackedBucket(predecessor.series(), start, seq, policy);
         bucket.layOutLike(predecessor);   // columns first: the rows are then laid out once
-        bucket.summariesLike(predecessor.subWindows);
+        bucket.summariesLike(predecessor.subWindowLayout());
         bucket.growRows(initialCapacity(roomAfterOpen(predecessor.count(), policy), policy));
         return bucket;
     }
@@ -101,8 +101,9 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     /** A new, empty bucket of the same series in the storage of {@code sealed}, which has just been sealed (see {@link #takeRowsOf}). */
     static PackedBucket recycle(PackedBucket sealed, long start, int seq, BucketPolicy policy) {
         PackedBucket bucket = new PackedBucket(sealed.series(), start, seq, policy);
+        SubWindowSummaries layout = sealed.subWindowLayout();   // before its rows, whose summaries it reads, are taken
         bucket.takeRowsOf(sealed);
-        bucket.summariesLike(sealed.subWindows);
+        bucket.summariesLike(layout);
         return bucket;
     }
 
@@ -189,6 +190,42 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         }
         insertRow(position, time);
         setFields(position, fields);
+    }
+
+    /**
+     * The layout of the sub-window summaries, shared ({@link SubWindowSummaries#layoutOnly}), with a column
+     * for every column that holds a number here, summed or not: what a bucket opened after this one starts
+     * from, so that it neither widens its summaries when first summed nor makes a layout of its own. Null
+     * when the policy has no sub-windows.
+     */
+    private SubWindowSummaries subWindowLayout() {
+        if (subWindows == null) {
+            return null;
+        }
+        for (int column = 0; column < columns(); column++) {
+            if (hasNumbers(column)) {
+                subWindows.number(column);
+            }
+        }
+        return subWindows.layoutOnly();
+    }
+
+    /**
+     * The sub-window summaries summed anew from the rows, every sub-window in time order, whatever was
+     * summed or counted in before: what a bucket is sealed with, so that a sealed bucket's sums do not
+     * depend on when reads came (a late reading counted into a summed sub-window is added after its
+     * values, which changes the last bits of an adversarial sum). Null without sub-windows.
+     */
+    SubWindowSummaries subWindowsInTimeOrder() {
+        if (subWindows != null) {
+            summedUntil = start();
+        }
+        return subWindows();
+    }
+
+    /** The heap the sub-window summaries hold now, without summing what is not summed yet. */
+    long subWindowHeapBytes() {
+        return subWindowBytes();
     }
 
     /** True when the policy has sub-windows: whether {@link #subWindows} answers summaries, without summing. */

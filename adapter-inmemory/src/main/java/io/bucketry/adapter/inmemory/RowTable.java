@@ -150,6 +150,11 @@ abstract class RowTable {
         return Double.longBitsToDouble(data[rowAt(row) + 1 + column]);
     }
 
+    /** True when some row holds a number in {@code column} (its summary counts one), read from the summaries. */
+    final boolean hasNumbers(int column) {
+        return data[SUMMARY_SLOTS * column] != 0;
+    }
+
     /** The summary of {@code column}'s numbers, or null when it has none. */
     final FieldSummary summary(int column) {
         return SummarySlots.of(data, column);

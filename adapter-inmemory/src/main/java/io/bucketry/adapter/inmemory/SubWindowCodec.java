@@ -7,15 +7,17 @@ import java.util.Arrays;
  * sub-window after sub-window, as varints. Its readings count, then per numeric column its count and,
  * when not 0, min, max, sum, first and last as decimals (a double {@code v} that is {@code n / 10^e}
  * exactly, for an {@code e} of 0–6, is the varint of {@code zigzag(n) << 3 | e}; a double within
- * 2^16 units in the last place of such a decimal, as sums of decimals are, is the escape 7, that
- * decimal's varint and the zigzag varint of the difference of their bits; any other double, −0.0 and
- * infinities included, is the escape, the marker 7 and its 8 bytes) and the first and last
+ * 2^16 units in the last place of such a decimal at the exponent the column's last decimal took, as
+ * sums of decimals are, is the escape 7, that decimal's varint and the zigzag varint of the difference
+ * of their bits; any other double, −0.0 and infinities included, is the escape, the marker 7 and its
+ * 8 bytes) and the first and last
  * times as their offsets from the sub-window's start less those of the column before (in this
  * sub-window or an earlier one), zigzag varints: a periodic series' times then take a byte each where
  * an offset of a minute or more took three. The readings' values are decimals like 21.37, so a
- * value takes 2–3 bytes where a cell takes 8: in simulate {@code --sub-window 5m} the summaries of an
- * hour of two numeric fields averaged 688.8 B per bucket, open ones at 1,704 included, where every
- * bucket held 1,704 before. Written here rather than with the sealed bucket codec: its exponent search
+ * value takes 2–3 bytes where a cell takes 8: in simulate {@code --sub-window 5m} with two tiers the
+ * summaries of an hour of two numeric fields averaged 527.8 B per bucket, open ones included (688.8 B
+ * before the time deltas, the corrected sums and the shared layout), where every bucket held 1,704 as
+ * cells. Written here rather than with the sealed bucket codec: its exponent search
  * per column, for these columns of 12 values, had 6,324 samples in a profile of that run, and ingest was
  * 17 % slower (three alternating pairs).
  */
@@ -32,9 +34,11 @@ final class SubWindowCodec {
     /** Beyond this a decimal's integer would not fit its varint with the exponent's 3 bits. */
     private static final double MAX_SCALED = 0x1p52;
     /**
-     * The most bytes a cell takes: a varint of a long (10); a corrected decimal, the escape, a decimal's
-     * varint of a 53-bit zigzag integer and 3 bits (8) and the zigzag of at most MAX_ULPS (3); raw bits, the
-     * escape, the marker and 8 bytes (10).
+     * The most bytes a cell takes: a varint of a long, 10; raw bits, the escape, the marker and 8 bytes, 10;
+     * a corrected decimal, the escape, the decimal's varint (9 for an n near 2^52) and the zigzag varint of
+     * the difference (3 for MAX_ULPS). Both of the last two cannot be long at once: n is the scaled value
+     * rounded, within half a unit of it, so a difference of more than a few units needs a scaled value
+     * below about 2^37, whose varint takes at most 6. At most 11, then; 12 leaves a byte to spare.
      */
     private static final int MAX_CELL = 12;
     /** Room per cell the output starts with: decimals of a few digits, counts and offsets take 1–3 bytes. */
@@ -128,8 +132,11 @@ final class SubWindowCodec {
      * {@code exponents[column]}, the exponent the column's last decimal took, first: a value exact there is
      * {@code n / 10^e}, and its smallest exponent, the one written, strips n's trailing zeros (a decimal
      * exact at a smaller exponent scales to a multiple of ten at this one, and both divisions are correctly
-     * rounded quotients of one rational). Else it searches every exponent (in simulate {@code --sub-window 5m}
-     * that search had 796 of 34,253 samples).
+     * rounded quotients of one rational). Else it tries the decimal nearest the value at that exponent with
+     * the difference of their bits ({@link #writeNear}), and only then searches every exponent (in simulate
+     * {@code --sub-window 5m} that search had 796 of 34,253 samples when it ran for every value the hint
+     * missed). A value exact only at another exponent yet within MAX_ULPS of a decimal at the hint's (a
+     * magnitude near 2^52 / 10^e) is then written corrected, not exact: as lossless, a byte or two longer.
      */
     private static int writeDecimal(byte[] out, int at, long bits, int[] exponents, int column) {
         double value = Double.longBitsToDouble(bits);

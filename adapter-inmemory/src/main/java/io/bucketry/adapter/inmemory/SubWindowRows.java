@@ -11,8 +11,9 @@ final class SubWindowRows {
     }
 
     /**
-     * Sums every sub-window that has rows in {@code [from, end)}, the rows from the start of a sub-window
-     * to the last, into {@code summaries}, each sub-window anew (what it held is replaced): a column at a
+     * Sums every sub-window that has rows in {@code [from, end)} into {@code summaries}, each sub-window
+     * anew (what it held is replaced). {@code from} must be the first row of its sub-window (the caller
+     * starts at a sub-window's start) and {@code end} the row count, so each sub-window is whole: a column at a
      * time, in time order, as {@link SubWindowSummaries#value} would have counted them. Answers the start
      * of the last sub-window summed, or {@code Long.MIN_VALUE} when there are no rows.
      */

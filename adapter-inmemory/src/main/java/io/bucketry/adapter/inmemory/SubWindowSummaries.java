@@ -25,7 +25,7 @@ import java.util.function.LongConsumer;
 final class SubWindowSummaries {
 
     static final int SLOTS = 8;
-    /** Header 12, two longs, two ints, four references, rounded to 8 (HotSpot, compressed references). */
+    /** Header 12, two longs, two ints, five references, rounded to 8 (HotSpot, compressed references). */
     private static final int OBJECT_BYTES = 56;
 
     private final long bucketStart;
@@ -150,6 +150,13 @@ final class SubWindowSummaries {
         }
     }
 
+    /** Gives {@code column} slots in every sub-window unless it has them (a column that holds numbers). */
+    void number(int column) {
+        if (!hasNumbers(column)) {
+            addColumn(column);
+        }
+    }
+
     /** Where the slots of {@code column} in sub-window {@code sub} start, the column given slots first if it has none. */
     private int slots(int sub, int column) {
         if (!hasNumbers(column)) {
@@ -238,6 +245,11 @@ final class SubWindowSummaries {
     /** Start of sub-window {@code sub}. */
     long start(int sub) {
         return subWindows.start(bucketStart, sub);
+    }
+
+    /** True when these summaries are of the bucket window starting at {@code windowStart}. */
+    boolean startsAt(long windowStart) {
+        return bucketStart == windowStart;
     }
 
     /** Start of sub-window {@code sub} of the bucket window starting at {@code windowStart}. */

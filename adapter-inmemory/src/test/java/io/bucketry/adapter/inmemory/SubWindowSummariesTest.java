@@ -111,6 +111,8 @@ class SubWindowSummariesTest {
             inTimeOrder(model, summedFrom, latestSub[0]);
             assertSpans(bucket.subWindows(), bucket.schema(), model, readings, message);
             assertThat(reported.get()).as(message).isEqualTo(bucket.subWindows().heapBytes());
+            // and sealed, every sub-window summed anew in time order, however the reads came
+            inTimeOrder(model, new int[] {0}, latestSub[0]);
             assertSpans(SealedColumns.of(bucket).subWindows(), bucket.schema(), model, readings, message + ", sealed");
         }
     }
@@ -221,6 +223,30 @@ class SubWindowSummariesTest {
         // than 0.4 (raw it took 8 more), and decodes to the very bits
         assertThat(encoded.length).isEqualTo(SubWindowCodec.encode(decimalSum).length + 2);
         assertThat(SubWindowCodec.decode(encoded, noDecimalSum.layoutOnly(), t)).isEqualTo(noDecimalSum.cells());
+    }
+
+    @Test
+    void summariesOfRawDoublesOnlyOutgrowTheEncodersFirstRoomAndComeBackBitForBit() {
+        // given: every sub-window of an hour with forty columns of values no decimal is near (NaN payloads,
+        // -0.0, infinities), so every value takes 10 bytes where the encoder starts with room for 4 a cell
+        long t = NINE.toEpochMilli();
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, t, Duration.ofHours(1).toMillis());
+        double[] raw = {Double.longBitsToDouble(0x7ff8000000000123L), -0.0, Double.POSITIVE_INFINITY,
+                Double.longBitsToDouble(0xfff0000000000007L)};
+        for (int sub = 0; sub < 12; sub++) {
+            long time = t + sub * 300_000L + 299_999;
+            int at = summaries.reading(time);
+            for (int column = 0; column < 40; column++) {
+                summaries.value(at, column, time, raw[(sub + column) % raw.length]);
+            }
+        }
+
+        // when: encoded and decoded
+        byte[] encoded = SubWindowCodec.encode(summaries);
+
+        // then: longer than the room it started with, and the same cells to the bit
+        assertThat(encoded.length).isGreaterThan(4 * summaries.cells().length);
+        assertThat(SubWindowCodec.decode(encoded, summaries.layoutOnly(), t)).isEqualTo(summaries.cells());
     }
 
     private static SubWindowSummaries oneSubWindowOf(long start, double first, double second) {
@@ -342,6 +368,36 @@ class SubWindowSummariesTest {
             assertThat(sealed.subWindows().span(0, temperature))
                     .isEqualTo(new FieldSpan(5, 20.0, 21.0, 102.5, start, 20.0, start + 240_000, 21.0));
         }
+    }
+
+    @Test
+    void aBucketOpenedAfterAnOpenUnreadOneTakesItsColumnsAndSharesItsLayout() {
+        // given: an hour of readings never read (nothing summed), and the next hour opened after it, as a
+        // series does while the hour before waits out its lateness allowance
+        long hour = 3_600_000;
+        PackedBucket first = hourOf(PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY), 0, true);
+        PackedBucket second = PackedBucket.openLike(first, NINE.toEpochMilli() + hour, 0, POLICY);
+        List<Long> growths = new ArrayList<>();
+        second.reportGrowthTo(growths::add);
+        hourOf(second, 1, true);
+
+        // when: both are sealed, the second first
+        SealedColumns sealedSecond = SealedColumns.of(second);
+        SealedColumns sealedFirst = SealedColumns.of(first);
+
+        // then: the second allocated its summaries once, at the full width, and both share one layout,
+        // counted in the heap of the first, which it was made for
+        assertThat(growths).containsExactly(second.subWindows().heapBytes());
+        assertThat(second.subWindows().heapBytes()).isEqualTo(first.subWindows().heapBytes());
+        assertThat(sealedSecond.subWindowLayout()).isSameAs(sealedFirst.subWindowLayout());
+        long layout = sealedFirst.subWindowLayout().layoutBytes();
+        assertThat(sealedFirst.subWindowHeapBytes() - sealedSecond.subWindowHeapBytes())
+                .isEqualTo(layout + arrayBytes(sealedFirst) - arrayBytes(sealedSecond));
+    }
+
+    /** The heap of a sealed bucket's encoded summaries: its sub-window heap without the layout and references. */
+    private static long arrayBytes(SealedColumns sealed) {
+        return (16 + SubWindowCodec.encode(sealed.subWindows()).length + 7) & ~7L;
     }
 
     /** {@code bucket} given the readings of hour {@code h} after 09:00, one a minute, a humidity too if asked. */
@@ -510,7 +566,9 @@ class SubWindowSummariesTest {
         // then: unread, the open buckets hold no summaries yet (they are summed from the rows when read or sealed)
         assertThat(withCapacity.heldBytes()).isEqualTo(plainCapacity.heldBytes());
 
-        // and once read, their heap is counted beside the readings' estimate
+        // and once read (an aggregate over whole sub-windows), their heap is counted beside the readings' estimate
+        assertThat(store.subWindowHeapBytes()).as("a census sums nothing").isZero();
+        store.aggregate(SENSOR, DAY, Duration.ofMinutes(5));
         assertThat(store.subWindowHeapBytes()).isEqualTo(3 * summariesHeap(60));
         assertThat(withCapacity.heldBytes()).isEqualTo(plainCapacity.heldBytes() + 3 * summariesHeap(60));
         assertThat(plain.subWindowHeapBytes()).isZero();
