@@ -193,7 +193,7 @@ public final class Simulation {
                 new MemoryView(SimulationReport.round(retained, 1)),
                 dashboard.view(),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
-                        SimulationReport.round(alerting.firstMillis(), 1), alerting.runs(), JitWarmUp.view(alerting.warmUp())),
+                        SimulationReport.round(alerting.firstMillis(), 3), alerting.runs(), JitWarmUp.view(alerting.warmUp())),
                 StatisticsView.of(statistics), mongo, baseline, sealing, ways, longRange,
                 SubWindowMeasures.of(bucketry, statistics), scenario.batchSize(), statistics.note(), runs.note());
     }

@@ -59,7 +59,10 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
                                 double bucketBytes, double bucketBytesWithout) {
     }
 
-    /** The all-sensor, 5-minute-window, last-10-minutes aggregation: median wall time, and the first run's. */
+    /**
+     * The all-sensor, 5-minute-window, last-10-minutes aggregation: median wall time, and the first run's (to the
+     * microsecond: a small store's first run takes well under a tenth of a millisecond).
+     */
     public record AlertingView(long series, long windows, double millis, double firstMillis, @JsonIgnore int runs,
                                WarmUpView warmUp) {
     }
