@@ -223,11 +223,6 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         return subWindows();
     }
 
-    /** The heap the sub-window summaries hold now, without summing what is not summed yet. */
-    long subWindowHeapBytes() {
-        return subWindowBytes();
-    }
-
     /** True when the policy has sub-windows: whether {@link #subWindows} answers summaries, without summing. */
     boolean hasSubWindows() {
         return subWindows != null;
@@ -271,15 +266,16 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     /** Bytes of heap held by this bucket: the object, its array and its texts, headers included. */
     @Override
     public long heapBytes() {
-        return OBJECT_BYTES + rowsHeapBytes() + subWindowBytes();
+        return OBJECT_BYTES + rowsHeapBytes() + subWindowHeapBytes();
     }
 
     @Override
     public long accountedBytes() {
-        return accountedBytes + subWindowBytes();
+        return accountedBytes + subWindowHeapBytes();
     }
 
-    private long subWindowBytes() {
+    /** The heap the sub-window summaries hold now, without summing what is not summed yet. */
+    long subWindowHeapBytes() {
         return subWindows == null ? 0 : subWindows.heapBytes();
     }
 

@@ -43,7 +43,7 @@ final class SubWindowCodec {
     private static final int MAX_CELL = 12;
     /** Room per cell the output starts with: decimals of a few digits, counts and offsets take 1–3 bytes. */
     private static final int EXPECTED_CELL = 4;
-    /** Not an integer {@link #exactAt} answers: beyond {@link #MAX_SCALED}. */
+    /** Not an integer {@link #exactAt} or {@link #nearestAt} answers: beyond {@link #MAX_SCALED}. */
     private static final long NOT_EXACT = Long.MIN_VALUE;
 
     private final byte[] bytes;
@@ -132,70 +132,62 @@ final class SubWindowCodec {
      * {@code exponents[column]}, the exponent the column's last decimal took, first: a value exact there is
      * {@code n / 10^e}, and its smallest exponent, the one written, strips n's trailing zeros (a decimal
      * exact at a smaller exponent scales to a multiple of ten at this one, and both divisions are correctly
-     * rounded quotients of one rational). Else it tries the decimal nearest the value at that exponent with
-     * the difference of their bits ({@link #writeNear}), and only then searches every exponent (in simulate
+     * rounded quotients of one rational). Else it writes the decimal nearest the value at that exponent with
+     * the difference of their bits when it is at most MAX_ULPS, and only then searches every exponent (in simulate
      * {@code --sub-window 5m} that search had 796 of 34,253 samples when it ran for every value the hint
      * missed). A value exact only at another exponent yet within MAX_ULPS of a decimal at the hint's (a
      * magnitude near 2^52 / 10^e) is then written corrected, not exact: as lossless, a byte or two longer.
      */
     private static int writeDecimal(byte[] out, int at, long bits, int[] exponents, int column) {
         double value = Double.longBitsToDouble(bits);
-        int exponent = exponents[column];
-        long integer = exactAt(value, bits, exponent);
-        if (integer == NOT_EXACT) {
-            int near = writeNear(out, at, value, bits, exponent);
-            if (near >= 0) {
-                return near;
+        int hint = exponents[column];
+        long nearest = nearestAt(value, hint);
+        if (nearest != NOT_EXACT) {
+            // exact when the decode's own arithmetic gives the very bits back (−0.0 never does)
+            long ulps = bits - Double.doubleToRawLongBits(nearest / POWERS[hint]);
+            if (ulps == 0) {
+                return writeVarLong(out, at, decimalHead(nearest, hint));
             }
-            exponent = -1;
-            for (int tried = 0; tried <= MAX_EXPONENT && exponent < 0; tried++) {
-                integer = exactAt(value, bits, tried);
-                if (integer != NOT_EXACT) {
-                    exponent = tried;
-                }
+            // a sum of decimals: 21.37 + 21.38 + … rounds at every addition, and a third of the sums of five
+            // such values were no decimal at any exponent, 9 bytes raw where this takes 5
+            if (ulps >= -MAX_ULPS && ulps <= MAX_ULPS) {
+                int next = writeVarLong(out, at, ESCAPE);
+                next = writeVarLong(out, next, decimalHead(nearest, hint));
+                return writeVarLong(out, next, zigZag(ulps));
             }
-            if (exponent < 0) {
-                int next = writeVarLong(out, writeVarLong(out, at, ESCAPE), RAW);
-                for (int i = 0; i < 8; i++) {
-                    out[next++] = (byte) (bits >>> 8 * i);
-                }
-                return next;
-            }
-            exponents[column] = exponent;
         }
-        while (exponent > 0 && integer % 10 == 0) {
-            integer /= 10;
-            exponent--;
+        for (int exponent = 0; exponent <= MAX_EXPONENT; exponent++) {
+            long integer = exactAt(value, bits, exponent);
+            if (integer != NOT_EXACT) {
+                exponents[column] = exponent;
+                return writeVarLong(out, at, decimalHead(integer, exponent));
+            }
         }
-        return writeVarLong(out, at, zigZag(integer) << 3 | exponent);
+        int next = writeVarLong(out, writeVarLong(out, at, ESCAPE), RAW);
+        for (int i = 0; i < 8; i++) {
+            out[next++] = (byte) (bits >>> 8 * i);
+        }
+        return next;
+    }
+
+    /** The integer nearest {@code value} scaled by 10^{@code exponent}, or {@link #NOT_EXACT} beyond {@link #MAX_SCALED} or for NaN. */
+    private static long nearestAt(double value, int exponent) {
+        double scaled = value * POWERS[exponent];
+        return Math.abs(scaled) < MAX_SCALED ? (long) Math.rint(scaled) : NOT_EXACT;
     }
 
     /**
-     * Writes {@code value} as the decimal nearest it at {@code exponent} and how many units in the last
-     * place its bits lie from that decimal's, when they are at most {@link #MAX_ULPS} apart; answers where
-     * the next write goes, or -1 when they are not. A sum of decimals is one of those: 21.37 + 21.38 + …
-     * rounds at every addition, and a third of the sums of five such values were no decimal at any
-     * exponent, 9 bytes raw where this takes 5.
+     * The varint head of the decimal {@code integer / 10^exponent} with the fewest digits: trailing zeros
+     * stripped, since (n / 10) / 10^(e-1) is n / 10^e (both are the correctly rounded quotient of one rational).
      */
-    private static int writeNear(byte[] out, int at, double value, long bits, int exponent) {
-        double scaled = value * POWERS[exponent];
-        if (!(Math.abs(scaled) < MAX_SCALED)) {
-            return -1;   // NaN too
+    private static long decimalHead(long integer, int exponent) {
+        long n = integer;
+        int e = exponent;
+        while (e > 0 && n % 10 == 0) {
+            n /= 10;
+            e--;
         }
-        long integer = (long) Math.rint(scaled);
-        // (n / 10) / 10^(e-1) is n / 10^e: both are the correctly rounded quotient of one rational
-        int scale = exponent;
-        while (scale > 0 && integer % 10 == 0) {
-            integer /= 10;
-            scale--;
-        }
-        long ulps = bits - Double.doubleToRawLongBits(integer / POWERS[scale]);
-        if (ulps < -MAX_ULPS || ulps > MAX_ULPS) {
-            return -1;
-        }
-        int next = writeVarLong(out, at, ESCAPE);
-        next = writeVarLong(out, next, zigZag(integer) << 3 | scale);
-        return writeVarLong(out, next, zigZag(ulps));
+        return zigZag(n) << 3 | e;
     }
 
     /** The integer n of {@code value} (whose bits are {@code bits}) as exactly {@code n / 10^exponent}, or {@link #NOT_EXACT}. */

@@ -159,9 +159,7 @@ final class SubWindowSummaries {
 
     /** Where the slots of {@code column} in sub-window {@code sub} start, the column given slots first if it has none. */
     private int slots(int sub, int column) {
-        if (!hasNumbers(column)) {
-            addColumn(column);
-        }
+        number(column);
         return sub * stride + 1 + SLOTS * place(column);
     }
 
