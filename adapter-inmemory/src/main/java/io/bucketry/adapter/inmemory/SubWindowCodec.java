@@ -4,22 +4,30 @@ import java.util.Arrays;
 
 /**
  * A sealed bucket's sub-window summaries as bytes, losslessly: the cells of {@link SubWindowSummaries},
- * sub-window after sub-window, as varints. Its readings count, then per numeric column its count and,
- * when not 0, min, max, sum, first and last as decimals (a double {@code v} that is {@code n / 10^e}
- * exactly, for an {@code e} of 0–6, is the varint of {@code zigzag(n) << 3 | e}; a double within
- * 2^16 units in the last place of such a decimal at the exponent the column's last decimal took, as
- * sums of decimals are, is the escape 7, that decimal's varint and the zigzag varint of the difference
- * of their bits; any other double, −0.0 and infinities included, is the escape, the marker 7 and its
- * 8 bytes) and the first and last
- * times as their offsets from the sub-window's start less those of the column before (in this
- * sub-window or an earlier one), zigzag varints: a periodic series' times then take a byte each where
- * an offset of a minute or more took three. The readings' values are decimals like 21.37, so a
- * value takes 2–3 bytes where a cell takes 8: in simulate {@code --sub-window 5m} with two tiers the
- * summaries of an hour of two numeric fields averaged 527.8 B per bucket, open ones included (688.8 B
+ * sub-window after sub-window, as varints. A sub-window's reading count, then per numeric column the
+ * varint of its count shifted left by two with two flags, 0 when the column has no number there.
+ * <ul>
+ *   <li>Flag 1, the values as integers: min, max, sum, first and last are the integers n of
+ *       {@code n / 10^e} at one exponent e of 0–6 (the sum within 2^16 units in the last place of one,
+ *       since sums of decimals round). Written: the zigzag varint of the min's integer less that of the
+ *       column's previous integer min when it was at the same exponent (else less 0), shifted left by
+ *       three with e; the max's, the first's and the last's integers less the min's (never negative);
+ *       the sum's integer less count times the min's, zigzag, shifted left by one with a flag for a
+ *       bit difference, that difference's zigzag varint after it. A reading's neighbours differ by
+ *       little, so a value takes a byte or two where a decimal of its own took three.</li>
+ *   <li>Else each value as a decimal: {@code zigzag(n) << 3 | e}; a double within 2^16 ulps of a decimal at
+ *       the exponent the column's last decimal took is the escape 7, that decimal's varint and the zigzag
+ *       varint of the difference of their bits; any other double, −0.0 and infinities included, is the
+ *       escape, the marker 7 and its 8 bytes.</li>
+ *   <li>Flag 2, the times as before: the first and last times' offsets from the sub-window's start are
+ *       those of the column before (in this sub-window or an earlier one), as a periodic series' are, and
+ *       are not written; else both follow as zigzag varints of their difference to those.</li>
+ * </ul>
+ * In simulate {@code --sub-window 5m} with two tiers the summaries of an hour of two numeric fields took
+ * 331.8–333.6 B per bucket, open ones included (five runs; 536.2–537.2 B with a decimal per value, 688.8 B
  * before the time deltas, the corrected sums and the shared layout), where every bucket held 1,704 as
- * cells. Written here rather than with the sealed bucket codec: its exponent search
- * per column, for these columns of 12 values, had 6,324 samples in a profile of that run, and ingest was
- * 17 % slower (three alternating pairs).
+ * cells. Written here rather than with the sealed bucket codec: its exponent search per column, for these columns of 12 values, had
+ * 6,324 samples in a profile of that run, and ingest was 17 % slower (three alternating pairs).
  */
 final class SubWindowCodec {
 
@@ -28,6 +36,10 @@ final class SubWindowCodec {
     private static final int ESCAPE = 7;
     /** In the 3 low bits of the varint after {@link #ESCAPE}: the value's 8 raw bytes follow. */
     private static final int RAW = 7;
+    /** In a column's count varint: its values are integers at one exponent. */
+    private static final int INTEGERS = 1;
+    /** In a column's count varint: its times' offsets are the column before's. */
+    private static final int SAME_TIMES = 2;
     /** The most units in the last place a value may lie from a decimal to be written as it and the difference. */
     private static final long MAX_ULPS = 1 << 16;
     private static final double[] POWERS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
@@ -38,13 +50,18 @@ final class SubWindowCodec {
      * a corrected decimal, the escape, the decimal's varint (9 for an n near 2^52) and the zigzag varint of
      * the difference (3 for MAX_ULPS). Both of the last two cannot be long at once: n is the scaled value
      * rounded, within half a unit of it, so a difference of more than a few units needs a scaled value
-     * below about 2^37, whose varint takes at most 6. At most 11, then; 12 leaves a byte to spare.
+     * below about 2^37, whose varint takes at most 6. At most 11, then. As integers a cell's difference takes at
+     * most 10 (a wrapped 64-bit difference), the sum's 10 and its bit difference 3. 14 covers both.
      */
-    private static final int MAX_CELL = 12;
-    /** Room per cell the output starts with: decimals of a few digits, counts and offsets take 1–3 bytes. */
-    private static final int EXPECTED_CELL = 4;
+    private static final int MAX_CELL = 14;
+    /** Room per cell the output starts with: integers of a few digits, counts and offsets take 1–3 bytes. */
+    private static final int EXPECTED_CELL = 2;
+    /** The sum's integer less count times the min's stays below this, so that its zigzag keeps its top bit when shifted. */
+    private static final long MAX_SUM_OVER = 1L << 62;
     /** Not an integer {@link #exactAt} or {@link #nearestAt} answers: beyond {@link #MAX_SCALED}. */
     private static final long NOT_EXACT = Long.MIN_VALUE;
+    /** No integer min of the column yet: a column's first one is written less 0. */
+    private static final int NO_EXPONENT = -1;
 
     private final byte[] bytes;
     private int size;
@@ -57,39 +74,172 @@ final class SubWindowCodec {
     static byte[] encode(SubWindowSummaries summaries) {
         long[] cells = summaries.cells();
         int stride = summaries.stride();
-        // most cells take a few bytes: room for EXPECTED_CELL each, grown so that a sub-window's worst case
-        // always fits before it is written, so the writes below need no bound check of their own
-        byte[] out = new byte[Math.multiplyExact(cells.length, EXPECTED_CELL)];
-        // per column, the exponent its last decimal took: the next of that column most likely takes it too
-        int[] exponents = new int[stride];
-        // the offsets from its sub-window's start of the column before's first and last times
-        long firstOffset = 0;
-        long lastOffset = 0;
-        int at = 0;
+        Writer writer = new Writer(stride, cells.length);
         for (int sub = 0; sub < summaries.perBucket(); sub++) {
             int base = sub * stride;
+            writer.subWindow(summaries.start(sub), cells[base]);
+            for (int cell = base + 1; cell < base + stride; cell += SubWindowSummaries.SLOTS) {
+                writer.span((cell - base) / SubWindowSummaries.SLOTS, cells[cell], cells[cell + 1], cells[cell + 2], cells[cell + 3], cells[cell + 4],
+                        cells[cell + 5], cells[cell + 6], cells[cell + 7]);
+            }
+        }
+        return writer.bytes();
+    }
+
+    /**
+     * Writes summaries sub-window after sub-window, {@link #subWindow} then {@link #span} for each column
+     * of the layout in order, with the state the encoding carries from one to the next (per column: the
+     * exponent of its last decimal and its last integer min; the offsets of the column before's times).
+     */
+    static final class Writer {
+
+        private final int stride;
+        private byte[] out;
+        private int at;
+        /** Per numeric column: the exponent its last decimal took; the next of that column most likely takes it too. */
+        private final int[] exponents;
+        /** Per numeric column: its last integer min and that min's exponent ({@link #NO_EXPONENT} before one). */
+        private final long[] mins;
+        private final int[] minExponents;
+        private long start;
+        /** The integers of the span being written, at its exponent ({@link #integerExponent}). */
+        private long nMin;
+        private long nMax;
+        private long nFirst;
+        private long nLast;
+        /** The offsets from its sub-window's start of the column before's first and last times. */
+        private long firstOffset;
+        private long lastOffset;
+
+        /** A writer of summaries of {@code stride} longs per sub-window, {@code cells} longs in all. */
+        Writer(int stride, int cells) {
+            this.stride = stride;
+            // most cells take a byte or two: room for EXPECTED_CELL each, grown so that a sub-window's worst
+            // case always fits before it is written, so the writes below need no bound check of their own
+            this.out = new byte[Math.addExact(Math.multiplyExact(cells, EXPECTED_CELL), Math.multiplyExact(stride, MAX_CELL))];
+            int columns = stride / SubWindowSummaries.SLOTS;
+            this.exponents = new int[columns];
+            this.mins = new long[columns];
+            this.minExponents = new int[columns];
+            Arrays.fill(minExponents, NO_EXPONENT);
+        }
+
+        /** Starts the sub-window starting at {@code start} and holding {@code readings} readings. */
+        void subWindow(long start, long readings) {
             if (out.length - at < stride * MAX_CELL) {
                 out = Arrays.copyOf(out, Math.max(out.length * 2, at + stride * MAX_CELL));
             }
-            long start = summaries.start(sub);
-            at = writeVarLong(out, at, cells[base]);
-            for (int cell = base + 1; cell < base + stride; cell += SubWindowSummaries.SLOTS) {
-                at = writeVarLong(out, at, cells[cell]);
-                if (cells[cell] != 0) {
-                    int column = cell - base;
-                    at = writeDecimal(out, at, cells[cell + 1], exponents, column);
-                    at = writeDecimal(out, at, cells[cell + 2], exponents, column);
-                    at = writeDecimal(out, at, cells[cell + 3], exponents, column);
-                    at = writeVarLong(out, at, zigZag(cells[cell + 4] - start - firstOffset));
-                    at = writeDecimal(out, at, cells[cell + 5], exponents, column);
-                    at = writeVarLong(out, at, zigZag(cells[cell + 6] - start - lastOffset));
-                    at = writeDecimal(out, at, cells[cell + 7], exponents, column);
-                    firstOffset = cells[cell + 4] - start;
-                    lastOffset = cells[cell + 6] - start;
+            this.start = start;
+            at = writeVarLong(out, at, readings);
+        }
+
+        /**
+         * The span of the {@code column}-th numeric column of the layout (counting from 0), as the cells hold
+         * it: {@code count} 0 for none (the rest is then not read).
+         */
+        void span(int column, long count, long min, long max, long sum, long firstTime, long first, long lastTime,
+                  long last) {
+            if (count == 0) {
+                noSpan();
+                return;
+            }
+            long firstAt = firstTime - start;
+            long lastAt = lastTime - start;
+            boolean sameTimes = firstAt == firstOffset && lastAt == lastOffset;
+            int e = integerExponent(column, min, max, first, last);
+            long nSum = e == NO_EXPONENT ? NOT_EXACT : nearestAt(Double.longBitsToDouble(sum), e);
+            long ulps = nSum == NOT_EXACT ? 0 : sum - bitsOf(nSum, e);
+            // the difference is wrapped alike both ways; it must only keep its top bits through zigzag and the flag
+            long sumOver = nSum - count * nMin;
+            boolean integers = nSum != NOT_EXACT && ulps >= -MAX_ULPS && ulps <= MAX_ULPS
+                    && sumOver > -MAX_SUM_OVER && sumOver < MAX_SUM_OVER;
+            at = writeVarLong(out, at, count << 2 | (integers ? INTEGERS : 0) | (sameTimes ? SAME_TIMES : 0));
+            if (integers) {
+                long reference = minExponents[column] == e ? mins[column] : 0;
+                mins[column] = nMin;
+                minExponents[column] = e;
+                exponents[column] = e;
+                at = writeVarLong(out, at, zigZag(nMin - reference) << 3 | e);
+                at = writeVarLong(out, at, nMax - nMin);
+                at = writeVarLong(out, at, zigZag(sumOver) << 1 | (ulps == 0 ? 0 : 1));
+                if (ulps != 0) {
+                    at = writeVarLong(out, at, zigZag(ulps));
                 }
+                writeTimes(sameTimes, firstAt, lastAt);
+                at = writeVarLong(out, at, nFirst - nMin);
+                at = writeVarLong(out, at, nLast - nMin);
+            } else {
+                at = writeDecimal(out, at, min, exponents, column);
+                at = writeDecimal(out, at, max, exponents, column);
+                at = writeDecimal(out, at, sum, exponents, column);
+                writeTimes(sameTimes, firstAt, lastAt);
+                at = writeDecimal(out, at, first, exponents, column);
+                at = writeDecimal(out, at, last, exponents, column);
+            }
+            firstOffset = firstAt;
+            lastOffset = lastAt;
+        }
+
+        /** A column of the layout without a number in this sub-window. */
+        void noSpan() {
+            at = writeVarLong(out, at, 0);
+        }
+
+        private void writeTimes(boolean same, long firstAt, long lastAt) {
+            if (!same) {
+                at = writeVarLong(out, at, zigZag(firstAt - firstOffset));
+                at = writeVarLong(out, at, zigZag(lastAt - lastOffset));
             }
         }
-        return Arrays.copyOf(out, at);
+
+        /**
+         * The exponent at which min, max, first and last (bits) are exact decimals, their integers left in
+         * {@link #nMin} and the others, none below the min's, with the fewest digits: the column's last
+         * exponent first (a steady column keeps it), else the largest of the smallest each is exact at; then
+         * trailing zeros all four share are stripped. {@link #NO_EXPONENT} when there is none.
+         */
+        private int integerExponent(int column, long min, long max, long first, long last) {
+            int e = exponents[column];
+            if (!integersAt(e, min, max, first, last)) {
+                e = Math.max(Math.max(fewestExponent(min), fewestExponent(max)),
+                        Math.max(fewestExponent(first), fewestExponent(last)));
+                if (e > MAX_EXPONENT || !integersAt(e, min, max, first, last)) {
+                    return NO_EXPONENT;
+                }
+            }
+            while (e > 0 && nMin % 10 == 0 && nMax % 10 == 0 && nFirst % 10 == 0 && nLast % 10 == 0) {
+                nMin /= 10;
+                nMax /= 10;
+                nFirst /= 10;
+                nLast /= 10;
+                e--;
+            }
+            return nMax >= nMin && nFirst >= nMin && nLast >= nMin ? e : NO_EXPONENT;
+        }
+
+        /** Whether the four are exact decimals at {@code e}; their integers are then in {@link #nMin} and the others. */
+        private boolean integersAt(int e, long min, long max, long first, long last) {
+            nMin = exactAt(Double.longBitsToDouble(min), min, e);
+            nMax = exactAt(Double.longBitsToDouble(max), max, e);
+            nFirst = exactAt(Double.longBitsToDouble(first), first, e);
+            nLast = exactAt(Double.longBitsToDouble(last), last, e);
+            return nMin != NOT_EXACT && nMax != NOT_EXACT && nFirst != NOT_EXACT && nLast != NOT_EXACT;
+        }
+
+        /** The bytes written so far, trimmed. */
+        byte[] bytes() {
+            return Arrays.copyOf(out, at);
+        }
+    }
+
+    /** The smallest exponent at which {@code bits} is an exact decimal, or more than {@link #MAX_EXPONENT}. */
+    private static int fewestExponent(long bits) {
+        double value = Double.longBitsToDouble(bits);
+        int exponent = 0;
+        while (exponent <= MAX_EXPONENT && exactAt(value, bits, exponent) == NOT_EXACT) {
+            exponent++;
+        }
+        return exponent;
     }
 
     /**
@@ -99,6 +249,9 @@ final class SubWindowCodec {
     static long[] decode(byte[] encoded, SubWindowSummaries layout, long bucketStart) {
         int stride = layout.stride();
         long[] cells = new long[Math.multiplyExact(layout.perBucket(), stride)];
+        long[] mins = new long[stride / SubWindowSummaries.SLOTS];
+        int[] minExponents = new int[mins.length];
+        Arrays.fill(minExponents, NO_EXPONENT);
         SubWindowCodec in = new SubWindowCodec(encoded);
         long firstOffset = 0;
         long lastOffset = 0;
@@ -107,24 +260,50 @@ final class SubWindowCodec {
             long start = layout.start(bucketStart, sub);
             cells[base] = in.readVarLong();
             for (int at = base + 1; at < base + stride; at += SubWindowSummaries.SLOTS) {
-                cells[at] = in.readVarLong();
-                if (cells[at] != 0) {
+                long head = in.readVarLong();
+                long count = head >>> 2;
+                cells[at] = count;
+                if (count == 0) {
+                    continue;
+                }
+                boolean sameTimes = (head & SAME_TIMES) != 0;
+                if ((head & INTEGERS) != 0) {
+                    int column = (at - base) / SubWindowSummaries.SLOTS;
+                    long minHead = in.readVarLong();
+                    int e = (int) (minHead & 7);
+                    long nMin = unZigZag(minHead >>> 3) + (minExponents[column] == e ? mins[column] : 0);
+                    mins[column] = nMin;
+                    minExponents[column] = e;
+                    cells[at + 1] = bitsOf(nMin, e);
+                    cells[at + 2] = bitsOf(nMin + in.readVarLong(), e);
+                    long sumHead = in.readVarLong();
+                    long sum = bitsOf(unZigZag(sumHead >>> 1) + count * nMin, e);
+                    cells[at + 3] = (sumHead & 1) == 0 ? sum : sum + unZigZag(in.readVarLong());
+                    firstOffset += sameTimes ? 0 : unZigZag(in.readVarLong());
+                    lastOffset += sameTimes ? 0 : unZigZag(in.readVarLong());
+                    cells[at + 5] = bitsOf(nMin + in.readVarLong(), e);
+                    cells[at + 7] = bitsOf(nMin + in.readVarLong(), e);
+                } else {
                     cells[at + 1] = in.readDecimal();
                     cells[at + 2] = in.readDecimal();
                     cells[at + 3] = in.readDecimal();
-                    firstOffset += unZigZag(in.readVarLong());
-                    cells[at + 4] = start + firstOffset;
+                    firstOffset += sameTimes ? 0 : unZigZag(in.readVarLong());
+                    lastOffset += sameTimes ? 0 : unZigZag(in.readVarLong());
                     cells[at + 5] = in.readDecimal();
-                    lastOffset += unZigZag(in.readVarLong());
-                    cells[at + 6] = start + lastOffset;
                     cells[at + 7] = in.readDecimal();
                 }
+                cells[at + 4] = start + firstOffset;
+                cells[at + 6] = start + lastOffset;
             }
         }
         if (in.size != encoded.length) {
             throw new IllegalArgumentException((encoded.length - in.size) + " bytes of sub-window summaries left over");
         }
         return cells;
+    }
+
+    private static long bitsOf(long integer, int exponent) {
+        return Double.doubleToRawLongBits(integer / POWERS[exponent]);
     }
 
     /**
