@@ -39,7 +39,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     /**
      * Where the summed part of {@link #subWindows} ends: readings before it are counted in, a late one as
      * it comes; the sub-window that starts here and every later one are summed from their rows when the
-     * summaries are read or the bucket is sealed ({@link #subWindows}).
+     * summaries are read ({@link #subWindows}).
      */
     private long summedUntil;
 
@@ -195,10 +195,11 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
     /**
      * The layout of the sub-window summaries, shared ({@link SubWindowSummaries#layoutOnly}), with a column
      * for every column that holds a number here, summed or not: what a bucket opened after this one starts
-     * from, so that it neither widens its summaries when first summed nor makes a layout of its own. Null
-     * when the policy has no sub-windows.
+     * from, so that it neither widens its summaries when first summed nor makes a layout of its own, and
+     * what its sealed form encodes its rows' summaries with ({@link SubWindowRows#encode}). Null when the
+     * policy has no sub-windows.
      */
-    private SubWindowSummaries subWindowLayout() {
+    SubWindowSummaries subWindowLayout() {
         if (subWindows == null) {
             return null;
         }
@@ -208,19 +209,6 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
             }
         }
         return subWindows.layoutOnly();
-    }
-
-    /**
-     * The sub-window summaries summed anew from the rows, every sub-window in time order, whatever was
-     * summed or counted in before: what a bucket is sealed with, so that a sealed bucket's sums do not
-     * depend on when reads came (a late reading counted into a summed sub-window is added after its
-     * values, which changes the last bits of an adversarial sum). Null without sub-windows.
-     */
-    SubWindowSummaries subWindowsInTimeOrder() {
-        if (subWindows != null) {
-            summedUntil = start();
-        }
-        return subWindows();
     }
 
     /** True when the policy has sub-windows: whether {@link #subWindows} answers summaries, without summing. */
@@ -234,7 +222,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
      * still take readings: a write in time order then stores its row and touches no summary. Summing a
      * sub-window when the next one started read its rows and summaries back long after they were
      * written, from memory (1,088 of 15,315 samples of simulate {@code --sub-window 5m} with two tiers);
-     * a bucket is mostly summed when it is sealed, right after its rows were encoded.
+     * a bucket that no read summed is sealed without cells, its summaries encoded from its rows.
      */
     SubWindowSummaries subWindows() {
         if (subWindows != null) {

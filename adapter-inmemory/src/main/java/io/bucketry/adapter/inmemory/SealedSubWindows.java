@@ -22,10 +22,12 @@ final class SealedSubWindows extends SealedColumns {
     SealedSubWindows(PackedBucket open, int values, byte[] encoded) {
         super(open, values, encoded);
         // encoded, not taken: held as cells they were six times the sealed readings (simulate --sub-window 5m:
-        // 29.6 B per reading beside 4.85)
-        SubWindowSummaries summaries = open.subWindowsInTimeOrder();
-        this.layout = summaries.layoutOnly();
-        this.summaries = SubWindowCodec.encode(summaries);
+        // 29.6 B per reading beside 4.85); summed anew from the rows, every sub-window in time order, whatever
+        // a read summed or a late reading counted in before, so that a sealed bucket's sums do not depend on
+        // when reads came (a late reading counted into a summed sub-window is added after its values, which
+        // changes the last bits of an adversarial sum)
+        this.layout = open.subWindowLayout();
+        this.summaries = SubWindowRows.encode(open, layout, open.start());
     }
 
     /** The summaries, decoded on each call: a reader of many sub-windows takes them once. */

@@ -16,11 +16,10 @@ import java.util.function.LongConsumer;
  * {@code --sub-window 5m} waited on those misses). Only the columns that have numbers have slots, so
  * a text column costs nothing. Allocated when first summed or counted into, laid out like the bucket
  * before when there is one; a column's first number widens every sub-window. Kept by the bucket: the
- * sub-windows not summed yet are summed from their rows when the summaries are read or the bucket is
- * sealed, a late reading of a summed one counted in at once ({@link PackedBucket#subWindows}); a sealed
- * bucket keeps them encoded
- * ({@link SubWindowCodec}), so that aggregates read them without decoding the readings. Not
- * thread-safe: as its bucket.
+ * sub-windows not summed yet are summed from their rows when the summaries are read, a late reading of
+ * a summed one counted in at once ({@link PackedBucket#subWindows}); a sealed bucket keeps them encoded
+ * ({@link SubWindowCodec}), summed from its rows straight into the encoding ({@link SubWindowRows#encode}),
+ * so that aggregates read them without decoding the readings. Not thread-safe: as its bucket.
  */
 final class SubWindowSummaries {
 
@@ -152,7 +151,7 @@ final class SubWindowSummaries {
 
     /** Gives {@code column} slots in every sub-window unless it has them (a column that holds numbers). */
     void number(int column) {
-        if (!hasNumbers(column)) {
+        if (!numbers(column)) {
             addColumn(column);
         }
     }
@@ -160,15 +159,24 @@ final class SubWindowSummaries {
     /** Where the slots of {@code column} in sub-window {@code sub} start, the column given slots first if it has none. */
     private int slots(int sub, int column) {
         number(column);
-        return sub * stride + 1 + SLOTS * place(column);
+        return sub * stride + slot(column);
     }
 
-    private boolean hasNumbers(int column) {
+    /** True when {@code column} has slots: it has had a number here or in a bucket laid out before. */
+    boolean numbers(int column) {
         return NumberedColumns.has(numbered, numberedBeyond, column);
     }
 
-    /** Where {@code column}'s slots start after a sub-window's reading count, in columns ({@link NumberedColumns#place}). */
-    private int place(int column) {
+    /** Where the slots of {@code column}, which has them ({@link #numbers}), start in a sub-window's longs. */
+    private int slot(int column) {
+        return 1 + SLOTS * place(column);
+    }
+
+    /**
+     * Where {@code column}'s slots start after a sub-window's reading count, in columns: its place among the
+     * columns with numbers ({@link NumberedColumns#place}).
+     */
+    int place(int column) {
         return NumberedColumns.place(numbered, numberedBeyond, column);
     }
 
@@ -271,10 +279,10 @@ final class SubWindowSummaries {
 
     /** The span of {@code column}'s numbers in sub-window {@code sub}, or null when it has none there. */
     FieldSpan span(int sub, int column) {
-        if (cells == null || !hasNumbers(column)) {
+        if (cells == null || !numbers(column)) {
             return null;
         }
-        int at = sub * stride + 1 + SLOTS * place(column);
+        int at = sub * stride + slot(column);
         if (cells[at] == 0) {
             return null;
         }
