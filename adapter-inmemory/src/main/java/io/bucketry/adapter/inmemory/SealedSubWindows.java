@@ -2,7 +2,7 @@ package io.bucketry.adapter.inmemory;
 
 /**
  * A sealed bucket of a policy with sub-windows: its {@link SealedColumns} plus the sub-window
- * summaries of its open form, encoded ({@link SubWindowCodec}), so that aggregates over whole
+ * summaries of its rows, summed anew and encoded ({@link SubWindowCodec}), so that aggregates over whole
  * sub-windows decode a few values per sub-window instead of every reading. A subclass, so that buckets
  * of policies without sub-windows do not carry the references.
  */

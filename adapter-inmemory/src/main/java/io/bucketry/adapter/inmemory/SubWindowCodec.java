@@ -11,14 +11,16 @@ import java.util.Arrays;
  *       {@code n / 10^e} at one exponent e of 0–6 (the sum within 2^16 units in the last place of one,
  *       since sums of decimals round). Written: the zigzag varint of the min's integer less that of the
  *       column's previous integer min when it was at the same exponent (else less 0), shifted left by
- *       three with e; the max's, the first's and the last's integers less the min's (never negative);
- *       the sum's integer less count times the min's, zigzag, shifted left by one with a flag for a
- *       bit difference, that difference's zigzag varint after it. A reading's neighbours differ by
- *       little, so a value takes a byte or two where a decimal of its own took three.</li>
- *   <li>Else each value as a decimal: {@code zigzag(n) << 3 | e}; a double within 2^16 ulps of a decimal at
- *       the exponent the column's last decimal took is the escape 7, that decimal's varint and the zigzag
- *       varint of the difference of their bits; any other double, −0.0 and infinities included, is the
- *       escape, the marker 7 and its 8 bytes.</li>
+ *       three with e; the max's integer less the min's (never negative);
+ *       the sum's integer less count times the min's (below 2^62 either way), zigzag, shifted left by one
+ *       with a flag for a bit difference, that difference's zigzag varint after it; then the times (flag 2);
+ *       then the first's and the last's integers less the min's (never negative). A reading's neighbours
+ *       differ by little, so a value takes a byte or two where a decimal of its own took three.</li>
+ *   <li>Else min, max, sum, the times (flag 2), first and last, each value as a decimal:
+ *       {@code zigzag(n) << 3 | e}; a double within 2^16 ulps of a decimal at the exponent the column's
+ *       last decimal took is the escape 7, that decimal's varint and the zigzag varint of the difference of
+ *       their bits; any other double, −0.0 and infinities included, is the escape, the marker 7 and its 8
+ *       bytes.</li>
  *   <li>Flag 2, the times as before: the first and last times' offsets from the sub-window's start are
  *       those of the column before (in this sub-window or an earlier one), as a periodic series' are, and
  *       are not written; else both follow as zigzag varints of their difference to those.</li>
@@ -26,8 +28,9 @@ import java.util.Arrays;
  * In simulate {@code --sub-window 5m} with two tiers the summaries of an hour of two numeric fields took
  * 331.8–333.6 B per bucket, open ones included (five runs; 536.2–537.2 B with a decimal per value, 688.8 B
  * before the time deltas, the corrected sums and the shared layout), where every bucket held 1,704 as
- * cells. Written here rather than with the sealed bucket codec: its exponent search per column, for these columns of 12 values, had
- * 6,324 samples in a profile of that run, and ingest was 17 % slower (three alternating pairs).
+ * cells. Written here rather than with the sealed bucket codec: its exponent search per column, for these
+ * columns of 12 values, had 6,324 samples in a profile of that run, and ingest was 17 % slower (three
+ * alternating pairs).
  */
 final class SubWindowCodec {
 
@@ -50,8 +53,9 @@ final class SubWindowCodec {
      * a corrected decimal, the escape, the decimal's varint (9 for an n near 2^52) and the zigzag varint of
      * the difference (3 for MAX_ULPS). Both of the last two cannot be long at once: n is the scaled value
      * rounded, within half a unit of it, so a difference of more than a few units needs a scaled value
-     * below about 2^37, whose varint takes at most 6. At most 11, then. As integers a cell's difference takes at
-     * most 10 (a wrapped 64-bit difference), the sum's 10 and its bit difference 3. 14 covers both.
+     * below about 2^37, whose varint takes at most 6. At most 11, then. As integers a column's eight cells take
+     * at most 76: the count 10, the min 9, the max, the first and the last 8 each, the sum 10 and its bit
+     * difference 3, the times 10 each. Either way 14 a cell covers it.
      */
     private static final int MAX_CELL = 14;
     /** Room per cell the output starts with: integers of a few digits, counts and offsets take 1–3 bytes. */
@@ -102,8 +106,9 @@ final class SubWindowCodec {
         private final long[] mins;
         private final int[] minExponents;
         private long start;
-        /** The integers of the span being written, at its exponent ({@link #integerExponent}). */
+        /** The integers of the span being written, at its exponent ({@link #integerExponent}); the sum's the nearest. */
         private long nMin;
+        private long nSum;
         private long nMax;
         private long nFirst;
         private long nLast;
@@ -146,13 +151,11 @@ final class SubWindowCodec {
             long firstAt = firstTime - start;
             long lastAt = lastTime - start;
             boolean sameTimes = firstAt == firstOffset && lastAt == lastOffset;
-            int e = integerExponent(column, min, max, first, last);
-            long nSum = e == NO_EXPONENT ? NOT_EXACT : nearestAt(Double.longBitsToDouble(sum), e);
-            long ulps = nSum == NOT_EXACT ? 0 : sum - bitsOf(nSum, e);
+            int e = integerExponent(column, min, max, sum, first, last);
+            long ulps = e == NO_EXPONENT ? 0 : sum - bitsOf(nSum, e);
             // the difference is wrapped alike both ways; it must only keep its top bits through zigzag and the flag
             long sumOver = nSum - count * nMin;
-            boolean integers = nSum != NOT_EXACT && ulps >= -MAX_ULPS && ulps <= MAX_ULPS
-                    && sumOver > -MAX_SUM_OVER && sumOver < MAX_SUM_OVER;
+            boolean integers = e != NO_EXPONENT && sumOver > -MAX_SUM_OVER && sumOver < MAX_SUM_OVER;
             at = writeVarLong(out, at, count << 2 | (integers ? INTEGERS : 0) | (sameTimes ? SAME_TIMES : 0));
             if (integers) {
                 long reference = minExponents[column] == e ? mins[column] : 0;
@@ -193,28 +196,53 @@ final class SubWindowCodec {
         }
 
         /**
-         * The exponent at which min, max, first and last (bits) are exact decimals, their integers left in
-         * {@link #nMin} and the others, none below the min's, with the fewest digits: the column's last
-         * exponent first (a steady column keeps it), else the largest of the smallest each is exact at; then
-         * trailing zeros all four share are stripped. {@link #NO_EXPONENT} when there is none.
+         * The exponent at which min, max, first and last (bits) are exact decimals, none below the min, and
+         * the sum is within {@link #MAX_ULPS} of an integer, those integers left in {@link #nMin} and the
+         * others (the sum's the nearest), with the fewest
+         * digits: the column's last exponent first (a steady column keeps it), else the largest of the
+         * smallest each of the four is exact at, raised until the sum is near an integer (1.0, 1.5 and 2.0:
+         * min, max, first and last are whole, their sum 4.5 is not); then trailing zeros all five share are
+         * stripped.
+         * {@link #NO_EXPONENT} when there is none.
          */
-        private int integerExponent(int column, long min, long max, long first, long last) {
+        private int integerExponent(int column, long min, long max, long sum, long first, long last) {
             int e = exponents[column];
             if (!integersAt(e, min, max, first, last)) {
-                e = Math.max(Math.max(fewestExponent(min), fewestExponent(max)),
-                        Math.max(fewestExponent(first), fewestExponent(last)));
+                e = fewestExponent(min);
+                for (int i = 0; i < 3 && e <= MAX_EXPONENT; i++) {
+                    e = Math.max(e, fewestExponent(i == 0 ? max : i == 1 ? first : last));
+                }
                 if (e > MAX_EXPONENT || !integersAt(e, min, max, first, last)) {
                     return NO_EXPONENT;
                 }
             }
-            while (e > 0 && nMin % 10 == 0 && nMax % 10 == 0 && nFirst % 10 == 0 && nLast % 10 == 0) {
+            // a value between min and max may have more digits than all four: then the sum needs them too
+            nSum = nearestAt(Double.longBitsToDouble(sum), e);
+            while (!near(sum, nSum, e) && e < MAX_EXPONENT && integersAt(e + 1, min, max, first, last)) {
+                e++;
+                nSum = nearestAt(Double.longBitsToDouble(sum), e);
+            }
+            if (!near(sum, nSum, e) || nMax < nMin || nFirst < nMin || nLast < nMin) {
+                return NO_EXPONENT;
+            }
+            while (e > 0 && nMin % 10 == 0 && nMax % 10 == 0 && nFirst % 10 == 0 && nLast % 10 == 0 && nSum % 10 == 0) {
                 nMin /= 10;
                 nMax /= 10;
                 nFirst /= 10;
                 nLast /= 10;
+                nSum /= 10;   // the same rational at one exponent less: the same double, the same bit difference
                 e--;
             }
-            return nMax >= nMin && nFirst >= nMin && nLast >= nMin ? e : NO_EXPONENT;
+            return e;
+        }
+
+        /** Whether {@code integer}, nearest the sum (bits) at {@code e}, is within {@link #MAX_ULPS} of it. */
+        private static boolean near(long sum, long integer, int e) {
+            if (integer == NOT_EXACT) {
+                return false;
+            }
+            long ulps = sum - bitsOf(integer, e);
+            return ulps >= -MAX_ULPS && ulps <= MAX_ULPS;
         }
 
         /** Whether the four are exact decimals at {@code e}; their integers are then in {@link #nMin} and the others. */

@@ -51,12 +51,14 @@ final class SubWindowRows {
     /**
      * The summaries of every sub-window of the rows of the bucket window starting at {@code bucketStart},
      * summed anew in time order and encoded as {@link SubWindowCodec#encode} encodes summaries laid out as
-     * {@code layout}, which must number every column that has numbers here: the same bytes, without summing
-     * into cells first (the cells of an hour's bucket, 1.6 KB, were the largest new allocation per sealed
-     * bucket in an allocation profile of simulate {@code --sub-window 5m}).
+     * {@code layout}, which must number every column that has numbers here and no column past these rows'
+     * (a layout is the bucket's own or its predecessor's, whose columns a bucket starts with): the same
+     * bytes, without summing into cells first (the cells of an hour's bucket, 1.6 KB, were the largest new
+     * allocation per sealed bucket in an allocation profile of simulate {@code --sub-window 5m}).
      */
     static byte[] encode(RowTable rows, SubWindowSummaries layout, long bucketStart) {
-        SubWindowCodec.Writer writer = new SubWindowCodec.Writer(layout.stride(), layout.perBucket() * layout.stride());
+        SubWindowCodec.Writer writer = new SubWindowCodec.Writer(layout.stride(),
+                Math.multiplyExact(layout.perBucket(), layout.stride()));
         SubWindowRows span = new SubWindowRows();
         int columns = layout.columns();
         int end = rows.rowCount();
@@ -69,7 +71,7 @@ final class SubWindowRows {
                 if (!layout.numbers(column)) {
                     continue;
                 }
-                if (column < rows.columns() && span.of(rows, column, row, last)) {
+                if (span.of(rows, column, row, last)) {
                     writer.span(layout.place(column), span.count, Double.doubleToRawLongBits(span.min),
                             Double.doubleToRawLongBits(span.max), Double.doubleToRawLongBits(span.sum), span.firstTime,
                             Double.doubleToRawLongBits(span.first), span.lastTime, Double.doubleToRawLongBits(span.last));

@@ -32,11 +32,11 @@ class SubWindowCodecTest {
         byte[] encoded = SubWindowCodec.encode(summaries);
 
         // then: the first sub-window takes 14 bytes: its readings 1, the count with its flags 1, the min 1000
-        // less 0 with its exponent 2 (zigzag 2000 << 3 is 16,000), the max less the min 1, the sum less twice
-        // the min 1, the times' offsets 60,000 and 120,000 less the nothing before 3 each, the first and the
-        // last less the min 1 each; each of the eleven others 7: the readings, the count with the flag of the
-        // same times as the column before, the min less the last min (1: zigzag 2 << 3 is 16), max, sum,
-        // first and last a byte each and no time. As one decimal a value each it was 203 bytes.
+        // less 0 with its exponent 0, 2 bytes (zigzag 2000 << 3 is 16,000), the max less the min 1, the sum
+        // less twice the min 1, the times' offsets 60,000 and 120,000 less the nothing before 3 each, the first
+        // and the last less the min 1 each; each of the eleven others 7: the readings, the count with the flag
+        // of the same times as the column before, the min less the last min (1: zigzag 2 << 3 is 16), max,
+        // sum, first and last a byte each and no time. As a decimal a value (before) it was 184 bytes.
         assertThat(encoded).hasSize(14 + 11 * 7);
         assertThat(SubWindowCodec.decode(encoded, summaries.layoutOnly(), NINE)).isEqualTo(summaries.cells());
     }
@@ -52,10 +52,34 @@ class SubWindowCodecTest {
         byte[] oneDecimalBytes = SubWindowCodec.encode(oneDecimal);
 
         // then: 1.0 is the integer 1 at exponent 0 and its min takes a byte, where 1.5 is 15 at exponent 1
-        // and takes two (at 21.37's two decimals both were 100 and 150, two bytes each); the rest is the same
+        // and takes two (both written less 0, since 21.37's min was at exponent 2; at exponent 2 they would
+        // be 100 and 150 less 2137, three bytes each); the rest is the same
         assertThat(wholeBytes).hasSize(oneDecimalBytes.length - 1);
         assertThat(SubWindowCodec.decode(wholeBytes, whole.layoutOnly(), NINE)).isEqualTo(whole.cells());
         assertThat(SubWindowCodec.decode(oneDecimalBytes, oneDecimal.layoutOnly(), NINE)).isEqualTo(oneDecimal.cells());
+    }
+
+    @Test
+    void aSpanKeepsTheDigitsItsSumNeedsThoughItsOtherValuesHaveFewer() {
+        // given: every sub-window of an hour with 1.0, 1.5 and 2.0, a minute apart from its start: min, max,
+        // first and last are whole, their sum 4.5 is not
+        SubWindowSummaries summaries = SubWindowSummaries.of(FIVE, NINE, HOUR);
+        for (int sub = 0; sub < 12; sub++) {
+            long start = NINE + sub * FIVE_MINUTES;
+            for (int i = 0; i < 3; i++) {
+                summaries.value(summaries.reading(start + i * 60_000), 0, start + i * 60_000, 1 + i / 2.0);
+            }
+        }
+
+        // when: encoded
+        byte[] encoded = SubWindowCodec.encode(summaries);
+
+        // then: integers at exponent 1 (10, 20, 10, 20 and 45), not a decimal a value: the first sub-window
+        // takes 12 bytes (readings 1, count 1, the min 10 less 0, 2, the max less the min 1, the sum less
+        // three times the min 1, the times' offsets 0 and 120,000 1 and 3, the first and the last less the min
+        // 1 each), each of the eleven others 7 (the min less the last min, 0, a byte; no time)
+        assertThat(encoded).hasSize(12 + 11 * 7);
+        assertThat(SubWindowCodec.decode(encoded, summaries.layoutOnly(), NINE)).isEqualTo(summaries.cells());
     }
 
     @Test

@@ -321,18 +321,45 @@ class SubWindowSummariesTest {
         second.reportGrowthTo(growths::add);
         hourOf(second, 1, true);
 
-        // when: both are sealed, the second first
+        // when: both are sealed, the second first, and then the second's summaries read
         SealedColumns sealedSecond = SealedColumns.of(second);
         SealedColumns sealedFirst = SealedColumns.of(first);
+        List<Long> growthsSealing = List.copyOf(growths);
+        SubWindowSummaries read = second.subWindows();
 
-        // then: the second allocated its summaries once, at the full width, and both share one layout,
-        // counted in the heap of the first, which it was made for
-        assertThat(growths).containsExactly(second.subWindows().heapBytes());
-        assertThat(second.subWindows().heapBytes()).isEqualTo(first.subWindows().heapBytes());
+        // then: sealing allocated no summaries (they are encoded from the rows); the read allocated them
+        // once, at the full width; and both sealed buckets share one layout, counted in the heap of the
+        // first, which it was made for
+        assertThat(growthsSealing).isEmpty();
+        assertThat(growths).containsExactly(read.heapBytes());
+        assertThat(read.heapBytes()).isEqualTo(first.subWindows().heapBytes());
         assertThat(sealedSecond.subWindowLayout()).isSameAs(sealedFirst.subWindowLayout());
         long layout = sealedFirst.subWindowLayout().layoutBytes();
         assertThat(sealedFirst.subWindowHeapBytes() - sealedSecond.subWindowHeapBytes())
                 .isEqualTo(layout + arrayBytes(sealedFirst) - arrayBytes(sealedSecond));
+    }
+
+    @Test
+    void aColumnABucketTookFromItsPredecessorButNeverNumbersIsSealedWithoutSpans() {
+        // given: an hour with a humidity, then the next hour laid out like it, without one
+        long hour = 3_600_000;
+        PackedBucket first = hourOf(PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, POLICY), 0, true);
+        PackedBucket second = hourOf(PackedBucket.openLike(first, NINE.toEpochMilli() + hour, 0, POLICY), 1, false);
+
+        // when: the second is sealed unread
+        SealedColumns sealed = SealedColumns.of(second);
+
+        // then: its summaries have the humidity's slots, empty, and equal the open bucket's summed in time order
+        int humidity = second.schema().indexOf("humidity");
+        int temperature = second.schema().indexOf("temperature");
+        SubWindowSummaries decoded = sealed.subWindows();
+        SubWindowSummaries summed = second.subWindows();
+        assertThat(decoded.columns()).isGreaterThan(humidity);
+        for (int sub = 0; sub < 12; sub++) {
+            assertThat(decoded.span(sub, humidity)).isNull();
+            assertThat(decoded.span(sub, temperature)).isNotNull().isEqualTo(summed.span(sub, temperature));
+        }
+        assertThat(decoded.cells()).isEqualTo(summed.cells());
     }
 
     /** The heap of a sealed bucket's encoded summaries: its sub-window heap without the layout and references. */
