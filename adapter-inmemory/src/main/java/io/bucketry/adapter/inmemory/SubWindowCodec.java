@@ -53,14 +53,14 @@ final class SubWindowCodec {
      * a corrected decimal, the escape, the decimal's varint (9 for an n near 2^52) and the zigzag varint of
      * the difference (3 for MAX_ULPS). Both of the last two cannot be long at once: n is the scaled value
      * rounded, within half a unit of it, so a difference of more than a few units needs a scaled value
-     * below about 2^37, whose varint takes at most 6. At most 11, then. As integers a column's eight cells take
-     * at most 76: the count 10, the min 9, the max, the first and the last 8 each, the sum 10 and its bit
+     * below about 2^37, whose varint takes at most 6. At most 11, then. As integers a column's eight cells
+     * take at most 76: the count 10, the min 9, the max, the first and the last 8 each, the sum 10 and its bit
      * difference 3, the times 10 each. Either way 14 a cell covers it.
      */
     private static final int MAX_CELL = 14;
     /** Room per cell the output starts with: integers of a few digits, counts and offsets take 1–3 bytes. */
     private static final int EXPECTED_CELL = 2;
-    /** The sum's integer less count times the min's stays below this, so that its zigzag keeps its top bit when shifted. */
+    /** The sum's integer less count times the min's stays below this, so that its zigzag keeps its top bit shifted. */
     private static final long MAX_SUM_OVER = 1L << 62;
     /** Not an integer {@link #exactAt} or {@link #nearestAt} answers: beyond {@link #MAX_SCALED}. */
     private static final long NOT_EXACT = Long.MIN_VALUE;
@@ -83,8 +83,8 @@ final class SubWindowCodec {
             int base = sub * stride;
             writer.subWindow(summaries.start(sub), cells[base]);
             for (int cell = base + 1; cell < base + stride; cell += SubWindowSummaries.SLOTS) {
-                writer.span((cell - base) / SubWindowSummaries.SLOTS, cells[cell], cells[cell + 1], cells[cell + 2], cells[cell + 3], cells[cell + 4],
-                        cells[cell + 5], cells[cell + 6], cells[cell + 7]);
+                writer.span((cell - base) / SubWindowSummaries.SLOTS, cells[cell], cells[cell + 1], cells[cell + 2],
+                        cells[cell + 3], cells[cell + 4], cells[cell + 5], cells[cell + 6], cells[cell + 7]);
             }
         }
         return writer.bytes();
@@ -121,7 +121,8 @@ final class SubWindowCodec {
             this.stride = stride;
             // most cells take a byte or two: room for EXPECTED_CELL each, grown so that a sub-window's worst
             // case always fits before it is written, so the writes below need no bound check of their own
-            this.out = new byte[Math.addExact(Math.multiplyExact(cells, EXPECTED_CELL), Math.multiplyExact(stride, MAX_CELL))];
+            this.out = new byte[Math.addExact(Math.multiplyExact(cells, EXPECTED_CELL),
+                    Math.multiplyExact(stride, MAX_CELL))];
             int columns = stride / SubWindowSummaries.SLOTS;
             this.exponents = new int[columns];
             this.mins = new long[columns];
@@ -197,13 +198,11 @@ final class SubWindowCodec {
 
         /**
          * The exponent at which min, max, first and last (bits) are exact decimals, none below the min, and
-         * the sum is within {@link #MAX_ULPS} of an integer, those integers left in {@link #nMin} and the
-         * others (the sum's the nearest), with the fewest
-         * digits: the column's last exponent first (a steady column keeps it), else the largest of the
-         * smallest each of the four is exact at, raised until the sum is near an integer (1.0, 1.5 and 2.0:
-         * min, max, first and last are whole, their sum 4.5 is not); then trailing zeros all five share are
-         * stripped.
-         * {@link #NO_EXPONENT} when there is none.
+         * the sum is within {@link #MAX_ULPS} of an integer, with the fewest digits; those integers are left
+         * in {@link #nMin} and the others (the sum's the nearest). The column's last exponent first (a steady
+         * column keeps it), else the largest of the smallest each of the four is exact at; raised until the
+         * sum is near an integer (1.0, 1.5 and 2.0: min, max, first and last are whole, their sum 4.5 is
+         * not); then the trailing zeros all five share are stripped. {@link #NO_EXPONENT} when there is none.
          */
         private int integerExponent(int column, long min, long max, long sum, long first, long last) {
             int e = exponents[column];
