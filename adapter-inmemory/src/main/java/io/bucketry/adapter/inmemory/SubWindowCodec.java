@@ -207,9 +207,9 @@ final class SubWindowCodec {
         private int integerExponent(int column, long min, long max, long sum, long first, long last) {
             int e = exponents[column];
             if (!integersAt(e, min, max, first, last)) {
-                e = fewestExponent(min);
-                for (int i = 0; i < 3 && e <= MAX_EXPONENT; i++) {
-                    e = Math.max(e, fewestExponent(i == 0 ? max : i == 1 ? first : last));
+                e = Math.max(fewestExponent(min), fewestExponent(max));
+                if (e <= MAX_EXPONENT) {
+                    e = Math.max(e, Math.max(fewestExponent(first), fewestExponent(last)));
                 }
                 if (e > MAX_EXPONENT || !integersAt(e, min, max, first, last)) {
                     return NO_EXPONENT;
@@ -240,8 +240,7 @@ final class SubWindowCodec {
             if (integer == NOT_EXACT) {
                 return false;
             }
-            long ulps = sum - bitsOf(integer, e);
-            return ulps >= -MAX_ULPS && ulps <= MAX_ULPS;
+            return withinUlps(sum - bitsOf(integer, e));
         }
 
         /** Whether the four are exact decimals at {@code e}; their integers are then in {@link #nMin} and the others. */
@@ -329,6 +328,12 @@ final class SubWindowCodec {
         return cells;
     }
 
+    /** True when a value {@code ulps} units in the last place from a decimal may be written as it and the difference. */
+    private static boolean withinUlps(long ulps) {
+        return ulps >= -MAX_ULPS && ulps <= MAX_ULPS;
+    }
+
+    /** The bits of the decimal {@code integer / 10^exponent}, as the decoder computes them. */
     private static long bitsOf(long integer, int exponent) {
         return Double.doubleToRawLongBits(integer / POWERS[exponent]);
     }
@@ -350,24 +355,22 @@ final class SubWindowCodec {
         long nearest = nearestAt(value, hint);
         if (nearest != NOT_EXACT) {
             // exact when the decode's own arithmetic gives the very bits back (−0.0 never does)
-            long ulps = bits - Double.doubleToRawLongBits(nearest / POWERS[hint]);
+            long ulps = bits - bitsOf(nearest, hint);
             if (ulps == 0) {
                 return writeVarLong(out, at, decimalHead(nearest, hint));
             }
             // a sum of decimals: 21.37 + 21.38 + … rounds at every addition, and a third of the sums of five
             // such values were no decimal at any exponent, 9 bytes raw where this takes 5
-            if (ulps >= -MAX_ULPS && ulps <= MAX_ULPS) {
+            if (withinUlps(ulps)) {
                 int next = writeVarLong(out, at, ESCAPE);
                 next = writeVarLong(out, next, decimalHead(nearest, hint));
                 return writeVarLong(out, next, zigZag(ulps));
             }
         }
-        for (int exponent = 0; exponent <= MAX_EXPONENT; exponent++) {
-            long integer = exactAt(value, bits, exponent);
-            if (integer != NOT_EXACT) {
-                exponents[column] = exponent;
-                return writeVarLong(out, at, decimalHead(integer, exponent));
-            }
+        int exponent = fewestExponent(bits);
+        if (exponent <= MAX_EXPONENT) {
+            exponents[column] = exponent;
+            return writeVarLong(out, at, decimalHead(exactAt(value, bits, exponent), exponent));
         }
         int next = writeVarLong(out, writeVarLong(out, at, ESCAPE), RAW);
         for (int i = 0; i < 8; i++) {
@@ -407,7 +410,7 @@ final class SubWindowCodec {
         // n / 10^e scales back to n within 2 roundings (|error| <= |n| 2^-52), so a scaled value further
         // from an integer is not one and skips the division, which most exponents tried failed after
         if (Math.abs(scaled - integer) <= Math.abs(scaled) * 0x1p-50
-                && Double.doubleToRawLongBits(integer / POWERS[exponent]) == bits) {
+                && bitsOf(integer, exponent) == bits) {
             return integer;
         }
         return NOT_EXACT;
@@ -417,7 +420,7 @@ final class SubWindowCodec {
         long head = readVarLong();
         int exponent = (int) (head & 7);
         if (exponent != ESCAPE) {
-            return Double.doubleToRawLongBits(unZigZag(head >>> 3) / POWERS[exponent]);
+            return bitsOf(unZigZag(head >>> 3), exponent);
         }
         long escaped = readVarLong();
         exponent = (int) (escaped & 7);
@@ -428,7 +431,7 @@ final class SubWindowCodec {
             }
             return bits;
         }
-        return Double.doubleToRawLongBits(unZigZag(escaped >>> 3) / POWERS[exponent]) + unZigZag(readVarLong());
+        return bitsOf(unZigZag(escaped >>> 3), exponent) + unZigZag(readVarLong());
     }
 
     private static long zigZag(long value) {

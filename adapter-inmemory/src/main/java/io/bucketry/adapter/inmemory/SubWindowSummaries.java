@@ -213,8 +213,7 @@ final class SubWindowSummaries {
         if (decoded.length != (long) perBucket * stride) {
             throw new IllegalArgumentException(decoded.length + " cells do not fit " + perBucket + " sub-windows of " + stride);
         }
-        SubWindowSummaries summaries = new SubWindowSummaries(bucketStart, subWindows, perBucket);
-        summaries.layOutLike(this);
+        SubWindowSummaries summaries = laidOutLikeThis(bucketStart);
         summaries.cells = decoded;
         return summaries;
     }
@@ -226,12 +225,18 @@ final class SubWindowSummaries {
      */
     SubWindowSummaries layoutOnly() {
         if (shape == null) {
-            SubWindowSummaries layout = new SubWindowSummaries(bucketStart, subWindows, perBucket);
-            layout.layOutLike(this);
+            SubWindowSummaries layout = laidOutLikeThis(bucketStart);
             layout.shape = layout;
             shape = layout;
         }
         return shape;
+    }
+
+    /** Empty summaries of the bucket window starting at {@code windowStart}, laid out like these. */
+    private SubWindowSummaries laidOutLikeThis(long windowStart) {
+        SubWindowSummaries summaries = new SubWindowSummaries(windowStart, subWindows, perBucket);
+        summaries.layOutLike(this);
+        return summaries;
     }
 
     /** The cells themselves (null before the first reading), for {@link SubWindowCodec}. */
