@@ -6,11 +6,12 @@ import java.util.function.Predicate;
 
 /**
  * Checks, before any wiring, that the artifacts the configured backend needs are on the class path:
- * bucketry-bootstrap declares the Mongo adapters and the embedded test server optional, so an
- * application adds the ones it uses. A missing one is named with its Maven coordinates.
+ * bucketry-bootstrap declares every backend and the embedded test server optional, so an
+ * application adds the one it uses. A missing one is named with its Maven coordinates.
  */
 final class BackendArtifacts {
 
+    static final String INMEMORY_CLASS = "io.bucketry.adapter.inmemory.InMemoryReadingStore";
     static final String MONGO_BUCKET_CLASS = "io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore";
     static final String MONGO_TIMESERIES_CLASS = "io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesReadingStore";
     static final String MONGO_DRIVER_CLASS = "com.mongodb.client.MongoClient";
@@ -23,6 +24,7 @@ final class BackendArtifacts {
     static void check(BucketryConfig config, Predicate<String> present) {
         switch (config.backend()) {
             case INMEMORY -> {
+                require(present, INMEMORY_CLASS, config, "io.bucketry:bucketry-adapter-inmemory");
                 return;
             }
             case MONGO_BUCKET -> require(present, MONGO_BUCKET_CLASS, config, "io.bucketry:bucketry-adapter-mongo-bucket");

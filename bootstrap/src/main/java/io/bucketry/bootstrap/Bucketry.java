@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap;
 
+import com.google.inject.Binding;
 import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
@@ -8,9 +9,6 @@ import com.google.inject.Module;
 import com.google.inject.ProvisionException;
 import com.google.inject.Stage;
 import com.google.inject.TypeLiteral;
-import io.bucketry.adapter.inmemory.InMemoryReadingStore;
-import io.bucketry.adapter.inmemory.SealingFigures;
-import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
@@ -37,7 +35,8 @@ import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 
 import java.time.Clock;
 import java.util.Optional;
-import java.util.OptionalLong;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -56,10 +55,12 @@ public final class Bucketry implements AutoCloseable {
     private final Optional<BaselineOpener> baseline;
     private final Optional<WriteMetricsSource> writes;
     private final Optional<SealingSource> sealing;
+    private final Injector injector;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Bucketry(BucketryConfig config, Injector injector) {
         this.config = config;
+        this.injector = injector;
         this.useCases = injector.getInstance(UseCases.class);
         this.store = injector.getInstance(ReadingStore.class);
         this.sweeper = injector.getInstance(ExpirySweeper.class);
@@ -84,7 +85,7 @@ public final class Bucketry implements AutoCloseable {
                     storeModule(config));
         } catch (CreationException | ProvisionException e) {
             resources.close();   // e.g. an embedded server started before the store failed to open
-            throw unwrap(e);
+            throw causeOf(e);
         }
         Bucketry bucketry = new Bucketry(config, injector);
         bucketry.sweeper.start();
@@ -103,7 +104,7 @@ public final class Bucketry implements AutoCloseable {
         };
     }
 
-    private static RuntimeException unwrap(RuntimeException e) {
+    private static RuntimeException causeOf(RuntimeException e) {
         Throwable cause = e.getCause();
         if (cause == null && e instanceof CreationException creation && !creation.getErrorMessages().isEmpty()) {
             cause = creation.getErrorMessages().iterator().next().getCause();
@@ -119,28 +120,32 @@ public final class Bucketry implements AutoCloseable {
     /** The backend's name as its store reports it ({@code inmemory}, …). */
     public String backend() { return store.backend(); }
 
-    /** What the store has sent to its server since it was opened; empty for a store without one (inmemory). */
-    public Optional<WriteMetrics> writeMetrics() { return writes.map(WriteMetricsSource::writeMetrics); }
-
-    /** What the in-memory store's sealing measured, for benchmarks; empty for the other backends. */
-    public Optional<SealingFigures> sealingFigures() {
-        return store instanceof InMemoryReadingStore memory ? Optional.of(memory.sealingFigures()) : Optional.empty();
+    /**
+     * The store, or a part the backend's wiring provides (its write metrics, its sealing, the settings it
+     * was opened with), as {@code type} where there is one; empty otherwise. For tools and diagnostics
+     * that need a backend's own figures, as JDBC's {@code unwrap}: what a backend provides may change
+     * between versions, and the use cases are the stable API.
+     */
+    public <T> Optional<T> unwrap(Class<T> type) {
+        if (type == SealingSource.class) {
+            // a store that could seal but does not (mongo-bucket's rows layout) has no sealing to offer
+            return sealing.filter(SealingSource::active).map(type::cast);
+        }
+        List<Object> parts = new ArrayList<>();
+        parts.add(store);
+        writes.ifPresent(parts::add);
+        baseline.ifPresent(parts::add);
+        for (Object part : parts) {
+            if (type.isInstance(part)) {
+                return Optional.of(type.cast(part));
+            }
+        }
+        Binding<T> binding = injector.getExistingBinding(Key.get(type));
+        return binding == null ? Optional.empty() : Optional.of(binding.getProvider().get());
     }
-    /** The heap of the in-memory store's sub-window summaries, for benchmarks; empty for the other backends. */
-    public OptionalLong subWindowHeapBytes() {
-        return store instanceof InMemoryReadingStore memory ? OptionalLong.of(memory.subWindowHeapBytes()) : OptionalLong.empty();
-    }
-    /** The store's sealing, where it seals windows (mongo-bucket, layout sealed); empty otherwise. */
-    public Optional<SealingSource> sealing() { return sealing.filter(SealingSource::active); }
 
     /** What the store can do beyond the common contract. */
     public Set<Capability> capabilities() { return store.capabilities(); }
-
-    /**
-     * Opens (and empties) the backend's one-document-per-reading baseline beside the store, for
-     * side-by-side measurements as in simulate; empty for a backend without one. The caller closes it.
-     */
-    public Optional<OneDocumentPerReadingBaseline> openBaseline() { return baseline.map(BaselineOpener::open); }
 
     /** Every use case, as one record. */
     public UseCases useCases() { return useCases; }

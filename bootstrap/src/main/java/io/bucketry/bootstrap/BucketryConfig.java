@@ -1,8 +1,6 @@
 package io.bucketry.bootstrap;
 
-import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.application.ApplicationSettings;
-import io.bucketry.bootstrap.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
@@ -13,21 +11,16 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Everything a Bucketry instance is built from. Build one with {@link #builder()}; the command line
- * builds one from flags, environment and a YAML file. {@link #toString()} never shows credentials.
+ * Everything an embedded store is built from: backend, bucket policy, retention, tiers, sub-windows,
+ * sealing and the Mongo connection; nothing of a server. Build one with {@link #builder()}; the command
+ * line builds one from flags, environment and a YAML file. {@link #toString()} never shows credentials.
  *
  * @param bucketWidth window width of the windowed policy
  * @param bucketMaxCount at most this many readings per bucket of the windowed policy
  * @param pageSize readings per page: the paged policy's bucket size and the default page size of page queries
  * @param maxWindows an aggregation that would produce more windows is refused
- * @param port HTTP port of {@code serve} (0 picks a free one)
- * @param bind address {@code serve} listens on
- * @param maxBodySize largest HTTP request body in bytes
  * @param sweepInterval how often buckets past retention + grace are reclaimed
  * @param memoryLimitPercent the inmemory store refuses batches once its readings would take more than this share of the JVM's max heap
- * @param http limits {@code serve} puts on its clients: body read time, concurrent ingests, drain period
- * @param lineProtocolSeriesId how line-protocol writes turn a measurement and tags into a series id
- * @param accessLog whether {@code serve} logs one line per request (method, path, status, milliseconds)
  * @param ingestParallelism at most this many parts a large ingest batch is validated in at once, on a
  *        pool this instance owns (default: this machine's processors, at most 8; 1: on the caller only)
  * @param sealAfter how long after a window's end a store seals it (stores it as compressed columns): the
@@ -38,26 +31,16 @@ import java.util.Objects;
  */
 public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Duration bucketWidth, int bucketMaxCount,
                              int pageSize, Duration retention, Duration grace, Duration futureTolerance,
-                             int maxBatchSize, int maxWindows, int port, String bind, long maxBodySize,
-                             Duration sweepInterval, MongoSettings mongo, int memoryLimitPercent, HttpLimits http,
-                             SeriesIdRule lineProtocolSeriesId, boolean accessLog, int ingestParallelism,
+                             int maxBatchSize, int maxWindows, Duration sweepInterval, MongoSettings mongo,
+                             int memoryLimitPercent, int ingestParallelism,
                              Duration sealAfter, RollupTiers rollups, Duration subWindow) {
 
     public BucketryConfig {
         Objects.requireNonNull(backend, "backend");
         Objects.requireNonNull(bucketPolicy, "bucketPolicy");
         Objects.requireNonNull(bucketWidth, "bucketWidth");
-        Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(sweepInterval, "sweepInterval");
         Objects.requireNonNull(mongo, "mongo");
-        Objects.requireNonNull(http, "http");
-        Objects.requireNonNull(lineProtocolSeriesId, "lineProtocolSeriesId");
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
-        }
-        if (maxBodySize < 1) {
-            throw new IllegalArgumentException("maxBodySize " + maxBodySize + " must be positive");
-        }
         if (memoryLimitPercent < 1 || memoryLimitPercent > 95) {
             throw new IllegalArgumentException("memoryLimit " + memoryLimitPercent + "% must be from 1% to 95% of the heap");
         }
@@ -141,15 +124,9 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         private Duration futureTolerance = RetentionPolicy.DEFAULT_FUTURE_TOLERANCE;
         private int maxBatchSize = ApplicationSettings.DEFAULT_MAX_BATCH_SIZE;
         private int maxWindows = ApplicationSettings.DEFAULT_MAX_WINDOWS;
-        private int port = 8080;
-        private String bind = "127.0.0.1";
-        private long maxBodySize = 16L << 20;
         private Duration sweepInterval = Duration.ofMinutes(1);
         private MongoSettings mongo = MongoSettings.defaults();
         private int memoryLimitPercent = 50;
-        private HttpLimits http = HttpLimits.defaults();
-        private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
-        private boolean accessLog;
         private int ingestParallelism = defaultIngestParallelism();
         private Duration sealAfter = SealPolicy.DEFAULT_SEAL_AFTER;
         private RollupTiers rollups = RollupTiers.none();
@@ -162,11 +139,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             backend = c.backend; bucketPolicy = c.bucketPolicy; bucketWidth = c.bucketWidth;
             bucketMaxCount = c.bucketMaxCount; pageSize = c.pageSize; retention = c.retention; grace = c.grace;
             futureTolerance = c.futureTolerance; maxBatchSize = c.maxBatchSize; maxWindows = c.maxWindows;
-            port = c.port; bind = c.bind; maxBodySize = c.maxBodySize; sweepInterval = c.sweepInterval; mongo = c.mongo;
+            sweepInterval = c.sweepInterval; mongo = c.mongo;
             memoryLimitPercent = c.memoryLimitPercent;
-            http = c.http;
-            lineProtocolSeriesId = c.lineProtocolSeriesId;
-            accessLog = c.accessLog;
             ingestParallelism = c.ingestParallelism;
             sealAfter = c.sealAfter;
             rollups = c.rollups;
@@ -183,14 +157,9 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder futureTolerance(Duration value) { futureTolerance = value; return this; }
         public Builder maxBatchSize(int value) { maxBatchSize = value; return this; }
         public Builder maxWindows(int value) { maxWindows = value; return this; }
-        public Builder port(int value) { port = value; return this; }
-        public Builder bind(String value) { bind = value; return this; }
-        public Builder maxBodySize(long value) { maxBodySize = value; return this; }
         public Builder sweepInterval(Duration value) { sweepInterval = value; return this; }
         public Builder mongo(MongoSettings value) { mongo = value; return this; }
         public Builder memoryLimitPercent(int value) { memoryLimitPercent = value; return this; }
-        public Builder http(HttpLimits value) { http = value; return this; }
-        public Builder accessLog(boolean value) { accessLog = value; return this; }
         public Builder ingestParallelism(int value) { ingestParallelism = value; return this; }
         /** When a window is sealed: by the inmemory store, and by mongo-bucket with {@code mongoLayout: sealed}. */
         public Builder sealAfter(Duration value) {
@@ -202,10 +171,6 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         /** Sub-window summaries every {@code value} in each windowed bucket; 0: none. */
         public Builder subWindow(Duration value) { subWindow = value; return this; }
 
-        public Builder bodyReadTimeout(Duration value) { http = http.withBodyReadTimeout(value); return this; }
-        public Builder maxConcurrentIngests(int value) { http = http.withMaxConcurrentIngests(value); return this; }
-        public Builder drainTimeout(Duration value) { http = http.withDrainTimeout(value); return this; }
-        public Builder lineProtocolSeriesId(SeriesIdRule value) { lineProtocolSeriesId = value; return this; }
         public Builder mongoUri(String value) { mongo = mongo.withUri(value); return this; }
         public Builder mongoDatabase(String value) { mongo = mongo.withDatabase(value); return this; }
         public Builder mongoCollection(String value) { mongo = mongo.withCollection(value); return this; }
@@ -213,7 +178,7 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
         public Builder embeddedMongo(boolean value) { mongo = mongo.withEmbedded(value); return this; }
 
         /** mongo-bucket's document layout ({@code mongoLayout}). */
-        public Builder mongoLayout(DocumentLayout value) {
+        public Builder mongoLayout(MongoLayout value) {
             mongo = mongo.withBucketLayout(value, mongo.sealAfter());
             return this;
         }
@@ -230,9 +195,8 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             MongoSettings mongo = sealAfter == null || sealAfter.isNegative() ? this.mongo
                     : this.mongo.withBucketLayout(this.mongo.bucketLayout(), sealAfter);
             return new BucketryConfig(backend, bucketPolicy, bucketWidth, bucketMaxCount, pageSize, retention, grace,
-                    futureTolerance, maxBatchSize, maxWindows, port, bind, maxBodySize, sweepInterval, mongo,
-                    memoryLimitPercent, http, lineProtocolSeriesId, accessLog, ingestParallelism, sealAfter, rollups,
-                    subWindow);
+                    futureTolerance, maxBatchSize, maxWindows, sweepInterval, mongo, memoryLimitPercent, ingestParallelism,
+                    sealAfter, rollups, subWindow);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.bucketry.bootstrap;
 
-import io.bucketry.bootstrap.config.ByteSizes;
 import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.domain.DurationText;
 
@@ -13,23 +12,16 @@ final class ConfigText {
     /** Every key of {@code c}; the Mongo URI with its credentials masked. */
     static String of(BucketryConfig c) {
         MongoSettings mongo = c.mongo();
-        HttpLimits http = c.http();
         return "backend=" + c.backend() + " bucketPolicy=" + c.bucketPolicy() + " bucketWidth=" + DurationText.of(c.bucketWidth())
                 + " bucketMaxCount=" + c.bucketMaxCount() + " pageSize=" + c.pageSize() + " retention=" + DurationText.of(c.retention())
                 + " grace=" + DurationText.of(c.grace()) + " futureTolerance=" + DurationText.of(c.futureTolerance())
-                + " maxBatchSize=" + c.maxBatchSize() + " maxWindows=" + c.maxWindows() + " port=" + c.port() + " bind=" + c.bind()
-                + " maxBodySize=" + ByteSizes.format(c.maxBodySize()) + " sweepInterval=" + DurationText.of(c.sweepInterval())
+                + " maxBatchSize=" + c.maxBatchSize() + " maxWindows=" + c.maxWindows() + " sweepInterval=" + DurationText.of(c.sweepInterval())
                 + " mongoUri=" + mongo.maskedUri() + " mongoDatabase=" + mongo.database()
                 + " mongoCollection=" + (mongo.collection() == null ? "(backend default)" : mongo.collection())
                 + " timeseriesFallback=" + mongo.timeseriesFallback()
                 + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + c.memoryLimitPercent() + "%"
                 + " mongoTimeout=" + DurationText.of(mongo.timeout())
                 + " mongoLayout=" + mongo.bucketLayout().id()
-                + " bodyReadTimeout=" + DurationText.of(http.bodyReadTimeout())
-                + " maxConcurrentIngests=" + http.maxConcurrentIngests()
-                + " drainTimeout=" + DurationText.of(http.drainTimeout())
-                + " lineProtocolSeriesId=" + c.lineProtocolSeriesId().key()
-                + " accessLog=" + c.accessLog()
                 + " ingestParallelism=" + c.ingestParallelism()
                 + " sealAfter=" + DurationText.of(c.sealAfter())
                 + " rollups=" + RollupsText.format(c.rollups())

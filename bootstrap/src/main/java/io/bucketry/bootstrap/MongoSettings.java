@@ -1,6 +1,5 @@
 package io.bucketry.bootstrap;
 
-import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.application.ConnectionStrings;
 import io.bucketry.domain.SealPolicy;
 
@@ -21,7 +20,7 @@ import java.util.Objects;
  * @param sealAfter mongo-bucket's sealed layout: how long after a window's end it is sealed
  */
 public record MongoSettings(String uri, String database, String collection, boolean timeseriesFallback,
-                            boolean embedded, Duration timeout, DocumentLayout bucketLayout, Duration sealAfter) {
+                            boolean embedded, Duration timeout, MongoLayout bucketLayout, Duration sealAfter) {
 
     public static final String DEFAULT_URI = "mongodb://localhost:27017";
     public static final String DEFAULT_DATABASE = "bucketry";
@@ -34,14 +33,14 @@ public record MongoSettings(String uri, String database, String collection, bool
         if (timeout.toMillis() < 1) {
             throw new IllegalArgumentException("mongoTimeout " + timeout + " must be at least 1ms");
         }
-        bucketLayout = bucketLayout == null ? DocumentLayout.ROWS : bucketLayout;
+        bucketLayout = bucketLayout == null ? MongoLayout.ROWS : bucketLayout;
         sealAfter = new SealPolicy(sealAfter == null ? SealPolicy.DEFAULT_SEAL_AFTER : sealAfter).sealAfter();
     }
 
     /** Settings of mongo-bucket's row layout. */
     public MongoSettings(String uri, String database, String collection, boolean timeseriesFallback, boolean embedded,
                          Duration timeout) {
-        this(uri, database, collection, timeseriesFallback, embedded, timeout, DocumentLayout.ROWS, null);
+        this(uri, database, collection, timeseriesFallback, embedded, timeout, MongoLayout.ROWS, null);
     }
 
     /** Settings with the default operation timeout. */
@@ -64,7 +63,7 @@ public record MongoSettings(String uri, String database, String collection, bool
     }
 
     /** These settings with another mongo-bucket layout and seal delay (null: the default, 10 minutes). */
-    public MongoSettings withBucketLayout(DocumentLayout layout, Duration after) {
+    public MongoSettings withBucketLayout(MongoLayout layout, Duration after) {
         return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, timeout, layout, after);
     }
 

@@ -15,7 +15,7 @@ class BackendArtifactsTest {
     @Test
     void everyClassTheCheckLooksForExistsWhereAllArtifactsArePresent() {
         // given: bootstrap's own class path holds every optional artifact
-        List<String> names = List.of(BackendArtifacts.MONGO_BUCKET_CLASS, BackendArtifacts.MONGO_TIMESERIES_CLASS,
+        List<String> names = List.of(BackendArtifacts.INMEMORY_CLASS, BackendArtifacts.MONGO_BUCKET_CLASS, BackendArtifacts.MONGO_TIMESERIES_CLASS,
                 BackendArtifacts.MONGO_DRIVER_CLASS, BackendArtifacts.EMBEDDED_SERVER_CLASS);
 
         // when / then: a renamed class would make the check refuse a complete class path
@@ -54,9 +54,17 @@ class BackendArtifactsTest {
     }
 
     @Test
-    void theInMemoryBackendNeedsNoOptionalArtifactAndACompleteClassPathPasses() {
-        assertThatCode(() -> BackendArtifacts.check(config(Backend.INMEMORY, true), name -> false))
-                .doesNotThrowAnyException();
+    void theInMemoryBackendWithoutItsAdapterIsRefusedNamingTheAdapterArtifact() {
+        assertThatThrownBy(() -> BackendArtifacts.check(config(Backend.INMEMORY, false),
+                name -> !name.equals(BackendArtifacts.INMEMORY_CLASS)))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("backend inmemory needs io.bucketry:bucketry-adapter-inmemory on the class path");
+    }
+
+    @Test
+    void theInMemoryBackendNeedsOnlyItsAdapterAndACompleteClassPathPasses() {
+        assertThatCode(() -> BackendArtifacts.check(config(Backend.INMEMORY, true),
+                name -> name.equals(BackendArtifacts.INMEMORY_CLASS))).doesNotThrowAnyException();
         assertThatCode(() -> BackendArtifacts.check(config(Backend.MONGO_BUCKET, true), name -> true))
                 .doesNotThrowAnyException();
     }

@@ -12,7 +12,11 @@ import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.bootstrap.wiring.ApplicationModule;
+import io.bucketry.bootstrap.wiring.BaselineOpener;
+import io.bucketry.bootstrap.wiring.SealingSource;
+import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;
@@ -82,7 +86,7 @@ class BucketryTest {
     void closingStopsTheEmbeddedMongoServerAfterTheStore() throws InterruptedException {
         Bucketry bucketry = Bucketry.start(BucketryConfig.builder().backend(Backend.MONGO_BUCKET).embeddedMongo(true).build());
         assertThat(bucketry.backend()).isEqualTo("mongo-bucket");
-        assertThat(bucketry.writeMetrics()).isPresent();
+        assertThat(bucketry.unwrap(WriteMetricsSource.class)).isPresent();
 
         bucketry.close();
 
@@ -102,8 +106,18 @@ class BucketryTest {
     @Test
     void onlyMongoBucketHasABaselineAndOnlyStoresWithAServerCountWrites() {
         try (Bucketry inMemory = Bucketry.start(BucketryConfig.defaults())) {
-            assertThat(inMemory.openBaseline()).isEmpty();
-            assertThat(inMemory.writeMetrics()).isEmpty();
+            assertThat(inMemory.unwrap(BaselineOpener.class)).isEmpty();
+            assertThat(inMemory.unwrap(WriteMetricsSource.class)).isEmpty();
+        }
+    }
+
+    @Test
+    void unwrapAnswersTheStoreAsItsOwnTypeAndNothingElse() {
+        try (Bucketry inMemory = Bucketry.start(BucketryConfig.defaults())) {
+            assertThat(inMemory.unwrap(InMemoryReadingStore.class)).isPresent();
+            assertThat(inMemory.unwrap(ReadingStore.class)).containsSame(inMemory.unwrap(InMemoryReadingStore.class).orElseThrow());
+            assertThat(inMemory.unwrap(SealingSource.class)).isEmpty();
+            assertThat(inMemory.unwrap(String.class)).isEmpty();
         }
     }
 
@@ -111,6 +125,7 @@ class BucketryTest {
     void anInvalidBuilderValueNamesIt() {
         assertThatThrownBy(() -> BucketryConfig.builder().bucketMaxCount(0).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max count 0");
-        assertThatThrownBy(() -> BucketryConfig.builder().port(-1).build()).hasMessageContaining("port -1");
+        assertThatThrownBy(() -> BucketryConfig.builder().sweepInterval(java.time.Duration.ZERO).build())
+                .hasMessageContaining("sweepInterval 0s");
     }
 }

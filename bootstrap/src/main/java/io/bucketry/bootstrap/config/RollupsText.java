@@ -52,7 +52,7 @@ public final class RollupsText {
     }
 
     /** One tier of a file's list form as text: {@code window:retention}. */
-    static String tier(String window, String retention) {
+    public static String tier(String window, String retention) {
         return window + ":" + retention;
     }
 

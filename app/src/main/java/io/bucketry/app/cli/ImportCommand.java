@@ -1,0 +1,98 @@
+package io.bucketry.app.cli;
+
+import io.bucketry.bootstrap.Bucketry;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.ConfigurationException;
+import io.bucketry.server.transfer.ImportResult;
+import io.bucketry.server.transfer.LineRejection;
+import io.bucketry.server.transfer.NdjsonImport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/** {@code bucketry import}: ingests an NDJSON file of readings (an export) into the configured store. */
+@Command(name = "import", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Ingest an NDJSON file of readings (one JSON reading per line, as 'export' writes; gzip detected",
+                "by its first bytes) into the configured backend, in batches through the ingest use case. Replayable:",
+                "readings already stored are counted as duplicates, never stored twice. A bad line is reported on",
+                "stderr with its number and reason; the good lines are stored all the same. Exit code 0 when every",
+                "line was stored or a duplicate, 3 when some line was rejected, 1 on failure, 2 for bad usage."})
+public final class ImportCommand implements Callable<Integer> {
+
+    /** The exit code of an import that finished but rejected some line. */
+    static final int REJECTED_LINES = 3;
+    /** Rejected lines shown one by one; the rest are counted. */
+    static final int SHOWN_REJECTIONS = 100;
+
+    @ParentCommand
+    BucketryCommand parent;
+
+    @Mixin
+    ConfigOptions options;
+
+    @Parameters(paramLabel = "FILE", description = "The NDJSON file (plain or gzip).")
+    Path file;
+
+    @Option(names = "--batch-size", paramLabel = "N", defaultValue = "10000",
+            description = "Readings per ingest call, at most --max-batch-size (default ${DEFAULT-VALUE}).")
+    int batchSize;
+
+    @Override
+    public Integer call() throws IOException {
+        BucketryConfig config = options.load(parent.environment, Map.of(), SimulateCommand.SERVE_ONLY);
+        if (batchSize < 1 || batchSize > config.maxBatchSize()) {
+            throw new ConfigurationException("--batch-size " + batchSize + " must be from 1 to maxBatchSize "
+                    + config.maxBatchSize());
+        }
+        if (!Files.isReadable(file) || Files.isDirectory(file)) {
+            throw new ConfigurationException("cannot read the file " + file);
+        }
+        long lines = countLines();
+        ImportResult result;
+        long[] shown = {0};
+        Consumer<LineRejection> report = rejection -> {
+            if (++shown[0] <= SHOWN_REJECTIONS) {
+                parent.err.println("bucketry import: " + file + ": " + rejection);
+            }
+        };
+        try (Bucketry bucketry = ConfigOptions.start(config);
+             InputStream in = NdjsonImport.open(file);
+             TransferProgress progress = new TransferProgress("import", "lines", lines, parent.err)) {
+            result = new NdjsonImport(bucketry.ingest(), batchSize).run(in, report, progress::at);
+        }
+        if (result.rejected() > SHOWN_REJECTIONS) {
+            parent.err.printf(Locale.ROOT, "bucketry import: %s: %,d more rejected lines not shown%n", file,
+                    result.rejected() - SHOWN_REJECTIONS);
+        }
+        parent.out.printf(Locale.ROOT, "imported %s: %,d lines, %,d stored, %,d duplicates, %,d rejected%n", file,
+                result.lines(), result.accepted(), result.duplicates(), result.rejected());
+        parent.out.flush();
+        return result.rejected() == 0 ? 0 : REJECTED_LINES;
+    }
+
+    /** The file's line count, for the progress bar's total (a quick first pass; 0 when it cannot be read). */
+    private long countLines() throws IOException {
+        long count = 0;
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = NdjsonImport.open(file)) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    count += buffer[i] == '\n' ? 1 : 0;
+                }
+            }
+        }
+        return count;
+    }
+}

@@ -1,0 +1,40 @@
+package io.bucketry.app.cli;
+
+import io.bucketry.bootstrap.Bucketry;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.app.config.ConfigKey;
+import io.bucketry.app.config.ConfigLoader;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * One side of a migration (source or target): a configuration file plus a few flags, read without the
+ * environment, so that {@code BUCKETRY_BACKEND} or {@code MONGODB_URI} cannot silently point both
+ * sides at the same store.
+ */
+record MigrateSide(String name, Path config, String backend, String mongoUri, String mongoDatabase,
+                   String mongoCollection) {
+
+    BucketryConfig load(PrintStream err) {
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        flags.put(ConfigKey.BACKEND, backend);
+        flags.put(ConfigKey.MONGO_URI, mongoUri);
+        flags.put(ConfigKey.MONGO_DATABASE, mongoDatabase);
+        flags.put(ConfigKey.MONGO_COLLECTION, mongoCollection);
+        return ConfigLoader.load(flags, config, Map.of(), SimulateCommand.SERVE_ONLY,
+                warning -> err.println("bucketry migrate: warning: " + name + ": " + warning)).store();
+    }
+
+    /** The running store of this side; a store that refuses to open (a conflicting layout) says which side it is. */
+    Bucketry start(BucketryConfig config) {
+        try {
+            return ConfigOptions.start(config);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("the " + name + " (" + config.backend() + ") cannot be opened: "
+                    + e.getMessage(), e);
+        }
+    }
+}

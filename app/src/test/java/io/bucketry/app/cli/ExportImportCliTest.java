@@ -1,0 +1,121 @@
+package io.bucketry.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bucketry.app.cli.Cli.Run;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code bucketry import FILE} and {@code bucketry export --out FILE} against a MongoDB test server on a port. */
+class ExportImportCliTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant BASE = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(2, ChronoUnit.HOURS);
+
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final MongoOnAPort mongo = new MongoOnAPort();
+
+    private static String line(String series, int minute, double temperature, String status) {
+        return "{\"series\":\"" + series + "\",\"time\":\"" + BASE.plus(minute, ChronoUnit.MINUTES)
+                + "\",\"fields\":{\"temperature\":" + temperature + ",\"status\":\"" + status + "\"}}";
+    }
+
+    private Run cli(String database, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--backend", "mongo-bucket", "--mongo-uri", mongo.uri(), "--mongo-database", database));
+        return Cli.run(all.toArray(String[]::new));
+    }
+
+    private static List<JsonNode> json(List<String> lines) throws IOException {
+        List<JsonNode> nodes = new ArrayList<>();
+        for (String line : lines) {
+            nodes.add(JSON.readTree(line));
+        }
+        return nodes;
+    }
+
+    @Test
+    void anImportStoresTheGoodLinesReportsTheBadOnesByNumberAndIsReplayable() throws IOException {
+        List<String> good = List.of(line("cli-a", 0, 21.5, "OK"), line("cli-a", 1, 22.0, "a \\\"b\\\", c"),
+                line("cli-b", 0, -3.25, "OK"));
+        Path file = dir.resolve("in.ndjson");
+        Files.writeString(file, String.join("\n", good.get(0), good.get(1), good.get(2),
+                "{\"series\":\"cli-a\",\"time\":\"yesterday\",\"fields\":{\"x\":1}}", "{\"series\":", good.get(0), "", ""));
+
+        Run first = cli("imports", "import", file.toString());
+        Run again = cli("imports", "import", file.toString());
+
+        assertThat(first.exitCode()).as(first.err()).isEqualTo(ImportCommand.REJECTED_LINES);
+        assertThat(first.out()).contains("6 lines, 3 stored, 1 duplicates, 2 rejected");
+        assertThat(first.errLines()).containsSubsequence("line 4: INVALID_TIME", "line 5: MALFORMED_JSON the line is not valid JSON");
+        assertThat(again.out()).contains("6 lines, 0 stored, 4 duplicates, 2 rejected");
+    }
+
+    @Test
+    void anExportWritesWhatWasImportedAndImportsCleanlyIntoAnotherStore() throws IOException {
+        List<String> good = List.of(line("cli-a", 0, 21.5, "OK"), line("cli-a", 1, 22.0, "WARN"),
+                line("cli-b", 0, -3.25, "OK"));
+        Path file = dir.resolve("in.ndjson");
+        Files.writeString(file, String.join("\n", good) + "\n");
+        assertThat(cli("source", "import", file.toString()).exitCode()).isZero();
+
+        Path exported = dir.resolve("out.ndjson.gz");
+        Run export = cli("source", "export", "--out", exported.toString());
+        Run copy = cli("copy", "import", exported.toString());
+        Path again = dir.resolve("again.ndjson");
+        cli("copy", "export", "--out", again.toString());
+
+        assertThat(export.exitCode()).as(export.err()).isZero();
+        assertThat(export.out()).contains("exported 3 readings from mongo-bucket").contains("gzip");
+        List<String> lines;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(exported))) {
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+        assertThat(json(lines)).containsExactlyElementsOf(json(good));
+        assertThat(copy.exitCode()).as(copy.err()).isZero();
+        assertThat(copy.out()).contains("3 lines, 3 stored, 0 duplicates, 0 rejected");
+        assertThat(Files.readAllLines(again)).isEqualTo(lines);
+    }
+
+    @Test
+    void aCsvExportOfOneSeriesHasTheHeaderAndOneRecordPerReading() throws IOException {
+        Path file = dir.resolve("in.ndjson");
+        Files.writeString(file, line("cli-a", 0, 21.5, "OK") + "\n" + line("cli-b", 0, 1, "OK") + "\n");
+        cli("csv", "import", file.toString());
+        Path csv = dir.resolve("a.csv");
+
+        Run export = cli("csv", "export", "--out", csv.toString(), "--series", "cli-a");
+
+        assertThat(export.exitCode()).as(export.err()).isZero();
+        assertThat(Files.readString(csv)).isEqualTo("series,time,status,temperature\r\ncli-a," + BASE + ",OK,21.5\r\n");
+    }
+
+    @Test
+    void badFlagsAreBadUsage() {
+        Run format = cli("bad", "export", "--out", dir.resolve("x").toString(), "--format", "xml");
+        Run range = cli("bad", "export", "--out", dir.resolve("y").toString(), "--from", "2026-01-02T00:00:00Z",
+                "--to", "2026-01-01T00:00:00Z");
+        Run missing = cli("bad", "import", dir.resolve("absent.ndjson").toString());
+
+        Cli.assertOneLineError(format, 2, "format 'xml' is not one of ndjson, csv");
+        Cli.assertOneLineError(range, 2, "is not before");
+        Cli.assertOneLineError(missing, 2, "cannot read the file");
+        assertThat(dir.resolve("y")).doesNotExist();
+    }
+}

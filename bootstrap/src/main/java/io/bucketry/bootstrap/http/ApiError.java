@@ -1,5 +1,0 @@
-package io.bucketry.bootstrap.http;
-
-/** The body of every error answer: {@code {"error": CODE, "message": …}}. */
-public record ApiError(String error, String message) {
-}

@@ -1,5 +1,0 @@
-package io.bucketry.bootstrap.architecture.violating.adapter.mongo.timeseries;
-
-/** Fixture: the other Mongo adapter, as it should be. */
-public final class MongoTimeSeriesStore {
-}

@@ -1,5 +1,0 @@
-package io.bucketry.bootstrap.architecture.violating.application.port.out;
-
-/** Fixture: an outbound port, as it should be. */
-public interface ReadingStore {
-}

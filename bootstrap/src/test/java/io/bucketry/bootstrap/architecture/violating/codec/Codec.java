@@ -1,8 +1,0 @@
-package io.bucketry.bootstrap.architecture.violating.codec;
-
-/** Fixture: the codec layer, which keeps to its rule (it depends on the JDK alone). */
-public final class Codec {
-
-    private Codec() {
-    }
-}

@@ -1,0 +1,40 @@
+package io.bucketry.server.http;
+
+import io.bucketry.application.UseCases;
+import io.bucketry.server.json.WindowView;
+import io.bucketry.domain.WindowAggregate;
+import io.javalin.http.Context;
+
+import java.time.Duration;
+import java.util.List;
+
+/** Routes of window aggregates: of one series and of every series (the alerting query), gaps filled on request. */
+final class AggregateRoutes {
+
+    /** Window size when a request names none. */
+    static final Duration DEFAULT_WINDOW = Duration.ofMinutes(5);
+
+    private final UseCases useCases;
+
+    AggregateRoutes(UseCases useCases) {
+        this.useCases = useCases;
+    }
+
+    void register(RouteTable routes) {
+        routes.get("/v1/series/{id}/aggregates", this::ofSeries);
+        routes.get("/v1/aggregates", this::ofAll);
+    }
+
+    private void ofSeries(Context ctx) {
+        List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx),
+                QueryParams.time(ctx, "from"), QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW),
+                QueryParams.fill(ctx));
+        ctx.json(windows.stream().map(WindowView::of).toList());
+    }
+
+    private void ofAll(Context ctx) {
+        List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(QueryParams.time(ctx, "from"),
+                QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
+        ctx.json(windows.stream().map(WindowView::of).toList());
+    }
+}

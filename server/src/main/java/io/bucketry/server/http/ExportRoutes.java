@@ -1,0 +1,122 @@
+package io.bucketry.server.http;
+
+import io.bucketry.application.UseCases;
+import io.bucketry.application.transfer.ReadingStream;
+import io.bucketry.server.transfer.Export;
+import io.bucketry.server.transfer.ExportFormat;
+import io.bucketry.server.transfer.ExportSelection;
+import io.bucketry.domain.TimeRange;
+import io.javalin.http.Context;
+import org.eclipse.jetty.server.Request;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Locale;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Streams exports: {@code GET /v1/series/{id}/export} (one series; an unknown one is an empty
+ * export, as its readings are {@code []}) and {@code GET /v1/export?prefix=} (every series), in
+ * {@code format=ndjson|csv}, gzip-compressed when the client accepts gzip. Parameters, and the
+ * store's first answer, are checked before the first byte, so that those errors are JSON; a store
+ * that fails once streaming has begun cuts the connection, so the client sees a broken transfer
+ * rather than a short file that looks whole.
+ */
+final class ExportRoutes {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExportRoutes.class);
+
+    private final UseCases useCases;
+    private final Export export;
+
+    ExportRoutes(UseCases useCases) {
+        this.useCases = useCases;
+        this.export = new Export(new ReadingStream(useCases.read(), useCases.series()));
+    }
+
+    void register(RouteTable routes) {
+        routes.get("/v1/series/{id}/export", this::seriesExport);
+        routes.get("/v1/export", this::allExport);
+    }
+
+    private void seriesExport(Context ctx) throws IOException {
+        ExportSelection selection = ExportSelection.of(ReadingRoutes.series(ctx), QueryParams.time(ctx, "from"),
+                QueryParams.time(ctx, "to"));
+        ExportFormat format = format(ctx);
+        useCases.read().read(selection.series(), selection.from(), selection.to(), 1);   // a bad range or store: JSON
+        stream(ctx, selection, format, selection.series().value());
+    }
+
+    private void allExport(Context ctx) throws IOException {
+        ExportSelection selection = ExportSelection.all(ctx.queryParam("prefix"), QueryParams.time(ctx, "from"),
+                QueryParams.time(ctx, "to"));
+        ExportFormat format = format(ctx);
+        if (selection.from() != null && selection.to() != null) {
+            try {
+                new TimeRange(selection.from(), selection.to());
+            } catch (IllegalArgumentException e) {
+                throw ApiException.badRequest("INVALID_RANGE", e.getMessage());
+            }
+        }
+        useCases.series().list(selection.prefix(), null, 1);   // a bad prefix or store: JSON
+        stream(ctx, selection, format, "export");
+    }
+
+    private static ExportFormat format(Context ctx) {
+        try {
+            return ExportFormat.parse(ctx.queryParam("format"));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("INVALID_FORMAT", e.getMessage());
+        }
+    }
+
+    private void stream(Context ctx, ExportSelection selection, ExportFormat format, String name) throws IOException {
+        boolean gzip = acceptsGzip(ctx.header("Accept-Encoding"));
+        ctx.status(200).contentType(format.contentType())
+                .header("Content-Disposition", "attachment; filename=\"" + name + format.extension() + "\"")
+                .header("Vary", "Accept-Encoding");
+        if (gzip) {
+            ctx.header("Content-Encoding", "gzip");
+        }
+        if (ctx.req().getMethod().equals("HEAD")) {
+            return;
+        }
+        OutputStream body = ctx.res().getOutputStream();
+        try {
+            OutputStream out = gzip ? new GZIPOutputStream(body, 1 << 16) : body;
+            export.write(selection, format, out, written -> { });
+            if (out instanceof GZIPOutputStream compressed) {
+                compressed.finish();
+            }
+            body.flush();
+        } catch (RuntimeException | IOException e) {
+            LOG.warn("{} {}: export cut after the answer began: {}", ctx.method(), ctx.path(), e.toString());
+            Request.getBaseRequest(ctx.req()).getHttpChannel().abort(e);
+        }
+    }
+
+    /** True when {@code header} lists gzip (or {@code *}) without {@code q=0}. */
+    static boolean acceptsGzip(String header) {
+        if (header == null) {
+            return false;
+        }
+        for (String part : header.split(",")) {
+            String[] pieces = part.split(";");
+            String coding = pieces[0].strip().toLowerCase(Locale.ROOT);
+            if (!coding.equals("gzip") && !coding.equals("x-gzip") && !coding.equals("*")) {
+                continue;
+            }
+            boolean refused = false;
+            for (int i = 1; i < pieces.length; i++) {
+                String parameter = pieces[i].strip().toLowerCase(Locale.ROOT).replace(" ", "");
+                refused |= parameter.matches("q=0(\\.0*)?");
+            }
+            if (!refused) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,77 @@
+package io.bucketry.server.http;
+
+import io.bucketry.application.UseCases;
+import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.server.ServerConfig;
+import io.bucketry.server.lineprotocol.LineBatch;
+import io.bucketry.server.lineprotocol.LineParser;
+import io.bucketry.server.lineprotocol.Precision;
+import io.bucketry.server.lineprotocol.SeriesIdRule;
+import io.javalin.http.Context;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.util.function.Function;
+import java.util.zip.ZipException;
+
+/**
+ * The InfluxDB write APIs over the ingest use case: {@code POST /api/v2/write} (org, bucket ignored),
+ * the v1 {@code POST /write} (db, rp, u, p ignored) and {@code GET|HEAD /ping}. 204 when every line
+ * is stored or a duplicate; 400 naming each refused line while the others are stored.
+ */
+final class LineProtocolRoutes {
+
+    /** The InfluxDB version announced by {@code /ping}: v1 clients read it to know they talk to a 1.x API. */
+    static final String INFLUX_VERSION = "1.8.10";
+
+    private final UseCases useCases;
+    private final SeriesIdRule rule;
+    private final int maxBatchSize;
+    private final long maxBodySize;
+    private final Clock clock = Clock.systemUTC();
+
+    LineProtocolRoutes(UseCases useCases, BucketryConfig store, ServerConfig server) {
+        this.useCases = useCases;
+        this.rule = server.lineProtocolSeriesId();
+        this.maxBatchSize = store.maxBatchSize();
+        this.maxBodySize = server.maxBodySize();
+    }
+
+    /** The writes share the JSON ingest's gate ({@code maxConcurrentIngests}); HEAD /ping comes with its GET. */
+    void register(RouteTable routes, IngestGate ingests) {
+        routes.post("/api/v2/write", ingests.guard(ctx -> write(ctx, Precision::ofV2, "ns, us, ms or s")));
+        routes.post("/write", ingests.guard(ctx -> write(ctx, Precision::ofV1, "n, u, ms, s, m or h")));
+        routes.get("/ping", this::ping);
+    }
+
+    private void ping(Context ctx) {
+        ctx.header("X-Influxdb-Version", INFLUX_VERSION).header("X-Influxdb-Build", "OSS").status(204);
+    }
+
+    private void write(Context ctx, Function<String, Precision> precisions, String allowed) throws IOException {
+        String given = ctx.queryParam("precision");
+        Precision precision = precisions.apply(given);
+        if (precision == null) {
+            throw ApiException.badRequest("INVALID_PRECISION", "precision '" + given + "' is not one of " + allowed);
+        }
+        if (ctx.req().getContentLengthLong() > maxBodySize) {
+            throw LineBodies.tooLarge(maxBodySize);
+        }
+        LineBatch batch = new LineBatch(maxBatchSize);
+        try (InputStream in = LineBodies.open(ctx, maxBodySize)) {
+            new LineParser(rule, precision, clock.instant(), batch).parse(in);
+        } catch (ZipException e) {
+            throw ApiException.badRequest("MALFORMED_GZIP", "the body is marked Content-Encoding: gzip but is not gzip: "
+                    + e.getMessage());
+        }
+        LineBatch.LineReport report = batch.report(useCases.ingest().ingest(batch.inputs()));
+        ctx.header("X-Bucketry-Accepted", Integer.toString(report.accepted()))
+                .header("X-Bucketry-Duplicates", Integer.toString(report.duplicates()));
+        if (report.rejected().isEmpty()) {
+            ctx.status(204);
+        } else {
+            ctx.status(400).json(LineWriteError.of(report));
+        }
+    }
+}

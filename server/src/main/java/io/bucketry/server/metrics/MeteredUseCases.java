@@ -1,0 +1,91 @@
+package io.bucketry.server.metrics;
+
+import io.bucketry.application.UseCases;
+import io.bucketry.application.port.in.IngestReadingsUseCase;
+import io.bucketry.application.port.in.IngestReport;
+import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.out.StoreFullException;
+import io.bucketry.application.port.out.StoreUnavailableException;
+import io.bucketry.domain.InvalidReadingException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.util.function.Supplier;
+
+/**
+ * Decorates every use case: each call is timed per operation and outcome, each failure that is not
+ * the caller's fault is counted as a store error, and each ingest report adds its accepted,
+ * duplicate and rejected (per reason) readings to counters. The use cases themselves know no metrics.
+ */
+final class MeteredUseCases {
+
+    private final MeterRegistry registry;
+
+    private MeteredUseCases(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    static UseCases around(UseCases u, MeterRegistry registry) {
+        MeteredUseCases m = new MeteredUseCases(registry);
+        return new UseCases(m.ingest(u.ingest()),
+                (series, from, to, limit) -> m.call("read", () -> u.read().read(series, from, to, limit)),
+                series -> m.call("latest", () -> u.latest().latest(series)),
+                (series, number, size) -> m.call("page", () -> u.page().page(series, number, size)),
+                (series, from, to, window, fill) -> m.call("aggregate",
+                        () -> u.aggregate().aggregate(series, from, to, window, fill)),
+                (from, to, window, fill) -> m.call("aggregateAll", () -> u.aggregateAll().aggregateAll(from, to, window, fill)),
+                () -> m.call("describe", () -> u.describe().describe()),
+                series -> m.call("delete", () -> u.delete().delete(series)),
+                () -> m.call("reclaim", () -> u.reclaim().reclaim()),
+                () -> m.call("health", () -> u.health().check()),
+                (prefix, after, limit) -> m.call("series", () -> u.series().list(prefix, after, limit)));
+    }
+
+    private IngestReadingsUseCase ingest(IngestReadingsUseCase ingest) {
+        Counter accepted = Counter.builder("bucketry.readings.accepted").description("readings stored by ingests")
+                .register(registry);
+        Counter duplicates = Counter.builder("bucketry.readings.duplicates")
+                .description("readings not stored because their series and time were already stored").register(registry);
+        return batch -> {
+            IngestReport report = call("ingest", () -> ingest.ingest(batch));
+            accepted.increment(report.accepted());
+            duplicates.increment(report.duplicates());
+            report.rejected().forEach(r -> Counter.builder("bucketry.readings.rejected")
+                    .description("readings refused by ingests, by reason").tag("reason", r.reason().name())
+                    .register(registry).increment());
+            return report;
+        };
+    }
+
+    private <T> T call(String operation, Supplier<T> work) {
+        Timer.Sample sample = Timer.start(registry);
+        String outcome = "ok";
+        try {
+            return work.get();
+        } catch (RuntimeException | Error e) {
+            outcome = outcome(e);
+            if (!outcome.equals("refused")) {
+                Counter.builder("bucketry.store.errors").description("use case calls failed by the store or a bug")
+                        .tags("operation", operation, "error", outcome).register(registry).increment();
+            }
+            throw e;
+        } finally {
+            sample.stop(Timer.builder("bucketry.store.operations")
+                    .description("use case calls (each one store operation or a few) by outcome")
+                    .tags("operation", operation, "outcome", outcome)
+                    .serviceLevelObjectives(ServerMetrics.LATENCY_BUCKETS).register(registry));
+        }
+    }
+
+    /** {@code refused} for the caller's bad input, else the kind of failure: a bounded set of labels. */
+    private static String outcome(Throwable e) {
+        if (e instanceof InvalidRequestException || e instanceof InvalidReadingException) {
+            return "refused";
+        }
+        if (e instanceof StoreUnavailableException) {
+            return "unavailable";
+        }
+        return e instanceof StoreFullException ? "full" : "internal";
+    }
+}

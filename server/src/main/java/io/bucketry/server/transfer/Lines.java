@@ -1,0 +1,87 @@
+package io.bucketry.server.transfer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * The lines of a stream as bytes, ending at LF (a CR before it dropped), numbered from 1; a line
+ * longer than the limit is skipped to its end and marked {@link #tooLong()}. A UTF-8 byte order
+ * mark at the start is dropped.
+ */
+final class Lines {
+
+    private final InputStream in;
+    private final int limit;
+    private byte[] line = new byte[256];
+    private int length;
+    private long number;
+    private boolean tooLong;
+    private boolean ended;
+
+    Lines(InputStream in, int limit) {
+        this.in = in;
+        this.limit = limit;
+    }
+
+    /** Reads the next line; false at the end of the stream. */
+    boolean next() throws IOException {
+        if (ended) {
+            return false;
+        }
+        length = 0;
+        tooLong = false;
+        int c = in.read();
+        if (c == -1) {
+            ended = true;
+            return false;
+        }
+        number++;
+        while (c != -1 && c != '\n') {
+            if (length < limit) {
+                if (length == line.length) {
+                    line = Arrays.copyOf(line, Math.min(limit, line.length * 2));
+                }
+                line[length++] = (byte) c;
+            } else {
+                tooLong = true;
+            }
+            c = in.read();
+        }
+        ended = c == -1;
+        if (length > 0 && line[length - 1] == '\r') {
+            length--;
+        }
+        if (number == 1 && length >= 3 && (line[0] & 0xff) == 0xef && (line[1] & 0xff) == 0xbb && (line[2] & 0xff) == 0xbf) {
+            System.arraycopy(line, 3, line, 0, length - 3);
+            length -= 3;
+        }
+        return true;
+    }
+
+    long number() {
+        return number;
+    }
+
+    byte[] bytes() {
+        return line;
+    }
+
+    int length() {
+        return length;
+    }
+
+    boolean tooLong() {
+        return tooLong;
+    }
+
+    /** True for a line of only blanks. */
+    boolean blank() {
+        for (int i = 0; i < length; i++) {
+            if (line[i] != ' ' && line[i] != '\t') {
+                return false;
+            }
+        }
+        return !tooLong;
+    }
+}

@@ -1,0 +1,267 @@
+package io.bucketry.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bucketry.bootstrap.Bucketry;
+import io.bucketry.bootstrap.BucketryConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import io.bucketry.bootstrap.config.Durations;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The dashboard page in a real headless Chromium against a running server with known data (readings
+ * relative to now): what a person sees. Skipped, with the reason printed, where chromium or
+ * chromedriver is not installed. Screenshots are kept in target/browser-test/.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 90, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class DashboardBrowserTest {
+
+    static final Path ARTIFACTS = Path.of("target", "browser-test");
+    static final Duration WAIT = Duration.ofSeconds(15);
+
+    private final DashboardData data = new DashboardData(Instant.now());
+    private Bucketry bucketry;
+    private ApiServer server;
+    private Api api;
+    private WebDriver browser;
+
+    @BeforeAll
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void startServerAndBrowser() throws Exception {
+        Optional<Path> chromium = WebDriver.onPath("chromium", "chromium-browser", "google-chrome");
+        Optional<Path> chromedriver = WebDriver.onPath("chromedriver");
+        if (chromium.isEmpty() || chromedriver.isEmpty()) {
+            String reason = "browser test skipped: " + (chromium.isEmpty() ? "no chromium" : "no chromedriver")
+                    + " on the PATH (Debian: apt-get install chromium chromium-driver)";
+            System.out.println(reason);
+            Assumptions.abort(reason);
+        }
+        bucketry = Bucketry.start(BucketryConfig.builder().build());
+        server = ApiServer.start(bucketry, LocalServer.config());
+        api = new Api(server.port());
+        data.store(api);
+        browser = WebDriver.start(chromedriver.get(), chromium.get(), ARTIFACTS);
+        browser.open("http://127.0.0.1:" + server.port() + "/");
+    }
+
+    @AfterAll
+    void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (server != null) {
+            server.close();   // again after the last test: closing a stopped server does nothing
+            bucketry.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theSeriesListNarrowsAsTheUserTypesAPrefix() {
+        String ids = "return [...document.querySelectorAll('#series-list li')].map(li => li.dataset.series)";
+        browser.waitFor(WAIT, "every series listed", ids, v -> v.size() == DashboardData.SERIES.size());
+        assertThat(strings(browser.script(ids))).containsExactlyElementsOf(DashboardData.SERIES);
+
+        browser.type("#search", "plant.");
+
+        JsonNode narrowed = browser.waitFor(WAIT, "the list to narrow", ids, v -> v.size() == 2);
+        assertThat(strings(narrowed)).containsExactly(DashboardData.BOILER_1, DashboardData.BOILER_2);
+        assertThat(browser.script("return document.querySelector('#series-list li').textContent").asText())
+                .isEqualTo(DashboardData.BOILER_1 + " " + DashboardData.plain(data.readings(DashboardData.BOILER_1).size()));
+    }
+
+    @Test
+    @Order(2)
+    void theChartOfEachNumericFieldDrawsTheAggregatesOfTheWindowThePageAskedFor() {
+        browser.click("#series-list li[data-series='" + DashboardData.BOILER_1 + "']");
+        browser.click("#ranges button[data-range='1h']");
+        String drawn = "const p = bucketry.plots.temperature, v = bucketry.view;"
+                + "return p && v.aggregatesUrl.includes('window=5s') ? {url: v.aggregatesUrl, data: p.data,"
+                + " fields: Object.keys(bucketry.plots).sort()} : null";
+
+        JsonNode chart = browser.waitFor(WAIT, "the 1 h chart of temperature", drawn, v -> !v.isNull());
+
+        assertThat(strings(chart.get("fields"))).containsExactly("pressure", "temperature");
+        JsonNode windows = api.get(chart.get("url").asText()).json();
+        assertThat(windows.size()).isGreaterThan(100);
+        JsonNode columns = chart.get("data");
+        assertThat(columns.get(0).size()).isEqualTo(windows.size());
+        for (int i = 0; i < windows.size(); i++) {
+            JsonNode w = windows.get(i);
+            JsonNode t = w.get("fields").get("temperature");
+            assertThat(columns.get(0).get(i).asDouble()).as("x of window %d", i)
+                    .isEqualTo(Instant.parse(w.get("start").asText()).toEpochMilli() / 1000.0);
+            assertThat(columns.get(1).get(i).asDouble()).as("min of window %d", i).isEqualTo(t.get("min").asDouble());
+            assertThat(columns.get(2).get(i).asDouble()).as("max of window %d", i).isEqualTo(t.get("max").asDouble());
+            assertThat(columns.get(3).get(i).asDouble()).as("avg of window %d", i).isEqualTo(t.get("avg").asDouble());
+        }
+        assertThat(browser.script(DashboardScripts.AVERAGE_LINE_PIXELS, "temperature").asInt())
+                .as("pixels of the average line's colour on the canvas").isGreaterThan(200);
+        assertThat(strings(browser.script(DashboardScripts.FOREIGN_RESOURCES))).as("resources from elsewhere").isEmpty();
+    }
+
+    @Test
+    @Order(3)
+    void everyPresetRangeAsksForAWindowThatGivesAtMostAThousandPoints() {
+        String asked = "return bucketry.view.aggregatesUrl";
+        for (String range : List.of("24h", "7d", "90d", "1h")) {
+            long span = Durations.parse(range).toMillis();
+            browser.click("#ranges button[data-range='" + range + "']");
+
+            Map<String, String> query = query(browser.waitFor(WAIT, "the " + range + " aggregates", asked,
+                    v -> span(query(v.asText())) == span).asText());
+
+            long window = Durations.parse(query.get("window")).toMillis();
+            long points = (span + window - 1) / window + 1;   // windows are aligned to the epoch: one more may be touched
+            assertThat(points).as("points of %s with window %s", range, query.get("window")).isBetween(500L, 1000L);
+        }
+    }
+
+    @Test
+    @Order(4)
+    void aTextFieldIsAColouredStateBandWithTheTimesOfItsChanges() {
+        String segments = "return [...document.querySelectorAll(\".state[data-field='status'] .segment\")].map(s =>"
+                + " ({state: s.dataset.state, from: s.dataset.from, to: s.dataset.to,"
+                + " colour: getComputedStyle(s).backgroundColor, width: s.getBoundingClientRect().width}))";
+
+        // the band of the range chosen last (1 h) may follow that of the range before it: wait for its widths
+        JsonNode band = browser.waitFor(WAIT, "the status band of the last hour", segments, v -> v.size() == 3
+                && v.get(0).get("width").asDouble() > 10 && v.get(2).get("width").asDouble() > 10);
+
+        List<String> states = new ArrayList<>();
+        band.forEach(s -> states.add(s.get("state").asText()));
+        assertThat(states).containsExactly("OK", "WARN", "OK");
+        JsonNode warn = band.get(1);
+        assertThat(Instant.parse(warn.get("from").asText())).isEqualTo(data.firstWarn());
+        assertThat(Instant.parse(warn.get("to").asText())).isEqualTo(data.firstOkAfterWarn());
+        assertThat(warn.get("colour").asText()).isNotEqualTo(band.get(0).get("colour").asText());
+        band.forEach(s -> assertThat(s.get("width").asDouble()).as("width of %s", s).isGreaterThan(10));
+        assertThat(browser.script("return document.querySelector(\".chart[data-field='status']\")").isNull()).isTrue();
+    }
+
+    @Test
+    @Order(5)
+    void theLatestReadingAndTheStorageStatisticsAreShown() {
+        String cell = "return document.querySelector(arguments[0] + \" tr[data-key='\" + arguments[1] + \"'] td:last-child\")"
+                + "?.textContent ?? null";
+        JsonNode stats = api.get("/v1/stats").json();
+
+        browser.waitFor(WAIT, "the statistics", "return document.querySelectorAll('#stats tr').length", v -> v.asInt() > 0);
+
+        assertThat(browser.script(cell, "#stats", "buckets").asText()).isEqualTo(stats.get("buckets").asText());
+        assertThat(browser.script(cell, "#stats", "readings").asText()).isEqualTo(DashboardData.plain(data.total()));
+        assertThat(browser.script(cell, "#latest", "status").asText()).isEqualTo("OK");
+        assertThat(browser.script(cell, "#latest", "temperature").asText())
+                .isEqualTo(DashboardData.plain(data.last(DashboardData.BOILER_1).temperature()));
+    }
+
+    @Test
+    @Order(6)
+    void theAlertingViewListsTheSeriesWhoseLastFiveMinuteAverageIsAboveTheThreshold() throws Exception {
+        browser.clear("#alert-threshold");
+        browser.type("#alert-threshold", DashboardData.plain(DashboardData.THRESHOLD) + "\uE004");   // then Tab, as a person leaves the field
+        String listed = "return [...document.querySelectorAll('#alerts li[data-series]')].map(li => li.dataset.series)";
+
+        JsonNode alerts = browser.waitFor(WAIT, "the alert list", listed, v -> strings(v).equals(data.aboveThreshold()));
+
+        assertThat(strings(alerts)).containsExactlyElementsOf(data.aboveThreshold()).isNotEmpty();
+        browser.screenshot(ARTIFACTS.resolve("dashboard.png"));
+    }
+
+    @Test
+    @Order(7)
+    void aRangeWithMoreReadingsThanTheBandTakesShowsTheLastOnesAndSaysSo() {
+        browser.clear("#search");
+        browser.type("#search", "yard.");
+        browser.waitFor(WAIT, "the pump listed", "return document.querySelector(\"#series-list li[data-series='"
+                + DashboardData.PUMP + "']\") !== null", JsonNode::asBoolean);
+        browser.click("#series-list li[data-series='" + DashboardData.PUMP + "']");
+        String band = "const b = document.querySelector(\".state[data-field='status']\");"
+                + "return b && bucketry.view.series === arguments[0] ? {from: b.dataset.from, note: b.querySelector('.note').textContent,"
+                + " first: b.querySelector('.segment').dataset.state, window: bucketry.view.window} : null";
+
+        JsonNode shown = browser.waitFor(WAIT, "the pump's status band", band,
+                v -> !v.isNull() && !v.get("note").asText().isEmpty(), DashboardData.PUMP);
+
+        Instant from = Instant.parse(shown.get("from").asText());
+        long window = shown.get("window").asLong();
+        List<DashboardData.Row> pump = data.readings(DashboardData.PUMP);
+        List<DashboardData.Row> inBand = pump.stream().filter(r -> !r.time().isBefore(from)).toList();
+        long oneWindowMore = pump.stream().filter(r -> !r.time().isBefore(from.minusMillis(window))).count();
+        assertThat(inBand.size()).isLessThanOrEqualTo(5000);
+        assertThat(oneWindowMore).as("readings from one window earlier").isGreaterThan(5000);
+        assertThat(shown.get("note").asText()).startsWith("Too many readings in this range to show every state: the band shows "
+                + DashboardData.plain(inBand.size()) + " of " + DashboardData.plain(pump.size()) + " readings");
+        assertThat(shown.get("first").asText()).isEqualTo(inBand.get(0).status());
+    }
+
+    @Test
+    @Order(8)
+    void anErrorAnswerOfTheServerIsShownAndGoesAwayOnceARequestSucceeds() {
+        browser.click("#ranges button[data-range='custom']");
+        browser.script(DashboardScripts.SET_CUSTOM_RANGE, -3_600_000, -7_200_000);   // from after to
+        browser.click("#custom button[type='submit']");
+
+        JsonNode shown = browser.waitFor(WAIT, "the error message", DashboardScripts.VISIBLE_ERROR,
+                v -> v.asText().contains("INVALID_RANGE"));
+        assertThat(shown.asText()).startsWith("400 INVALID_RANGE: ");
+
+        browser.click("#ranges button[data-range='1h']");
+        browser.waitFor(WAIT, "the error message to go", DashboardScripts.VISIBLE_ERROR, JsonNode::isNull);
+    }
+
+    @Test
+    @Order(9)
+    void anUnreachableServerIsShownAsAMessage() throws Exception {
+        server.close();
+
+        JsonNode shown = browser.waitFor(Duration.ofSeconds(20), "the unreachable message",
+                DashboardScripts.VISIBLE_ERROR, v -> v.asText().contains("Cannot reach"));
+
+        assertThat(shown.asText()).startsWith("Cannot reach the Bucketry server at http://127.0.0.1:");
+        browser.screenshot(ARTIFACTS.resolve("dashboard-unreachable.png"));
+    }
+
+    private static Map<String, String> query(String url) {
+        Map<String, String> parameters = new HashMap<>();
+        for (String pair : URI.create(url).getRawQuery().split("&")) {
+            String[] kv = pair.split("=", 2);
+            parameters.put(kv[0], URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+        }
+        return parameters;
+    }
+
+    private static long span(Map<String, String> query) {
+        return Long.parseLong(query.get("to")) - Long.parseLong(query.get("from"));
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(v -> out.add(v.asText()));
+        return out;
+    }
+}

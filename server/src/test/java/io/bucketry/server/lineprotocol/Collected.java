@@ -1,0 +1,45 @@
+package io.bucketry.server.lineprotocol;
+
+import io.bucketry.domain.RejectionReason;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A sink that keeps what the parser gave it, for tests. */
+final class Collected implements LineSink {
+
+    record Parsed(long line, SeriesKey series, Instant time, Map<String, Object> fields) {
+    }
+
+    record Refused(long line, String series, String time, RejectionReason reason, String message) {
+    }
+
+    final List<Parsed> readings = new ArrayList<>();
+    final List<Refused> refused = new ArrayList<>();
+
+    static Collected parse(String body, SeriesIdRule rule, Precision precision, Instant now) {
+        Collected sink = new Collected();
+        try {
+            new LineParser(rule, precision, now, sink).parse(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sink;
+    }
+
+    @Override
+    public void reading(long line, SeriesKey series, Instant time, Map<String, Object> fields) {
+        readings.add(new Parsed(line, series, time, fields));
+    }
+
+    @Override
+    public void rejected(long line, String series, String time, RejectionReason reason, String message) {
+        refused.add(new Refused(line, series, time, reason, message));
+    }
+}

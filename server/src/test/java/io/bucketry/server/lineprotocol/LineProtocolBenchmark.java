@@ -1,0 +1,91 @@
+package io.bucketry.server.lineprotocol;
+
+import io.bucketry.domain.RejectionReason;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A plain benchmark (not a test) of the line-protocol parser on one thread: the case-study stream
+ * ({@code sensor,id=sensor-N temperature=…,pressure=…,status="OK" <ns>}, 1,000 sensors) parsed into
+ * readings, and into the {@link LineBatch} that the write endpoints hand to the ingest use case.
+ * Per core is lines per CPU-second of the parsing thread (the machine may be shared); wall clock is shown beside it.
+ * Run with the command in the README's "Line protocol (Telegraf)" section; args: lines per body (default 100000), rounds.
+ */
+public final class LineProtocolBenchmark {
+
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
+    private LineProtocolBenchmark() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        int lines = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+        byte[] body = body(lines);
+        System.out.printf("body: %,d lines, %,d bytes (%.1f bytes/line)%n", lines, body.length, (double) body.length / lines);
+        for (String phase : new String[] {"warm-up", "measured"}) {
+            long[] counted = new long[1];
+            double[] parsed = measure(body, rounds, () -> new LineSink() {
+                @Override
+                public void reading(long line, SeriesKey series, Instant time, Map<String, Object> fields) {
+                    counted[0] += fields.size();
+                }
+
+                @Override
+                public void rejected(long line, String series, String time, RejectionReason reason, String message) {
+                    throw new IllegalStateException("line " + line + ": " + message);
+                }
+            });
+            double[] batched = measure(body, rounds, () -> new LineBatch(Integer.MAX_VALUE));
+            System.out.printf("%s: parse %,.0f lines per CPU-second of the thread (%,.0f lines/s wall clock); into a LineBatch"
+                    + " of ReadingInputs %,.0f per CPU-second (%,.0f/s wall clock); fields seen %,d%n",
+                    phase, parsed[1], parsed[0], batched[1], batched[0], counted[0]);
+        }
+    }
+
+    private interface Sinks {
+        LineSink next();
+    }
+
+    private static double[] measure(byte[] body, int rounds, Sinks sinks) throws IOException {
+        long lines = 0;
+        long start = System.nanoTime();
+        long cpuStart = CPU.getCurrentThreadCpuTime();
+        for (int r = 0; r < rounds; r++) {
+            LineSink sink = sinks.next();
+            new LineParser(SeriesIdRule.VALUES, Precision.NANOSECONDS, Instant.now(), sink).parse(new ByteArrayInputStream(body));
+            lines += body.length == 0 ? 0 : countLines(body);
+        }
+        return new double[] {lines / ((System.nanoTime() - start) / 1e9),
+                lines / ((CPU.getCurrentThreadCpuTime() - cpuStart) / 1e9)};
+    }
+
+    private static long countLines(byte[] body) {
+        long n = 0;
+        for (byte b : body) {
+            if (b == '\n') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static byte[] body(int lines) {
+        StringBuilder text = new StringBuilder(lines * 90);
+        long t = Instant.parse("2026-07-21T00:00:00Z").toEpochMilli() * 1_000_000L;
+        java.util.Random random = new java.util.Random(1);
+        for (int i = 0; i < lines; i++) {
+            text.append("sensor,id=sensor-").append(i % 1000).append(" temperature=")
+                    .append(Math.round((15 + random.nextDouble() * 15) * 100) / 100.0)
+                    .append(",pressure=").append(Math.round((990 + random.nextDouble() * 40) * 10) / 10.0)
+                    .append(",status=\"OK\" ").append(t + (i / 1000) * 60_000_000_000L).append('\n');
+        }
+        return text.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}
