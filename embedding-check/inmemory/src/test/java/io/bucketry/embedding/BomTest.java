@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BomTest {
 
     /** Modules of the reactor that are not published for applications. */
-    private static final Set<String> UNPUBLISHED = Set.of("property-testing", "embedding-check", "bom", "tools", "app");
+    private static final Set<String> UNPUBLISHED = Set.of("embedding-check", "bom", "tools", "app");
 
     @Test
     void theBomManagesEveryPublishedModuleOnTheVersionOfTheBuild() throws Exception {
