@@ -36,7 +36,7 @@ class EmbeddingClassPathTest {
                 "io.bucketry:bucketry-bootstrap", "io.bucketry:bucketry-domain", "io.bucketry:bucketry-application",
                 "io.bucketry:bucketry-adapter-inmemory", "io.bucketry:bucketry-adapter-mongo-bucket",
                 "io.bucketry:bucketry-codec",   // the in-memory store seals its buckets with the codec
-                "io.bucketry:bucketry-mongo-rollups");   // the rollup storage the Mongo adapter opens
+                "io.bucketry:bucketry-adapter-mongo-common");   // what both Mongo adapters share
         assertThat(artifacts).contains("com.google.inject:guice", "org.mongodb:mongodb-driver-sync", "org.slf4j:slf4j-api");
         assertThat(artifacts).allSatisfy(a -> assertThat(ALLOWED_GROUPS).as("group of %s", a).contains(a.split(":")[0]));
         assertThat(artifacts).as("one SLF4J artifact only: the API, no provider").filteredOn(a -> a.startsWith("org.slf4j:"))

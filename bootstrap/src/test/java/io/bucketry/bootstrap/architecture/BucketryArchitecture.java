@@ -24,8 +24,8 @@ final class BucketryArchitecture {
         String application = root + ".application..";
         String bucket = root + ".adapter.mongo.bucket..";
         String timeSeries = root + ".adapter.mongo.timeseries..";
-        // rollup storage in Mongo: one module both Mongo adapters open over their own client, so neither holds a copy
-        String rollups = root + ".adapter.mongo.rollups..";
+        // what both Mongo adapters share (client, failures, layout records, rollups), so neither holds a copy
+        String mongoCommon = root + ".adapter.mongo.common..";
         String bootstrap = root + ".bootstrap..";
         return Map.of(
                 "layersUseOnlyTheLayersBeneathAndAdaptersNeverEachOther", layeredArchitecture()
@@ -39,13 +39,13 @@ final class BucketryArchitecture {
                         .layer("in-memory").definedBy(root + ".adapter.inmemory..")
                         .layer("mongo-bucket").definedBy(bucket)
                         .layer("mongo-timeseries").definedBy(timeSeries)
-                        .layer("mongo-rollups").definedBy(rollups)
+                        .layer("mongo-common").definedBy(mongoCommon)
                         .layer("bootstrap").definedBy(bootstrap)
                         .whereLayer("bootstrap").mayNotBeAccessedByAnyLayer()
                         .whereLayer("in-memory").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("mongo-bucket").mayOnlyBeAccessedByLayers("bootstrap")
                         .whereLayer("mongo-timeseries").mayOnlyBeAccessedByLayers("bootstrap")
-                        .whereLayer("mongo-rollups").mayOnlyBeAccessedByLayers("mongo-bucket", "mongo-timeseries", "bootstrap")
+                        .whereLayer("mongo-common").mayOnlyBeAccessedByLayers("mongo-bucket", "mongo-timeseries", "bootstrap")
                         .whereLayer("services").mayOnlyBeAccessedByLayers("application")
                         .whereLayer("domain").mayNotAccessAnyLayer()
                         .whereLayer("codec").mayNotAccessAnyLayer()
@@ -56,7 +56,7 @@ final class BucketryArchitecture {
                 "domainAndApplicationHoldNoMutableStaticField", fields().that().areStatic()
                         .and().areDeclaredInClassesThat().resideInAnyPackage(domain, application)
                         .should().beFinal(),
-                "onlyTheMongoAdaptersKnowTheMongoDbDriver", noClasses().that().resideOutsideOfPackages(bucket, timeSeries, rollups)
+                "onlyTheMongoAdaptersKnowTheMongoDbDriver", noClasses().that().resideOutsideOfPackages(bucket, timeSeries, mongoCommon)
                         .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..", "org.bson.."),
                 "onlyBootstrapKnowsTheFrameworks", noClasses().that().resideOutsideOfPackage(bootstrap)
                         .should().dependOnClassesThat().resideInAnyPackage("com.google.inject..", "jakarta.inject..",

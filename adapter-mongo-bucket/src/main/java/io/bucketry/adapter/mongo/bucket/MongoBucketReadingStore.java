@@ -1,6 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
+import io.bucketry.adapter.mongo.common.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;

@@ -1,6 +1,6 @@
 package io.bucketry.adapter.mongo.timeseries;
 
-import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
+import io.bucketry.adapter.mongo.common.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;

@@ -1,4 +1,4 @@
-package io.bucketry.adapter.mongo.rollups;
+package io.bucketry.adapter.mongo.common.rollups;
 
 import com.mongodb.client.model.DeleteOneModel;
 import com.mongodb.client.model.Filters;
