@@ -1,7 +1,7 @@
 package io.bucketry.bootstrap;
 
 import io.bucketry.adapter.mongo.bucket.DocumentLayout;
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.bucketry.bootstrap.config;
 
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.domain.Quote;
 

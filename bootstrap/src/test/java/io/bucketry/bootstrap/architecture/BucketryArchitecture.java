@@ -33,7 +33,7 @@ final class BucketryArchitecture {
                         .withOptionalLayers(false)
                         .layer("domain").definedBy(domain)
                         .layer("codec").definedBy(root + ".codec..")
-                        .layer("application").definedBy(root + ".application", root + ".application.port..", root + ".application.layout..",
+                        .layer("application").definedBy(root + ".application", root + ".application.port..",
                                 root + ".application.transfer..")
                         .layer("services").definedBy(root + ".application.service..")
                         .layer("in-memory").definedBy(root + ".adapter.inmemory..")

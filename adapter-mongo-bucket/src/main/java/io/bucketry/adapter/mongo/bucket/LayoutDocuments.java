@@ -6,8 +6,8 @@ import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
-import io.bucketry.application.layout.CollectionLayout;
-import io.bucketry.application.layout.LayoutRecords;
+import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
+import io.bucketry.adapter.mongo.common.layout.LayoutRecords;
 import org.bson.BsonValue;
 import org.bson.Document;
 

@@ -1,6 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.bucketry.adapter.mongo.timeseries;
 
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 
 import com.mongodb.ConnectionString;
 

@@ -1,4 +1,4 @@
-package io.bucketry.application.layout;
+package io.bucketry.adapter.mongo.common.layout;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.bucketry.application.layout;
+package io.bucketry.adapter.mongo.common.layout;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.bucketry.application;
+package io.bucketry.adapter.mongo.common;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,4 +1,4 @@
-package io.bucketry.application.layout;
+package io.bucketry.adapter.mongo.common.layout;
 
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;

@@ -1,4 +1,4 @@
-package io.bucketry.application;
+package io.bucketry.adapter.mongo.common;
 
 import java.util.Locale;
 import java.util.regex.Pattern;

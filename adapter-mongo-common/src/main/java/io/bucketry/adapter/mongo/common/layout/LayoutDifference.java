@@ -1,4 +1,4 @@
-package io.bucketry.application.layout;
+package io.bucketry.adapter.mongo.common.layout;
 
 /**
  * One setting whose configured value differs from the recorded one, and whether that is safe.
