@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
 import io.bucketry.adapter.mongo.common.layout.LayoutGuard;
 import io.bucketry.adapter.mongo.common.layout.LayoutStart;

@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.client.MongoClient;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import org.bson.BsonDocument;

@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.client.MongoCollection;
@@ -194,7 +195,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
     /** Rollup tier storage beside this store's readings, over its client ({@link MongoRollupStore}). */
     public StoreRollups rollups() {
         com.mongodb.MongoNamespace namespace = parts.buckets().getNamespace();
-        return MongoRollupStore.open(parts.client().getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), failures::translate);
+        return MongoRollupStore.open(parts.client().getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), failures);
     }
 
     @Override

@@ -7,6 +7,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -6,6 +6,7 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.Document;

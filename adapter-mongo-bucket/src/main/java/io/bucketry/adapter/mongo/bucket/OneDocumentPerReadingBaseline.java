@@ -5,6 +5,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldValue;
 import io.bucketry.domain.Fields;

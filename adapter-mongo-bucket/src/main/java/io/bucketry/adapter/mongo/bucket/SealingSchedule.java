@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.BucketPolicy;
 
 import java.time.Clock;

@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.MongoClientSettings;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;
@@ -73,5 +74,15 @@ class MongoBucketSettingsTest {
                     Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES);
             assertThat(store.writeMetrics().batches()).isZero();
         }
+    }
+
+    @Test
+    void theLimitsNamedAreThoseTheClientIsBuiltWith() {
+        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1")))
+                .isEqualTo(new MongoFailures("db1", 10000L, "the key mongoTimeout", 10000, "mongo-bucket"));
+        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?timeoutMS=500&serverSelectionTimeoutMS=200")))
+                .isEqualTo(new MongoFailures("db1", 500L, "the connection string's timeoutMS", 200, "mongo-bucket"));
+        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?socketTimeoutMS=700")))
+                .isEqualTo(new MongoFailures("db1", null, null, 10000, "mongo-bucket"));
     }
 }

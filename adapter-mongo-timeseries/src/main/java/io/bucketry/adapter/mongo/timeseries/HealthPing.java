@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoClient;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import org.bson.BsonDocument;
@@ -18,9 +19,9 @@ final class HealthPing {
     }
 
     /** A {@code ping} bounded by {@value #PROBE_MILLIS} ms: the driver's timeoutMS bounds server selection too (CSOT spec). */
-    static StoreHealth ping(MongoClient client, MongoCalls calls) {
+    static StoreHealth ping(MongoClient client, MongoFailures failures) {
         try {
-            calls.limitedTo(PROBE_MILLIS).call("answering a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
+            failures.limitedTo(PROBE_MILLIS).translate("answer a ping", () -> client.getDatabase("admin").withTimeout(PROBE_MILLIS, TimeUnit.MILLISECONDS)
                     .runCommand(new BsonDocument("ping", new BsonInt32(1)), BsonDocument.class));
             return StoreHealth.healthy();
         } catch (StoreUnavailableException e) {

@@ -7,6 +7,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,13 +30,13 @@ final class StoreClients {
     }
 
     /** The failure translator of a client built from {@code settings}: its hosts and the limits it waits for. */
-    static MongoCalls calls(MongoTimeSeriesSettings settings) {
+    static MongoFailures failures(MongoTimeSeriesSettings settings) {
         ConnectionString uri = new ConnectionString(settings.uri());
         MongoClientSettings client = clientSettings(settings, new CommandCounter(), null);
         Long timeout = client.getTimeout(TimeUnit.MILLISECONDS);
-        return new MongoCalls(servers(settings), timeout, timeout == null ? null
+        return new MongoFailures(servers(settings), timeout, timeout == null ? null
                 : uri.getTimeout() == null ? "the key mongoTimeout" : "the connection string's timeoutMS",
-                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS));
+                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS), StatisticsReader.BACKEND);
     }
 
     static MongoClient create(MongoTimeSeriesSettings settings, CommandCounter counter, CommandListener extra) {

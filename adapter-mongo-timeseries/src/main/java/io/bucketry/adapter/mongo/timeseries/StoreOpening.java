@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
 import io.bucketry.adapter.mongo.common.layout.LayoutGuard;
 import io.bucketry.adapter.mongo.common.layout.LayoutStart;
@@ -28,7 +29,7 @@ final class StoreOpening {
     /** What a store is made of, wired for one collection and policy ({@code queried}: the collection plain queries read). */
     record Parts(MongoClient client, StoreLayout layout, MongoCollection<Document> queried, CommandCounter counter,
                  ReadingWriter writer, ReadingQueries queries, StatisticsReader statistics, ReadingRemover remover,
-                 MongoCalls calls, SeriesLister lister, List<String> startNotes) {
+                 MongoFailures failures, SeriesLister lister, List<String> startNotes) {
     }
 
     private StoreOpening() {
@@ -72,7 +73,7 @@ final class StoreOpening {
 
     private static Parts wire(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
                               BucketPolicy.Windowed policy, CommandCounter counter, List<String> startNotes) {
-        MongoCalls calls = StoreClients.calls(settings);
+        MongoFailures failures = StoreClients.failures(settings);
         // The layout's collection reads from the primary (reads there decide writes); plain queries and
         // statistics follow the connection string's read preference.
         MongoDatabase database = client.getDatabase(settings.database());
@@ -84,7 +85,7 @@ final class StoreOpening {
         ReadingRemover remover = new ReadingRemover(layout, new StatisticsReader(
                 database.withReadPreference(ReadPreference.primary()), layout.collection(), layout.fallback()), policy);
         SeriesLister lister = new SeriesLister(queried.withDocumentClass(BsonDocument.class));
-        return new Parts(client, layout, queried, counter, writer, queries, statistics, remover, calls, lister,
+        return new Parts(client, layout, queried, counter, writer, queries, statistics, remover, failures, lister,
                 List.copyOf(startNotes));
     }
 }

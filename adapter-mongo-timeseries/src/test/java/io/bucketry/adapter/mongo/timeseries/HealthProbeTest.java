@@ -35,7 +35,7 @@ class HealthProbeTest {
             assertThat(health.up()).isFalse();
             assertThat(took).isLessThan(Duration.ofSeconds(2));
             assertThat(health.reason())
-                    .startsWith("mongo-timeseries: answering a ping failed: the server at " + host + " did not answer (")
+                    .startsWith("mongo-timeseries: could not answer a ping: the server at " + host + " did not answer (")
                     .doesNotContain("Client view of cluster state")
                     .doesNotContain("\n");
         } finally {

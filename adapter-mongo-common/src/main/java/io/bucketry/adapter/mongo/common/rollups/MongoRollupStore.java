@@ -9,6 +9,7 @@ import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.WriteModel;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
@@ -32,7 +33,7 @@ import java.util.function.LongPredicate;
  * client: {@code <name>.rollups} (the windows), {@code <name>.rollups_pending} (windows to
  * recompute, written before the batch's readings, so that they survive a crash) and
  * {@code <name>.rollups_tiers} (since when each tier holds every window). Both Mongo
- * adapters open it on their own database; it holds no state of its own between calls.
+ * adapters open it on their own database; it holds no state of its own between failures.
  */
 public final class MongoRollupStore implements StoreRollups {
 
@@ -41,14 +42,14 @@ public final class MongoRollupStore implements StoreRollups {
     private final MongoCollection<Document> windows;
     private final MongoCollection<Document> pending;
     private final MongoCollection<Document> tiers;
-    private final MongoCall calls;
+    private final MongoFailures failures;
 
     private MongoRollupStore(MongoCollection<Document> windows, MongoCollection<Document> pending,
-                             MongoCollection<Document> tiers, MongoCall calls) {
+                             MongoCollection<Document> tiers, MongoFailures failures) {
         this.windows = windows;
         this.pending = pending;
         this.tiers = tiers;
-        this.calls = calls;
+        this.failures = failures;
     }
 
     /**
@@ -57,14 +58,14 @@ public final class MongoRollupStore implements StoreRollups {
      * (https://www.mongodb.com/docs/manual/core/timeseries/timeseries-limitations/#aggregation-merge), so tiers
      * live in a plain collection, written by replacement upserts on a unique (series, tier, start) index.
      */
-    public static MongoRollupStore open(MongoDatabase database, String name, MongoCall calls) {
+    public static MongoRollupStore open(MongoDatabase database, String name, MongoFailures failures) {
         MongoCollection<Document> windows = database.getCollection(name + ".rollups");
         MongoCollection<Document> pending = database.getCollection(name + ".rollups_pending");
-        calls.call("creating the rollup indexes of " + name, () -> {
+        failures.translate("create the rollup indexes of " + name, () -> {
             windows.createIndexes(RollupDocuments.windowIndexes());
             return pending.createIndexes(RollupDocuments.pendingIndexes());
         });
-        return new MongoRollupStore(windows, pending, database.getCollection(name + ".rollups_tiers"), calls);
+        return new MongoRollupStore(windows, pending, database.getCollection(name + ".rollups_tiers"), failures);
     }
 
     @Override
@@ -73,27 +74,27 @@ public final class MongoRollupStore implements StoreRollups {
         for (RollupKey key : new LinkedHashSet<>(keys)) {
             writes.add(RollupDocuments.pending(key, token));
         }
-        write(pending, writes, "recording " + writes.size() + " pending rollup windows");
+        write(pending, writes, "record " + writes.size() + " pending rollup windows");
     }
 
     @Override
     public List<PendingRollup> pending(int limit) {
-        return findPending(new Document(), limit, "reading pending rollup windows");
+        return findPending(new Document(), limit, "read pending rollup windows");
     }
 
     @Override
     public List<PendingRollup> pending(SeriesId series, TimeRange range) {
         return findPending(Filters.and(Filters.eq("s", series.value()), startIn("t", range.fromMilli(), range.toMilli())), 0,
-                "reading pending rollup windows of series " + series);
+                "read the pending rollup windows of series " + series);
     }
 
     @Override
     public List<PendingRollup> pending(TimeRange range, int limit) {
-        return findPending(startIn("t", range.fromMilli(), range.toMilli()), limit, "reading pending rollup windows");
+        return findPending(startIn("t", range.fromMilli(), range.toMilli()), limit, "read pending rollup windows");
     }
 
     private List<PendingRollup> findPending(Bson filter, int limit, String what) {
-        return calls.call(what, () -> {
+        return failures.translate(what, () -> {
             List<PendingRollup> out = new ArrayList<>();
             pending.find(filter).limit(limit).forEach(document -> out.add(RollupDocuments.toPending(document)));
             return out;
@@ -102,27 +103,27 @@ public final class MongoRollupStore implements StoreRollups {
 
     @Override
     public void clearPending(List<PendingRollup> settled) {
-        write(pending, settled.stream().map(RollupDocuments::clear).toList(), "clearing " + settled.size() + " pending rollup windows");
+        write(pending, settled.stream().map(RollupDocuments::clear).toList(), "clear " + settled.size() + " pending rollup windows");
     }
 
     @Override
     public void replace(List<RollupWindow> replaced) {
-        write(windows, replaced.stream().map(RollupDocuments::replacement).toList(), "writing " + replaced.size() + " rollup windows");
+        write(windows, replaced.stream().map(RollupDocuments::replacement).toList(), "write " + replaced.size() + " rollup windows");
     }
 
     @Override
     public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
         Bson filter = Filters.and(Filters.eq("s", series.value()), Filters.eq("w", tier.toMillis()), timeIn(range));
-        return findWindows(filter, 0, "reading rollup windows of series " + series);
+        return findWindows(filter, 0, "read the rollup windows of series " + series);
     }
 
     @Override
     public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        return findWindows(Filters.and(Filters.eq("w", tier.toMillis()), timeIn(range)), limit, "reading rollup windows");
+        return findWindows(Filters.and(Filters.eq("w", tier.toMillis()), timeIn(range)), limit, "read rollup windows");
     }
 
     private List<WindowAggregate> findWindows(Bson filter, int limit, String what) {
-        return calls.call(what, () -> {
+        return failures.translate(what, () -> {
             List<WindowAggregate> out = new ArrayList<>();
             windows.find(filter).sort(Sorts.ascending("s", "t")).limit(limit)
                     .forEach(document -> out.add(RollupDocuments.toWindow(document)));
@@ -132,7 +133,7 @@ public final class MongoRollupStore implements StoreRollups {
 
     @Override
     public Instant coveredSince(Duration tier, Instant proposed) {
-        return calls.call("reading since when the " + tier + " rollup is kept", () -> Instant.ofEpochMilli(
+        return failures.translate("read since when the " + tier + " rollup is kept", () -> Instant.ofEpochMilli(
                 ((Number) tiers.findOneAndUpdate(Filters.eq("_id", tier.toMillis()),
                         Updates.setOnInsert("since", proposed.toEpochMilli()),
                         new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER)).get("since")).longValue()));
@@ -140,19 +141,19 @@ public final class MongoRollupStore implements StoreRollups {
 
     @Override
     public long deleteSeries(SeriesId series) {
-        return calls.call("deleting the rollup windows of series " + series,
+        return failures.translate("delete the rollup windows of series " + series,
                 () -> windows.deleteMany(Filters.eq("s", series.value())).getDeletedCount());
     }
 
     @Override
     public long expireBefore(Duration tier, Instant cutoff) {
-        return calls.call("expiring rollup windows before " + cutoff, () -> windows.deleteMany(
+        return failures.translate("expire rollup windows before " + cutoff, () -> windows.deleteMany(
                 Filters.and(Filters.eq("w", tier.toMillis()), Filters.lt("t", Date.from(cutoff)))).getDeletedCount());
     }
 
     private void write(MongoCollection<Document> collection, List<WriteModel<Document>> writes, String what) {
         if (!writes.isEmpty()) {
-            calls.call(what, () -> collection.bulkWrite(writes, UNORDERED));
+            failures.translate(what, () -> collection.bulkWrite(writes, UNORDERED));
         }
     }
 

@@ -1,5 +1,6 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.adapter.mongo.common;
 
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoCredential;
 import com.mongodb.MongoOperationTimeoutException;
@@ -7,11 +8,15 @@ import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoSocketOpenException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.ServerAddress;
+import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.bulk.BulkWriteResult;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -77,21 +82,11 @@ class MongoFailuresTest {
     }
 
     @Test
-    void theLimitsNamedAreThoseTheClientIsBuiltWith() {
-        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1")))
-                .isEqualTo(new MongoFailures("db1", 10000L, "the key mongoTimeout", 10000, "mongo-bucket"));
-        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?timeoutMS=500&serverSelectionTimeoutMS=200")))
-                .isEqualTo(new MongoFailures("db1", 500L, "the connection string's timeoutMS", 200, "mongo-bucket"));
-        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?socketTimeoutMS=700")))
-                .isEqualTo(new MongoFailures("db1", null, null, 10000, "mongo-bucket"));
-    }
-
-    @Test
     void theServerDiagnosticsNameTheBackendTheyServeOrNone() {
         MongoTimeoutException timeout = new MongoTimeoutException("Timed out while waiting for a server that matches "
                 + "ReadPreferenceServerSelector{readPreference=primary}. Client view");
 
-        assertThatThrownBy(() -> failures.named(MongoServerDiagnostics.WHO).translate("read buildInfo", () -> {
+        assertThatThrownBy(() -> failures.named("MongoDB server diagnostics").translate("read buildInfo", () -> {
             throw timeout;
         })).hasMessageStartingWith("MongoDB server diagnostics: could not read buildInfo: the server at ");
         assertThatThrownBy(() -> failures.named("mongo-timeseries").translate("read buildInfo", () -> {
@@ -134,5 +129,19 @@ class MongoFailuresTest {
         assertThatThrownBy(() -> failures.translate("store readings", () -> {
             throw failed;
         })).hasMessageStartingWith("mongo-bucket: could not store readings: ").hasMessageContaining("not primary");
+    }
+
+    @Test
+    void aRefusedBulkWriteNamesItsFirstErrorAndWhatWasInsertedBeforeIt() {
+        // given: two documents inserted, then one refused by validation
+        MongoBulkWriteException refused = new MongoBulkWriteException(BulkWriteResult.acknowledged(2, 0, 0, 0, List.of(), List.of()),
+                List.of(new BulkWriteError(121, "Document failed validation", new BsonDocument(), 2)), null,
+                new ServerAddress(), Set.of());
+
+        // when / then
+        assertThatThrownBy(() -> failures.named("mongo-timeseries").translate("store 3 readings", () -> {
+            throw refused;
+        })).hasCause(refused).hasMessage("mongo-timeseries: could not store 3 readings: Document failed validation "
+                + "(2 documents were inserted before)");
     }
 }

@@ -1,5 +1,6 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.adapter.mongo.common;
 
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoOperationTimeoutException;
 import com.mongodb.MongoSecurityException;
@@ -10,8 +11,8 @@ import io.bucketry.application.port.out.StoreUnavailableException;
 import java.util.function.Supplier;
 
 /**
- * Translates driver failures into the port's {@link StoreUnavailableException}: no driver type
- * crosses the port, and a server that cannot be reached is one line naming its hosts, never the
+ * Translates driver failures into the port's {@link StoreUnavailableException} for both Mongo adapters
+ * and their rollup tiers: no driver type crosses the port, and a server that cannot be reached is one line naming its hosts, never the
  * driver's cluster dump.
  *
  * @param server         the hosts of the connection string: never credentials
@@ -20,24 +21,28 @@ import java.util.function.Supplier;
  * @param selectionMillis the server selection timeout
  * @param who            what the messages start with: the backend, or what else uses the server
  */
-record MongoFailures(String server, Long timeoutMillis, String raisedBy, long selectionMillis, String who) {
+public record MongoFailures(String server, Long timeoutMillis, String raisedBy, long selectionMillis, String who) {
 
     /** The driver's server selection timeout text (BaseCluster), with the selector it names. */
     private static final String SELECTION = "waiting for a server that matches";
 
     /** The same, with a time limit of {@code millis} for the calls it translates (e.g. a short probe). */
-    MongoFailures limitedTo(long millis) {
+    public MongoFailures limitedTo(long millis) {
         return new MongoFailures(server, millis, null, selectionMillis, who);
     }
 
     /** The same, for messages that start with {@code name} instead. */
-    MongoFailures named(String name) {
+    public MongoFailures named(String name) {
         return new MongoFailures(server, timeoutMillis, raisedBy, selectionMillis, name);
     }
 
-    <T> T translate(String operation, Supplier<T> call) {
+    /** Runs {@code call}; a driver failure becomes "{@code who}: could not {@code operation}: why". */
+    public <T> T translate(String operation, Supplier<T> call) {
         try {
             return call.get();
+        } catch (MongoBulkWriteException e) {
+            throw new StoreUnavailableException(failed(operation) + ": " + firstError(e) + " ("
+                    + e.getWriteResult().getInsertedCount() + " documents were inserted before)", e);
         } catch (MongoTimeoutException e) {
             // With timeoutMS set the driver throws MongoOperationTimeoutException for a failed selection too.
             if (e.getMessage() != null && e.getMessage().contains(SELECTION)) {
@@ -68,7 +73,13 @@ record MongoFailures(String server, Long timeoutMillis, String raisedBy, long se
         return who + ": could not " + operation;
     }
 
-    void translate(String operation, Runnable call) {
+    private static String firstError(MongoBulkWriteException e) {
+        return e.getWriteErrors().isEmpty() ? String.valueOf(e.getWriteConcernError())
+                : e.getWriteErrors().get(0).getMessage();
+    }
+
+    /** As {@link #translate(String, Supplier)}, for a call without a result. */
+    public void translate(String operation, Runnable call) {
         translate(operation, () -> {
             call.run();
             return null;
