@@ -5,6 +5,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
+import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldValue;
@@ -53,7 +54,7 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
         try {
             MongoCollection<BsonDocument> documents = client.getDatabase(settings.database())
                     .getCollection(name, BsonDocument.class);
-            MongoFailures failures = MongoConnections.failures(settings);
+            MongoFailures failures = MongoConnections.failures(settings, MongoBucketReadingStore.BACKEND);
             failures.translate("prepare the baseline collection " + name, () -> {
                 documents.drop();
                 documents.createIndex(Indexes.ascending("sensorId", "timestamp"), new IndexOptions().name("sensorId_1_timestamp_1"));

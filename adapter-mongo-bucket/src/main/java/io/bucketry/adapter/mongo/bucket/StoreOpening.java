@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
@@ -47,7 +48,7 @@ final class StoreOpening {
         try {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
-            MongoFailures failures = MongoConnections.failures(settings);
+            MongoFailures failures = MongoConnections.failures(settings, MongoBucketReadingStore.BACKEND);
             List<String> notes = CollectionStart.prepare(database, buckets, settings, policy, retention, failures);
             Parts parts = wire(client, buckets, policy, counter, failures, notes, settings, clock, sealOnWrite);
             MongoBucketReadingStore store = new MongoBucketReadingStore(parts);

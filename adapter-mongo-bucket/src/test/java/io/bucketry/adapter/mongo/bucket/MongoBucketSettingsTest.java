@@ -1,13 +1,8 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import com.mongodb.MongoClientSettings;
-import com.mongodb.event.CommandListener;
-import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;
-
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,18 +50,6 @@ class MongoBucketSettingsTest {
     }
 
     @Test
-    void serverSelectionTimesOutAfterTenSecondsUnlessTheUriSaysOtherwise() {
-        CommandListener listener = new CommandListener() { };
-
-        MongoClientSettings defaulted = MongoConnections.clientSettings(MongoBucketSettings.of("mongodb://h"), "a", listener);
-        MongoClientSettings given = MongoConnections.clientSettings(
-                MongoBucketSettings.of("mongodb://h/?serverSelectionTimeoutMS=300"), "a", listener);
-
-        assertThat(defaulted.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS)).isEqualTo(10_000);
-        assertThat(given.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS)).isEqualTo(300);
-    }
-
-    @Test
     void storeDeclaresItsBackendAndCapabilities() {
         try (MongoBucketReadingStore store = TestData.store(BucketPolicy.defaults())) {
             assertThat(store.backend()).isEqualTo("mongo-bucket");
@@ -74,15 +57,5 @@ class MongoBucketSettingsTest {
                     Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES);
             assertThat(store.writeMetrics().batches()).isZero();
         }
-    }
-
-    @Test
-    void theLimitsNamedAreThoseTheClientIsBuiltWith() {
-        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1")))
-                .isEqualTo(new MongoFailures("db1", 10000L, "the key mongoTimeout", 10000, "mongo-bucket"));
-        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?timeoutMS=500&serverSelectionTimeoutMS=200")))
-                .isEqualTo(new MongoFailures("db1", 500L, "the connection string's timeoutMS", 200, "mongo-bucket"));
-        assertThat(MongoConnections.failures(MongoBucketSettings.of("mongodb://db1/?socketTimeoutMS=700")))
-                .isEqualTo(new MongoFailures("db1", null, null, 10000, "mongo-bucket"));
     }
 }

@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.Reading;
 import org.junit.jupiter.api.Test;
@@ -19,23 +20,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** Every operation has a timeout, so a server that stops answering fails a call instead of hanging it. */
 class OperationTimeoutTest {
-
-    @Test
-    void theSettingsTimeoutBecomesTimeoutMsUnlessTheUriSetsATimeout() {
-        CommandCounter counter = new CommandCounter();
-        MongoClientSettings defaulted = StoreClients.clientSettings(MongoTimeSeriesSettings.of("mongodb://h"), counter, null);
-        MongoClientSettings configured = StoreClients.clientSettings(
-                MongoTimeSeriesSettings.of("mongodb://h").withTimeout(Duration.ofMillis(2500)), counter, null);
-        MongoClientSettings fromUri = StoreClients.clientSettings(MongoTimeSeriesSettings.of("mongodb://h/?timeoutMS=300"),
-                counter, null);
-        MongoClientSettings socket = StoreClients.clientSettings(
-                MongoTimeSeriesSettings.of("mongodb://h/?socketTimeoutMS=400"), counter, null);
-
-        assertThat(defaulted.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(10_000L);
-        assertThat(configured.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(2500L);
-        assertThat(fromUri.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(300L);
-        assertThat(socket.getTimeout(TimeUnit.MILLISECONDS)).isNull();
-    }
 
     @Test
     void aTimeoutBelowOneMillisecondIsRefused() {

@@ -1,4 +1,4 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.adapter.mongo.common;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
@@ -7,30 +7,31 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 
-import io.bucketry.adapter.mongo.common.MongoFailures;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Builds the driver client of a store or of the baseline, with its command listener attached and,
+ * Builds the driver client of either Mongo store (or of a tool beside one), with its command listeners
+ * attached, the given application name unless the connection string sets {@code appName}, and,
  * unless the connection string sets one, a server selection timeout of
  * {@value #DEFAULT_SERVER_SELECTION_SECONDS} s (the driver's 30 s default leaves a start against an
  * absent server hanging), an operation timeout (the driver's {@code timeoutMS}, from the settings)
  * unless it sets {@code timeoutMS} or {@code socketTimeoutMS} (without one, a server that stops
  * answering leaves a call hanging for ever), and the write concern {@code majority} unless it sets {@code w}.
  */
-final class MongoConnections {
+public final class MongoConnections {
 
-    static final long DEFAULT_SERVER_SELECTION_SECONDS = 10;
+    public static final long DEFAULT_SERVER_SELECTION_SECONDS = 10;
 
     private MongoConnections() {
     }
 
-    static MongoClient client(MongoBucketSettings settings, String applicationName, CommandListener listener) {
-        return MongoClients.create(clientSettings(settings, applicationName, listener));
+    /** A client for {@code settings}, named {@code applicationName} unless the uri names it, telling {@code listeners}. */
+    public static MongoClient client(MongoConnectionSettings settings, String applicationName, CommandListener... listeners) {
+        return MongoClients.create(clientSettings(settings, applicationName, listeners));
     }
 
     /** The hosts of the connection string, for messages: never its credentials or options. */
-    static String servers(MongoBucketSettings settings) {
+    public static String servers(MongoConnectionSettings settings) {
         try {
             return String.join(",", new ConnectionString(settings.uri()).getHosts());
         } catch (IllegalArgumentException e) {
@@ -38,18 +39,22 @@ final class MongoConnections {
         }
     }
 
-    /** The failure translator of a client built from {@code settings}: its hosts and the limits it waits for. */
-    static MongoFailures failures(MongoBucketSettings settings) {
+    /**
+     * The failure translator of a client built from {@code settings}: its hosts and the limits it waits
+     * for; its messages start with {@code who} (the backend).
+     */
+    public static MongoFailures failures(MongoConnectionSettings settings, String who) {
         ConnectionString uri = new ConnectionString(settings.uri());
-        MongoClientSettings client = clientSettings(settings, "bucketry", new CommandListener() { });
+        MongoClientSettings client = clientSettings(settings, "bucketry");
         Long timeout = client.getTimeout(TimeUnit.MILLISECONDS);
         return new MongoFailures(servers(settings), timeout, timeout == null ? null
                 : uri.getTimeout() == null ? "the key mongoTimeout" : "the connection string's timeoutMS",
-                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS), MongoBucketReadingStore.BACKEND);
+                client.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS), who);
     }
 
-    static MongoClientSettings clientSettings(MongoBucketSettings settings, String applicationName,
-                                              CommandListener listener) {
+    /** The driver settings {@link #client} builds its client from. */
+    public static MongoClientSettings clientSettings(MongoConnectionSettings settings, String applicationName,
+                                                     CommandListener... listeners) {
         ConnectionString uri;
         try {
             uri = new ConnectionString(settings.uri());
@@ -58,9 +63,13 @@ final class MongoConnections {
         }
         MongoClientSettings.Builder builder = MongoClientSettings.builder()
                 .applyConnectionString(uri)
-                .applicationName(applicationName)
-                .addCommandListener(listener)
+                .applicationName(uri.getApplicationName() == null ? applicationName : uri.getApplicationName())
                 .writeConcern(durable(uri.getWriteConcern()));
+        for (CommandListener listener : listeners) {
+            if (listener != null) {
+                builder.addCommandListener(listener);
+            }
+        }
         if (uri.getServerSelectionTimeout() == null) {
             builder.applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(
                     DEFAULT_SERVER_SELECTION_SECONDS, TimeUnit.SECONDS));
@@ -75,10 +84,10 @@ final class MongoConnections {
 
     /**
      * The connection string's write concern when it sets {@code w}; otherwise {@code majority}
-     * (keeping its {@code journal} and {@code wtimeoutMS}), so an acknowledged bucket survives a
+     * (keeping its {@code journal} and {@code wtimeoutMS}), so an acknowledged write survives a
      * failover: https://www.mongodb.com/docs/manual/reference/write-concern/ (w: 1 can be rolled back).
      */
-    static WriteConcern durable(WriteConcern fromUri) {
+    public static WriteConcern durable(WriteConcern fromUri) {
         if (fromUri == null) {
             return WriteConcern.MAJORITY;
         }
