@@ -5,6 +5,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.adapter.mongo.common.layout.LayoutGuard;
 import io.bucketry.adapter.mongo.common.layout.LayoutStart;
 import io.bucketry.domain.BucketPolicy;

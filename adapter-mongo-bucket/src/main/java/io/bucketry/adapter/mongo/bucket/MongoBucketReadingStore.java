@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.common.HealthPing;
 import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;

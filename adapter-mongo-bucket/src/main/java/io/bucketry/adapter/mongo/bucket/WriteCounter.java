@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.application.port.out.WriteMetrics;
 import org.bson.BsonDocument;
 

@@ -7,6 +7,7 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;

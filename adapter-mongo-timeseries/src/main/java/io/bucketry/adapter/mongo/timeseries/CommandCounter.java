@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.application.port.out.WriteMetrics;
 import org.bson.BsonArray;
 import org.bson.BsonValue;

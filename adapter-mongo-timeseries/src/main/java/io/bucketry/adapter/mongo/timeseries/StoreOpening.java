@@ -9,6 +9,7 @@ import com.mongodb.event.CommandListener;
 import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.adapter.mongo.common.layout.LayoutGuard;
 import io.bucketry.adapter.mongo.common.layout.LayoutStart;
 import io.bucketry.application.port.out.StoreUnavailableException;

@@ -1,4 +1,4 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.adapter.mongo.common.layout;
 
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
@@ -6,33 +6,31 @@ import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
-import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
-import io.bucketry.adapter.mongo.common.layout.LayoutRecords;
 import org.bson.BsonValue;
 import org.bson.Document;
 
 import java.util.Optional;
 
 /**
- * The layout record of one bucket collection: a document {@code _id: <collection name>} in the
- * database's {@value #COLLECTION} collection (shared with mongo-timeseries, whose native
- * collections cannot hold a document of another shape).
+ * The layout record of one collection of either Mongo store: a document {@code _id: <collection name>}
+ * in the database's {@value #COLLECTION} collection, beside the readings rather than among them (a
+ * native time-series collection cannot hold a document of another shape).
  */
-final class LayoutDocuments implements LayoutRecords {
+public final class LayoutDocuments implements LayoutRecords {
 
-    static final String COLLECTION = "bucketry_layouts";
+    public static final String COLLECTION = "bucketry_layouts";
 
     private final MongoCollection<Document> layouts;
     private final String name;
 
-    LayoutDocuments(MongoDatabase database, String collection) {
+    public LayoutDocuments(MongoDatabase database, String collection) {
         // The record decides whether a start may write: read it where it is written.
         this.layouts = database.getCollection(COLLECTION).withReadPreference(ReadPreference.primary());
         this.name = collection;
     }
 
     /** True when a command's target (its first value) is the layouts collection. */
-    static boolean isTarget(BsonValue target) {
+    public static boolean isTarget(BsonValue target) {
         return target != null && target.isString() && COLLECTION.equals(target.asString().getValue());
     }
 
@@ -61,7 +59,7 @@ final class LayoutDocuments implements LayoutRecords {
     }
 
     /** The record of {@code layout} as stored: {@code _id} the collection's name, then the layout's fields. */
-    Document document(CollectionLayout layout) {
+    public Document document(CollectionLayout layout) {
         Document document = new Document("_id", name);
         document.putAll(layout.toFields());
         return document;
