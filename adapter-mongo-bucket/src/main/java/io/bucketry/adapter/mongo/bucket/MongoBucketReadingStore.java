@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.common.CommandCounter;
 import io.bucketry.adapter.mongo.common.HealthPing;
 import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.rollups.MongoRollupStore;
@@ -163,7 +164,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** What sealing has sent to the server since the store was opened (zeros in the row layout): telemetry. */
     public WriteMetrics sealingMetrics() {
-        return parts.counter().sealingSnapshot();
+        return parts.counter().sealingMetrics();
     }
 
     /** Statistics of the sealed documents only (none in the row layout): telemetry for benchmarks. */
@@ -179,7 +180,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** What this store has sent to its server since it was opened: telemetry for benchmarks, not a port method. */
     public WriteMetrics writeMetrics() {
-        return parts.counter().snapshot();
+        return parts.counter().metrics();
     }
 
     /** A {@code ping} bounded by {@value HealthPing#PROBE_MILLIS} ms ({@link HealthPing}). */
@@ -210,7 +211,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
         }
     }
 
-    WriteCounter counter() {
+    CommandCounter counter() {
         return parts.counter();
     }
 

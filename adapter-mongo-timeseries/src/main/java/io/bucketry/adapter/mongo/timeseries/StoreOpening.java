@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.CommandCounter;
 import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.adapter.mongo.common.layout.CollectionLayout;

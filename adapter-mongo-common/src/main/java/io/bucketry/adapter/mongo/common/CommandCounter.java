@@ -1,4 +1,4 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.adapter.mongo.common;
 
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
@@ -7,21 +7,24 @@ import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.application.port.out.WriteMetrics;
 import org.bson.BsonDocument;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
- * Counts what a client sends: write commands and the statements inside them, seen by the driver
- * as they leave (so a bulk write of many statements is one command, and a resent one counts
- * again); batches and buckets touched are reported by the writer. What the sealed layout's sealer
+ * Counts what either Mongo store's client sends: write commands and the statements inside them, seen
+ * by the driver as they leave (so a bulk write of many statements is one command, and a resent one
+ * counts again), and read commands; batches and buckets touched are reported by the writer. What the sealed layout's sealer
  * sends ({@link #sealing}) is counted apart: the sync driver calls a listener on the thread that runs
  * the command, so a thread-local flag tells which is which.
  */
-final class WriteCounter implements CommandListener {
+public final class CommandCounter implements CommandListener {
 
     private final AtomicLong commands = new AtomicLong();
     private final AtomicLong statements = new AtomicLong();
-    private final AtomicLong finds = new AtomicLong();
+    private final Map<String, LongAdder> byName = new ConcurrentHashMap<>();
     private final AtomicLong buckets = new AtomicLong();
     private final AtomicLong batches = new AtomicLong();
     private final AtomicLong sealingCommands = new AtomicLong();
@@ -31,7 +34,7 @@ final class WriteCounter implements CommandListener {
     private volatile CommandListener tap = new CommandListener() { };
 
     /** Test hook: also tells {@code listener} of every command started and succeeded (to measure what crosses the wire). */
-    void tap(CommandListener listener) {
+    public void tap(CommandListener listener) {
         this.tap = listener;
     }
 
@@ -46,6 +49,7 @@ final class WriteCounter implements CommandListener {
         if (LayoutDocuments.isTarget(event.getCommand().get(event.getCommandName()))) {
             return; // reading and writing the layout record at start is not the store's traffic
         }
+        byName.computeIfAbsent(event.getCommandName(), name -> new LongAdder()).increment();
         String array = switch (event.getCommandName()) {
             case "update" -> "updates";
             case "insert" -> "documents";
@@ -62,18 +66,17 @@ final class WriteCounter implements CommandListener {
             }
             commands.incrementAndGet();
             statements.addAndGet(size);
-        } else if (event.getCommandName().equals("find") || event.getCommandName().equals("aggregate")) {
-            finds.incrementAndGet();
         }
     }
 
-    void batch(int bucketsTouched) {
+    /** One batch handed to the store, which wrote to {@code bucketsTouched} buckets. */
+    public void batch(long bucketsTouched) {
         batches.incrementAndGet();
         buckets.addAndGet(bucketsTouched);
     }
 
     /** Runs a sealing sweep on this thread, its writes counted as sealing; answers the windows it sealed. */
-    long sealing(LongSupplier sweep) {
+    public long sealing(LongSupplier sweep) {
         boolean outer = sealing.get();
         sealing.set(true);
         try {
@@ -86,16 +89,23 @@ final class WriteCounter implements CommandListener {
     }
 
     /** What sealing sent: write commands, statements, and windows sealed (in place of buckets touched); batches are sweeps. */
-    WriteMetrics sealingSnapshot() {
+    public WriteMetrics sealingMetrics() {
         return new WriteMetrics(sealingCommands.get(), sealingStatements.get(), sealedWindows.get(), 0);
     }
 
     /** Read commands (find, aggregate) sent, for tests that prove a path needs no read. */
-    long reads() {
-        return finds.get();
+    public long reads() {
+        return commands("find") + commands("aggregate");
     }
 
-    WriteMetrics snapshot() {
+    /** How many commands named {@code name} ("find", "insert", "aggregate", …) were sent so far. */
+    public long commands(String name) {
+        LongAdder count = byName.get(name);
+        return count == null ? 0 : count.sum();
+    }
+
+    /** What the store's writes sent: write commands, statements, buckets touched, batches. */
+    public WriteMetrics metrics() {
         return new WriteMetrics(commands.get(), statements.get(), buckets.get(), batches.get());
     }
 }
