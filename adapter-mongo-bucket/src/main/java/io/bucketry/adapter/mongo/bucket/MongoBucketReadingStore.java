@@ -183,7 +183,6 @@ public final class MongoBucketReadingStore implements ReadingStore {
         return parts.counter().metrics();
     }
 
-    /** A {@code ping} bounded by {@value HealthPing#PROBE_MILLIS} ms ({@link HealthPing}). */
     @Override
     public StoreHealth health() {
         return HealthPing.ping(parts.client(), failures);
@@ -196,8 +195,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** Rollup tier storage beside this store's readings, over its client ({@link MongoRollupStore}). */
     public StoreRollups rollups() {
-        com.mongodb.MongoNamespace namespace = parts.buckets().getNamespace();
-        return MongoRollupStore.open(parts.client().getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), failures);
+        return MongoRollupStore.open(parts.client(), parts.buckets().getNamespace(), failures);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.common.rollups;
 
+import com.mongodb.MongoNamespace;
+import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.BulkWriteOptions;
@@ -53,12 +55,15 @@ public final class MongoRollupStore implements StoreRollups {
     }
 
     /**
-     * Opens (creating their indexes if needed) the rollup collections of readings collection {@code name}.
+     * Opens (creating their indexes if needed) the rollup collections beside readings collection
+     * {@code readings}, over the client of the store that owns it.
      * A native time-series collection cannot be a $merge target
      * (https://www.mongodb.com/docs/manual/core/timeseries/timeseries-limitations/#aggregation-merge), so tiers
      * live in a plain collection, written by replacement upserts on a unique (series, tier, start) index.
      */
-    public static MongoRollupStore open(MongoDatabase database, String name, MongoFailures failures) {
+    public static MongoRollupStore open(MongoClient client, MongoNamespace readings, MongoFailures failures) {
+        MongoDatabase database = client.getDatabase(readings.getDatabaseName());
+        String name = readings.getCollectionName();
         MongoCollection<Document> windows = database.getCollection(name + ".rollups");
         MongoCollection<Document> pending = database.getCollection(name + ".rollups_pending");
         failures.translate("create the rollup indexes of " + name, () -> {
