@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.testing.CuttingProxy;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;

@@ -1,4 +1,4 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.adapter.mongo.common.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,11 +20,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * server applies nothing) or after the server received it whole, dropping its reply (the server
  * applied everything, the driver never learns it). It can also fall silent instead: take the next
  * such request and never forward it, keeping the connection open (a black hole, not a reset).
+ * Test kit of both Mongo adapters.
  */
-final class CuttingProxy implements AutoCloseable {
+public final class CuttingProxy implements AutoCloseable {
 
     /** Where the cut falls. */
-    enum Cut { MID_REQUEST, LOST_REPLY }
+    public enum Cut { MID_REQUEST, LOST_REPLY }
 
     private final InetSocketAddress target;
     private final ServerSocket server;
@@ -34,7 +35,7 @@ final class CuttingProxy implements AutoCloseable {
     private volatile byte[] pattern = new byte[0];
     private final AtomicReference<byte[]> silence = new AtomicReference<>();
 
-    CuttingProxy(String host, int port) throws IOException {
+    public CuttingProxy(String host, int port) throws IOException {
         this.target = new InetSocketAddress(host, port);
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         Thread acceptor = new Thread(this::accept, "cutting-proxy-accept");
@@ -42,18 +43,18 @@ final class CuttingProxy implements AutoCloseable {
         acceptor.start();
     }
 
-    int port() {
+    public int port() {
         return server.getLocalPort();
     }
 
     /** Arms one cut of the next request whose command is {@code command} (e.g. "update"). */
-    void cutNext(String command, Cut cut) {
+    public void cutNext(String command, Cut cut) {
         pattern = commandElement(command);
         armed.set(cut);
     }
 
     /** From the next request whose command is {@code command} on, its connection forwards nothing and answers nothing. */
-    void silenceNext(String command) {
+    public void silenceNext(String command) {
         silence.set(commandElement(command));
     }
 
@@ -66,7 +67,7 @@ final class CuttingProxy implements AutoCloseable {
         return element;
     }
 
-    int cuts() {
+    public int cuts() {
         return cuts.get();
     }
 
