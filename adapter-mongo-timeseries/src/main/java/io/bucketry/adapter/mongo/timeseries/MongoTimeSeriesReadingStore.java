@@ -160,14 +160,6 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         return failures.translate("evict readings before " + cutoff, () -> parts.remover().evictBefore(cutoff));
     }
 
-    /**
-     * Write commands and statements counted by a command listener on this store's client since it was
-     * opened: telemetry for benchmarks, not a port method.
-     */
-    public WriteMetrics writeMetrics() {
-        return parts.counter().metrics();
-    }
-
     @Override
     public StoreHealth health() {
         return HealthPing.ping(parts.client(), failures);
@@ -176,6 +168,14 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     @Override
     public StorageStatistics statistics() {
         return failures.translate("read statistics", parts.statistics()::read);
+    }
+
+    /**
+     * Write commands and statements counted by a command listener on this store's client since it was
+     * opened: telemetry for benchmarks, not a port method.
+     */
+    public WriteMetrics writeMetrics() {
+        return parts.counter().metrics();
     }
 
     /** Commands named {@code name} sent so far (for tests of the one-query-per-batch rule). */
