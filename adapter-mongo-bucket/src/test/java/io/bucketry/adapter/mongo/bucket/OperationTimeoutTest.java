@@ -1,7 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.ConnectionString;
-import com.mongodb.event.CommandListener;
 import io.bucketry.adapter.mongo.common.testing.CuttingProxy;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
@@ -21,8 +20,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** Every operation has a timeout, so a server that stops answering fails a call instead of hanging it. */
 class OperationTimeoutTest {
-
-    private static final CommandListener NONE = new CommandListener() { };
 
     @Test
     void aTimeoutBelowOneMillisecondIsRefused() {

@@ -23,8 +23,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Durability: majority unless the connection string sets w, and a write concern error is never taken for a conflict. */
 class WriteConcernTest {
 
-    private static final CommandListener NONE = new CommandListener() { };
-
     @Test
     void theUpdateCommandsTheStoreSendsAskForMajority() {
         // given: a client built as the store builds its own, watching what it sends

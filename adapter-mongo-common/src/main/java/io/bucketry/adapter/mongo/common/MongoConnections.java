@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class MongoConnections {
 
-    public static final long DEFAULT_SERVER_SELECTION_SECONDS = 10;
+    private static final long DEFAULT_SERVER_SELECTION_SECONDS = 10;
 
     private MongoConnections() {
     }
