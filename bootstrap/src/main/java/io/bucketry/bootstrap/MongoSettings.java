@@ -1,6 +1,6 @@
 package io.bucketry.bootstrap;
 
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.bootstrap.wiring.UriMask;
 import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;
@@ -88,9 +88,12 @@ public record MongoSettings(String uri, String database, String collection, bool
         return new MongoSettings(uri, database, collection, timeseriesFallback, value, timeout).withLayoutOf(this);
     }
 
-    /** The URI with any user name and password replaced by {@code ***}. */
+    /**
+     * The URI with any user name and password replaced by {@code ***}; all of it hidden where no Mongo
+     * backend (which owns the masking rules) is on the class path.
+     */
     public String maskedUri() {
-        return ConnectionStrings.mask(uri);
+        return UriMask.mask(uri);
     }
 
     @Override

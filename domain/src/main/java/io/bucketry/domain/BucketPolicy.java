@@ -18,8 +18,8 @@ public sealed interface BucketPolicy permits BucketPolicy.Windowed, BucketPolicy
     int MAX_COUNT_LIMIT = 100_000;
     /**
      * Larger than the stored size of the largest valid reading (64 fields with 64-character names
-     * and 256-character texts, see {@link Reading#storedSizeEstimate}), so an empty bucket always
-     * has room for one reading; small enough for MongoDB.
+     * and 256-character texts: about 53 KB as each store measures it, each store's tests check it),
+     * so an empty bucket always has room for one reading; small enough for MongoDB.
      */
     int MIN_BYTES = 64 * 1024;
     int MAX_BYTES_LIMIT = 8 * 1024 * 1024;

@@ -83,16 +83,6 @@ public final class Reading {
         return series.equals(other.series) && epochMilli == other.epochMilli;
     }
 
-    /** An upper bound of the bytes this reading adds to a stored bucket (BSON element in an array). */
-    public int storedSizeEstimate() {
-        int bytes = 1 + 8 + 4 + 1 + (1 + 2 + 8); // array element header and index key, document, t
-        for (int i = 0; i < fields.size(); i++) {
-            bytes += 2 + fields.schema().name(i).length();
-            bytes += fields.isText(i) ? 5 + 3 * fields.textAt(i).length() : 8;
-        }
-        return bytes;
-    }
-
     @Override
     public boolean equals(Object other) {
         return other instanceof Reading reading && epochMilli == reading.epochMilli

@@ -72,20 +72,6 @@ class BucketPolicyTest {
         assertThat(policy.admits(0, policy.bytesAdmitting(500) + 1, 1, 500)).isFalse();
     }
 
-    @Test
-    void anEmptyBucketAlwaysHasRoomForTheLargestValidReading() {
-        // given: 64 fields with 64-character names and 256-character texts of 3-byte characters
-        java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < FieldSchema.MAX_FIELDS; i++) {
-            fields.put("f" + String.format("%063d", i), "\u20ac".repeat(FieldValue.MAX_TEXT_LENGTH));
-        }
-        Reading largest = Reading.of("s", java.time.Instant.EPOCH, fields);
-
-        // then: the smallest byte ceiling still admits it into an empty bucket
-        assertThat(largest.storedSizeEstimate()).isLessThanOrEqualTo(BucketPolicy.MIN_BYTES);
-        assertThat(BucketPolicy.paged(10).admits(0, 0, largest.storedSizeEstimate())).isTrue();
-    }
-
     @ParameterizedTest(name = "{0} ms lies in the hour window starting at {1}")
     @CsvSource({
             "0, 0",

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import static io.bucketry.domain.TestReadings.map;
 import static io.bucketry.domain.TestReadings.reading;
-import static io.bucketry.domain.TestReadings.repeat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.type;
@@ -120,25 +119,5 @@ class ReadingTest {
     void readingsWithEqualPartsAreEqual() {
         assertThat(reading(5, "a", 1, "s", "x")).isEqualTo(reading(5, "a", 1.0, "s", "x"))
                 .hasSameHashCodeAs(reading(5, "a", 1.0, "s", "x"));
-    }
-
-    @Test
-    void theStoredSizeEstimateGrowsWithNamesAndTextsAndCoversTheLargestReading() {
-        // given
-        Reading small = reading(0, "a", 1);
-        Reading longerName = reading(0, "abcdef", 1);
-        Reading text = reading(0, "a", "OK");
-        Map<String, Object> largest = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < 64; i++) {
-            largest.put(("f" + i + repeat('x', 64)).substring(0, 64), repeat('y', 256));
-        }
-
-        // when
-        int largestSize = Reading.of("s", Instant.EPOCH, largest).storedSizeEstimate();
-
-        // then
-        assertThat(longerName.storedSizeEstimate()).isEqualTo(small.storedSizeEstimate() + 5);
-        assertThat(text.storedSizeEstimate()).isGreaterThan(small.storedSizeEstimate());
-        assertThat(largestSize).isLessThanOrEqualTo(BucketPolicy.MIN_BYTES);
     }
 }

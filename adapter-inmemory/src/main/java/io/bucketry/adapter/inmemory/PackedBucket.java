@@ -169,7 +169,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
                 return Outcome.DUPLICATE;
             }
         }
-        int size = reading.storedSizeEstimate();
+        int size = ReadingBytes.upperBound(reading);
         if (enforceLimits && !policy.admits(count, storedBytes, size)) {
             return Outcome.FULL;
         }
@@ -246,7 +246,7 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
         return rowCapacity();
     }
 
-    /** An upper bound of this bucket's readings' stored size (see {@link Reading#storedSizeEstimate}). */
+    /** An upper bound of this bucket's readings' stored size (see {@link ReadingBytes}). */
     long storedSizeEstimate() {
         return storedBytes;
     }

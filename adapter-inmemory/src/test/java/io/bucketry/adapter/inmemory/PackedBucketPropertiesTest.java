@@ -88,12 +88,12 @@ class PackedBucketPropertiesTest {
                 if (model.containsKey(reading.epochMilli())) {
                     expected = PackedBucket.Outcome.DUPLICATE;
                 } else if (model.size() >= maxCount
-                        || !model.isEmpty() && modelBytes + reading.storedSizeEstimate() > BucketPolicy.DEFAULT_MAX_BYTES) {
+                        || !model.isEmpty() && modelBytes + ReadingBytes.upperBound(reading) > BucketPolicy.DEFAULT_MAX_BYTES) {
                     expected = PackedBucket.Outcome.FULL;
                 } else {
                     expected = PackedBucket.Outcome.ADDED;
                     model.put(reading.epochMilli(), reading);
-                    modelBytes += reading.storedSizeEstimate();
+                    modelBytes += ReadingBytes.upperBound(reading);
                 }
                 assertThat(outcome).as("adding %s", reading).isEqualTo(expected);
             }

@@ -248,7 +248,7 @@ class PackedBucketTest {
         // given: the smallest byte ceiling, a count ceiling far away, readings with a 256-character text
         BucketPolicy policy = new BucketPolicy.Windowed(Duration.ofHours(1), 100_000, BucketPolicy.MIN_BYTES);
         PackedBucket bucket = emptyBucket(policy);
-        int readingSize = reading(0, "note", repeat('n', 256)).storedSizeEstimate();
+        int readingSize = ReadingBytes.upperBound(reading(0, "note", repeat('n', 256)));
         int fitting = BucketPolicy.MIN_BYTES / readingSize;
 
         // when
@@ -263,7 +263,7 @@ class PackedBucketTest {
         assertThat(bucket.count()).isEqualTo(fitting).isLessThan(100_000);
         assertThat(bucket.storedSizeEstimate()).isEqualTo((long) fitting * readingSize).isLessThanOrEqualTo(policy.maxBytes());
         Reading small = reading(-1, "x", 1);
-        assertThat(small.storedSizeEstimate()).isLessThan(BucketPolicy.MIN_BYTES - fitting * readingSize);
+        assertThat(ReadingBytes.upperBound(small)).isLessThan(BucketPolicy.MIN_BYTES - fitting * readingSize);
         assertThat(bucket.add(small)).as("a small reading still fits under the ceiling").isEqualTo(PackedBucket.Outcome.ADDED);
     }
 

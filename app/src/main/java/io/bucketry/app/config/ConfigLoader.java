@@ -1,7 +1,7 @@
 package io.bucketry.app.config;
 
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import io.bucketry.bootstrap.config.ConfigurationException;
-import io.bucketry.application.ConnectionStrings;
 import io.bucketry.domain.Quote;
 
 import java.nio.file.Path;

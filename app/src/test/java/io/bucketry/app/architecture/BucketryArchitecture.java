@@ -29,8 +29,8 @@ final class BucketryArchitecture {
         String inMemory = root + ".adapter.inmemory..";
         String bucket = root + ".adapter.mongo.bucket..";
         String timeSeries = root + ".adapter.mongo.timeseries..";
-        // rollup storage in Mongo: one module both Mongo adapters open over their own client, so neither holds a copy
-        String rollups = root + ".adapter.mongo.rollups..";
+        // what both Mongo adapters share (client, failures, layout records, rollups), so neither holds a copy
+        String mongoCommon = root + ".adapter.mongo.common..";
         String bootstrap = root + ".bootstrap..";
         String wiring = root + ".bootstrap.wiring..";
         String server = root + ".server..";
@@ -43,12 +43,12 @@ final class BucketryArchitecture {
                 .layer("domain").definedBy(domain)
                 .layer("codec").definedBy(root + ".codec..")
                 .layer("application").definedBy(root + ".application", root + ".application.port..",
-                        root + ".application.layout..", root + ".application.transfer..")
+                        root + ".application.transfer..")
                 .layer("services").definedBy(root + ".application.service..")
                 .layer("in-memory").definedBy(inMemory)
                 .layer("mongo-bucket").definedBy(bucket)
                 .layer("mongo-timeseries").definedBy(timeSeries)
-                .layer("mongo-rollups").definedBy(rollups)
+                .layer("mongo-common").definedBy(mongoCommon)
                 .layer("bootstrap").definedBy(bootstrap)
                 .layer("server").definedBy(server)
                 .layer("tools").definedBy(tools)
@@ -61,7 +61,7 @@ final class BucketryArchitecture {
                 .whereLayer("in-memory").mayOnlyBeAccessedByLayers("bootstrap", "tools")
                 .whereLayer("mongo-bucket").mayOnlyBeAccessedByLayers("bootstrap", "tools")
                 .whereLayer("mongo-timeseries").mayOnlyBeAccessedByLayers("bootstrap", "tools")
-                .whereLayer("mongo-rollups").mayOnlyBeAccessedByLayers("mongo-bucket", "mongo-timeseries", "bootstrap", "tools")
+                .whereLayer("mongo-common").mayOnlyBeAccessedByLayers("mongo-bucket", "mongo-timeseries", "bootstrap", "tools")
                 .whereLayer("services").mayOnlyBeAccessedByLayers("application")
                 .whereLayer("domain").mayNotAccessAnyLayer()
                 .whereLayer("codec").mayNotAccessAnyLayer()
@@ -70,7 +70,7 @@ final class BucketryArchitecture {
         // a backend's classes are loaded only when it is configured: the embedder adds one backend, not all
         rules.put("onlyTheEmbeddingsWiringKnowsTheBackends", noClasses().that().resideInAPackage(bootstrap)
                 .and().resideOutsideOfPackage(wiring)
-                .should().dependOnClassesThat().resideInAnyPackage(inMemory, bucket, timeSeries, rollups));
+                .should().dependOnClassesThat().resideInAnyPackage(inMemory, bucket, timeSeries, mongoCommon));
         rules.put("thePackagesOfEachModuleFormNoCycles", slices().matching(root + ".(server|tools|app|bootstrap).(*)..")
                 .should().beFreeOfCycles());
         rules.put("domainAndApplicationDependOnNothingButTheJdk", classes().that().resideInAnyPackage(domain, application)
@@ -79,7 +79,7 @@ final class BucketryArchitecture {
                 .and().areDeclaredInClassesThat().resideInAnyPackage(domain, application)
                 .should().beFinal());
         rules.put("onlyTheMongoAdaptersKnowTheMongoDbDriver", noClasses().that()
-                .resideOutsideOfPackages(bucket, timeSeries, rollups, tools)
+                .resideOutsideOfPackages(bucket, timeSeries, mongoCommon, tools)
                 .should().dependOnClassesThat().resideInAnyPackage("com.mongodb..", "org.bson.."));
         rules.put("onlyTheEmbeddingKnowsGuice", noClasses().that().resideOutsideOfPackage(bootstrap)
                 .should().dependOnClassesThat().resideInAnyPackage("com.google.inject..", "jakarta.inject..",

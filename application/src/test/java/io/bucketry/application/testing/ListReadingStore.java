@@ -120,11 +120,11 @@ public final class ListReadingStore implements ReadingStore {
         for (Entry entry : entries) {
             if (entry.bucket.equals(last)) {
                 count++;
-                bytes += entry.reading.storedSizeEstimate();
+                bytes += size(entry.reading);
             }
         }
         boolean full = count >= policy.maxCount()
-                || count > 0 && bytes + reading.storedSizeEstimate() > policy.maxBytes();
+                || count > 0 && bytes + size(reading) > policy.maxBytes();
         return full ? new BucketKey(reading.series(), start, seq + 1) : last;
     }
 
@@ -231,5 +231,15 @@ public final class ListReadingStore implements ReadingStore {
         if (closed) {
             throw new IllegalStateException("the list store is closed");
         }
+    }
+
+    /** This double's own measure against the byte ceiling: names and values (3 bytes a text character), 64 for the rest. */
+    private static int size(Reading reading) {
+        int bytes = 64;
+        for (int i = 0; i < reading.fields().size(); i++) {
+            bytes += reading.fields().schema().name(i).length()
+                    + (reading.fields().isText(i) ? 3 * reading.fields().textAt(i).length() : 8);
+        }
+        return bytes;
     }
 }

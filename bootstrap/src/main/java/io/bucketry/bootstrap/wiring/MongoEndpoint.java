@@ -1,6 +1,6 @@
 package io.bucketry.bootstrap.wiring;
 
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 
 /**
  * The MongoDB server the Mongo store modules connect to: the configured {@code mongoUri}, or the

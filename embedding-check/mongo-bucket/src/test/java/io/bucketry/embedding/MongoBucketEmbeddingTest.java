@@ -21,7 +21,7 @@ class MongoBucketEmbeddingTest extends MinimalClassPathContract {
     @Override
     protected Set<String> bucketryArtifacts() {
         return Set.of("io.bucketry:bucketry-bootstrap", "io.bucketry:bucketry-domain", "io.bucketry:bucketry-application",
-                "io.bucketry:bucketry-adapter-mongo-bucket", "io.bucketry:bucketry-codec", "io.bucketry:bucketry-mongo-rollups");
+                "io.bucketry:bucketry-adapter-mongo-bucket", "io.bucketry:bucketry-codec", "io.bucketry:bucketry-adapter-mongo-common");
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.bucketry.tools.check;
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics;
 import io.bucketry.bootstrap.BucketryConfig;
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import io.bucketry.bootstrap.wiring.EmbeddedMongo;
 
 import java.io.PrintStream;

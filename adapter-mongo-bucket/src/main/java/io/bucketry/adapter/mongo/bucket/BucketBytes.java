@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.common.BsonSizes;
 import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldValue;
 import io.bucketry.domain.Fields;
@@ -75,32 +76,15 @@ final class BucketBytes {
 
     /** What {@code reading} would add to a statement whose summary already has {@code summarised}. */
     static int cost(Reading reading, Set<String> summarised) {
-        // Array element: type, index key of at most 5 digits (maxCount <= 100,000) and NUL, document length
-        // and terminator, then t: type, "t", NUL, date.
-        int bytes = 1 + 6 + 4 + 1 + (1 + 2 + 8);
+        int bytes = BsonSizes.arrayElement(reading);
         Fields fields = reading.fields();
         FieldSchema schema = fields.schema();
         for (int i = 0; i < schema.size(); i++) {
-            FieldValue value = fields.valueAt(i);
             String name = schema.name(i);
-            if (value instanceof FieldValue.Numeric) {
-                bytes += 1 + name.length() + 1 + 8;
-                if (!summarised.contains(name)) {
-                    // summary.<name>: {count: int32, sum, min, max: double}
-                    bytes += 1 + name.length() + 1 + 4 + (1 + 6 + 4) + 3 * (1 + 4 + 8) + 1;
-                }
-            } else if (value instanceof FieldValue.Text text) {
-                bytes += 1 + name.length() + 1 + 4 + utf8Length(text.value()) + 1;
+            if (fields.valueAt(i) instanceof FieldValue.Numeric && !summarised.contains(name)) {
+                // summary.<name>: {count: int32, sum, min, max: double}
+                bytes += 1 + name.length() + 1 + 4 + (1 + 6 + 4) + 3 * (1 + 4 + 8) + 1;
             }
-        }
-        return bytes;
-    }
-
-    private static int utf8Length(String text) {
-        int bytes = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
         }
         return bytes;
     }

@@ -5,6 +5,7 @@ import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.UpdateOneModel;
+import io.bucketry.adapter.mongo.common.CommandCounter;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
@@ -44,16 +45,16 @@ final class BucketWriter {
     private final MongoCollection<BsonDocument> buckets;
     private final BucketPolicy policy;
     private final IngestPlanner planner;
-    private final WriteCounter counter;
+    private final CommandCounter counter;
     private final boolean marked;
     private volatile IntConsumer beforeBulk = attempt -> { };
 
-    BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, WriteCounter counter) {
+    BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, CommandCounter counter) {
         this(buckets, policy, planner, counter, false);
     }
 
     /** @param marked the sealed layout: new row documents carry {@code unsealed: true} ({@link BucketUpdate}) */
-    BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, WriteCounter counter,
+    BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, CommandCounter counter,
                  boolean marked) {
         this.buckets = buckets;
         this.policy = policy;

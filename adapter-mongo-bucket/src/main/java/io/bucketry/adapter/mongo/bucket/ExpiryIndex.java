@@ -2,8 +2,8 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoDatabase;
-import io.bucketry.application.layout.LayoutStart;
-import io.bucketry.application.layout.LayoutText;
+import io.bucketry.adapter.mongo.common.layout.LayoutStart;
+import io.bucketry.adapter.mongo.common.layout.LayoutText;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonDocument;

@@ -5,6 +5,8 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.UpdateOneModel;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.MongoConnections;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;
@@ -53,7 +55,7 @@ public final class MongoBucketDiagnostics {
         Objects.requireNonNull(reading, "reading");
         try (MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { })) {
             MongoDatabase database = client.getDatabase(settings.database());
-            MongoFailures failures = MongoConnections.failures(settings);
+            MongoFailures failures = MongoConnections.failures(settings, MongoBucketReadingStore.BACKEND);
             Map<String, String> plans = new LinkedHashMap<>();
             Map<String, BsonDocument> commands = commands(database.getCollection(settings.collection(), BsonDocument.class),
                     policy, reading, from, to);

@@ -1,6 +1,9 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
+import io.bucketry.adapter.mongo.common.CommandCounter;
+import io.bucketry.adapter.mongo.common.HealthPing;
+import io.bucketry.adapter.mongo.common.MongoFailures;
+import io.bucketry.adapter.mongo.common.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
@@ -161,7 +164,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** What sealing has sent to the server since the store was opened (zeros in the row layout): telemetry. */
     public WriteMetrics sealingMetrics() {
-        return parts.counter().sealingSnapshot();
+        return parts.counter().sealingMetrics();
     }
 
     /** Statistics of the sealed documents only (none in the row layout): telemetry for benchmarks. */
@@ -177,10 +180,9 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** What this store has sent to its server since it was opened: telemetry for benchmarks, not a port method. */
     public WriteMetrics writeMetrics() {
-        return parts.counter().snapshot();
+        return parts.counter().metrics();
     }
 
-    /** A {@code ping} bounded by {@value HealthPing#PROBE_MILLIS} ms ({@link HealthPing}). */
     @Override
     public StoreHealth health() {
         return HealthPing.ping(parts.client(), failures);
@@ -193,8 +195,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     /** Rollup tier storage beside this store's readings, over its client ({@link MongoRollupStore}). */
     public StoreRollups rollups() {
-        com.mongodb.MongoNamespace namespace = parts.buckets().getNamespace();
-        return MongoRollupStore.open(parts.client().getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), failures::translate);
+        return MongoRollupStore.open(parts.client(), parts.buckets().getNamespace(), failures);
     }
 
     @Override
@@ -208,7 +209,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
         }
     }
 
-    WriteCounter counter() {
+    CommandCounter counter() {
         return parts.counter();
     }
 

@@ -1,11 +1,10 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import io.bucketry.application.ConnectionStrings;
+import io.bucketry.adapter.mongo.common.MongoConnectionSettings;
+import io.bucketry.adapter.mongo.common.MongoNames;
 import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;
-import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * Where the mongo-bucket backend keeps its buckets: a MongoDB connection string, a database and a
@@ -19,37 +18,15 @@ import java.util.regex.Pattern;
  *                  {@link SealPolicy#DEFAULT_SEAL_AFTER}
  */
 public record MongoBucketSettings(String uri, String database, String collection, Duration timeout,
-                                  DocumentLayout layout, Duration sealAfter) {
-
-    /** Long enough for a bulk write of a large batch, short enough that a silent server fails a call. */
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+                                  DocumentLayout layout, Duration sealAfter) implements MongoConnectionSettings {
 
     public static final String DEFAULT_COLLECTION = "readings_buckets";
-    public static final String DEFAULT_DATABASE = "bucketry";
-
-    // MongoDB refuses these in database names; collection names may not start with "system." nor hold '$'.
-    private static final Pattern DATABASE = Pattern.compile("[^/\\\\. \"$*<>:|?\\x00]{1,63}");
-    private static final Pattern COLLECTION = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]{0,119}");
 
     public MongoBucketSettings {
-        Objects.requireNonNull(uri, "uri");
-        if (!uri.startsWith("mongodb://") && !uri.startsWith("mongodb+srv://")) {
-            throw new IllegalArgumentException("MongoDB uri '" + ConnectionStrings.mask(uri) + "' must start with mongodb:// or mongodb+srv://");
-        }
-        database = database == null || database.isBlank() ? DEFAULT_DATABASE : database;
-        collection = collection == null || collection.isBlank() ? DEFAULT_COLLECTION : collection;
-        if (!DATABASE.matcher(database).matches()) {
-            throw new IllegalArgumentException("MongoDB database name '" + database
-                    + "' is invalid: 1-63 characters, none of / \\ . space \" $ * < > : | ?");
-        }
-        if (!COLLECTION.matcher(collection).matches() || collection.startsWith("system.")) {
-            throw new IllegalArgumentException("MongoDB collection name '" + collection
-                    + "' is invalid: use letters, digits, '_', '.', '-' (at most 120), not starting with 'system.'");
-        }
-        timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
-        if (timeout.isNegative() || timeout.toMillis() == 0) {
-            throw new IllegalArgumentException("MongoDB timeout " + timeout + " must be at least 1 ms");
-        }
+        uri = MongoNames.uri(uri);
+        database = MongoNames.database(database, DEFAULT_DATABASE);
+        collection = MongoNames.collection(collection, DEFAULT_COLLECTION);
+        timeout = MongoNames.timeout(timeout);
         layout = layout == null ? DocumentLayout.ROWS : layout;
         sealAfter = new SealPolicy(sealAfter == null ? SealPolicy.DEFAULT_SEAL_AFTER : sealAfter).sealAfter();
     }
@@ -87,11 +64,6 @@ public record MongoBucketSettings(String uri, String database, String collection
     /** When the sealed layout seals a window. */
     public SealPolicy sealPolicy() {
         return new SealPolicy(sealAfter);
-    }
-
-    /** The uri with its credentials masked ({@code mongodb://***@host/db}), for messages and logs. */
-    public String redactedUri() {
-        return ConnectionStrings.mask(uri);
     }
 
     /** The settings with the credentials of the uri masked. */

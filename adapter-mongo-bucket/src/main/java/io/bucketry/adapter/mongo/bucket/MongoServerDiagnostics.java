@@ -6,6 +6,8 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.MongoConnections;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.Document;
@@ -58,7 +60,7 @@ public final class MongoServerDiagnostics implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         MongoClient client = MongoConnections.client(settings, "bucketry-diagnostics", new CommandListener() { });
         return new MongoServerDiagnostics(client, client.getDatabase(settings.database()),
-                MongoConnections.failures(settings).named(who));
+                MongoConnections.failures(settings, who));
     }
 
     public Server server() {

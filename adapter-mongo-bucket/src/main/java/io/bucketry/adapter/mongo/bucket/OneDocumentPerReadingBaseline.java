@@ -5,6 +5,9 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
+import io.bucketry.adapter.mongo.common.CommandCounter;
+import io.bucketry.adapter.mongo.common.MongoConnections;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldValue;
 import io.bucketry.domain.Fields;
@@ -31,11 +34,11 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
 
     private final MongoClient client;
     private final MongoCollection<BsonDocument> documents;
-    private final WriteCounter counter;
+    private final CommandCounter counter;
     private final MongoFailures failures;
     private long nanosWriting;
 
-    private OneDocumentPerReadingBaseline(MongoClient client, MongoCollection<BsonDocument> documents, WriteCounter counter,
+    private OneDocumentPerReadingBaseline(MongoClient client, MongoCollection<BsonDocument> documents, CommandCounter counter,
                                           MongoFailures failures) {
         this.client = client;
         this.failures = failures;
@@ -47,12 +50,12 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
     public static OneDocumentPerReadingBaseline open(MongoBucketSettings settings) {
         Objects.requireNonNull(settings, "settings");
         String name = settings.collection() + "_baseline";
-        WriteCounter counter = new WriteCounter();
+        CommandCounter counter = new CommandCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-baseline", counter);
         try {
             MongoCollection<BsonDocument> documents = client.getDatabase(settings.database())
                     .getCollection(name, BsonDocument.class);
-            MongoFailures failures = MongoConnections.failures(settings);
+            MongoFailures failures = MongoConnections.failures(settings, MongoBucketReadingStore.BACKEND);
             failures.translate("prepare the baseline collection " + name, () -> {
                 documents.drop();
                 documents.createIndex(Indexes.ascending("sensorId", "timestamp"), new IndexOptions().name("sensorId_1_timestamp_1"));
@@ -121,7 +124,7 @@ public final class OneDocumentPerReadingBaseline implements AutoCloseable {
 
     /** Write commands sent (insert commands, counted by a driver CommandListener). */
     public long writeCommands() {
-        return counter.snapshot().writeCommands();
+        return counter.metrics().writeCommands();
     }
 
     /** Wall-clock seconds spent inside {@link #write}. */

@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.common.CommandCounter;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.BucketPolicy;
 
 import java.time.Clock;
@@ -20,13 +22,13 @@ final class SealingSchedule {
     private static final System.Logger LOG = System.getLogger(SealingSchedule.class.getName());
 
     private final WindowSealer sealer;
-    private final WriteCounter counter;
+    private final CommandCounter counter;
     private final Clock clock;
     private final boolean onWrite;
     private final BucketPolicy.Windowed policy;
     private ScheduledExecutorService executor;
 
-    SealingSchedule(WindowSealer sealer, BucketPolicy.Windowed policy, WriteCounter counter, Clock clock, boolean onWrite) {
+    SealingSchedule(WindowSealer sealer, BucketPolicy.Windowed policy, CommandCounter counter, Clock clock, boolean onWrite) {
         this.sealer = sealer;
         this.policy = policy;
         this.counter = counter;

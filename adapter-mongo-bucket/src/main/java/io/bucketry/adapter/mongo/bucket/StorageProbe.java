@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoDatabase;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import org.bson.Document;
 
 import java.util.ArrayList;

@@ -3,6 +3,9 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import io.bucketry.adapter.mongo.common.CommandCounter;
+import io.bucketry.adapter.mongo.common.MongoConnections;
+import io.bucketry.adapter.mongo.common.MongoFailures;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonDocument;
@@ -21,7 +24,7 @@ import static io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore.BACKEND;
 final class StoreOpening {
 
     /** What a store is made of, wired for one collection, policy and layout ({@code sealing}: null in the row layout). */
-    record Parts(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy, WriteCounter counter,
+    record Parts(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy, CommandCounter counter,
                  MongoFailures failures, List<String> startNotes, DocumentLayout layout, SealingSchedule sealing,
                  BucketWriter writer, BucketReader reader, PageReader pages, BucketAggregator aggregator,
                  StatisticsReader statistics, SeriesLister lister, SeriesDeletion deletion) {
@@ -41,12 +44,12 @@ final class StoreOpening {
             throw new IllegalArgumentException("the mongo-bucket layout 'sealed' seals windows, so it needs the windowed"
                     + " bucket policy, not paged; use layout 'rows' for paged buckets");
         }
-        WriteCounter counter = new WriteCounter();
+        CommandCounter counter = new CommandCounter();
         MongoClient client = MongoConnections.client(settings, "bucketry-" + BACKEND, counter);
         try {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
-            MongoFailures failures = MongoConnections.failures(settings);
+            MongoFailures failures = MongoConnections.failures(settings, MongoBucketReadingStore.BACKEND);
             List<String> notes = CollectionStart.prepare(database, buckets, settings, policy, retention, failures);
             Parts parts = wire(client, buckets, policy, counter, failures, notes, settings, clock, sealOnWrite);
             MongoBucketReadingStore store = new MongoBucketReadingStore(parts);
@@ -61,7 +64,7 @@ final class StoreOpening {
     }
 
     private static Parts wire(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
-                              WriteCounter counter, MongoFailures failures, List<String> startNotes,
+                              CommandCounter counter, MongoFailures failures, List<String> startNotes,
                               MongoBucketSettings settings, Clock clock, boolean sealOnWrite) {
         DocumentLayout layout = settings.layout();
         boolean sealed = layout == DocumentLayout.SEALED;

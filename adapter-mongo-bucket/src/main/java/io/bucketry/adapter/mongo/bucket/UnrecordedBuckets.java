@@ -2,8 +2,8 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Projections;
-import io.bucketry.application.layout.LayoutGuard.Unrecorded;
-import io.bucketry.application.layout.LayoutText;
+import io.bucketry.adapter.mongo.common.layout.LayoutGuard.Unrecorded;
+import io.bucketry.adapter.mongo.common.layout.LayoutText;
 import io.bucketry.domain.BucketPolicy;
 import org.bson.BsonDocument;
 

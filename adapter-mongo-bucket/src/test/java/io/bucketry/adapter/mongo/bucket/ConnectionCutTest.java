@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.ConnectionString;
+import io.bucketry.adapter.mongo.common.testing.CuttingProxy;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;

@@ -1,12 +1,8 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import com.mongodb.MongoClientSettings;
-import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;
-
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -51,18 +47,6 @@ class MongoBucketSettingsTest {
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("alice").doesNotContain("s3cret"));
         assertThat(MongoBucketSettings.of("mongodb://alice:s3cret@host").toString())
                 .contains("mongodb://***@host").doesNotContain("alice").doesNotContain("s3cret");
-    }
-
-    @Test
-    void serverSelectionTimesOutAfterTenSecondsUnlessTheUriSaysOtherwise() {
-        CommandListener listener = new CommandListener() { };
-
-        MongoClientSettings defaulted = MongoConnections.clientSettings(MongoBucketSettings.of("mongodb://h"), "a", listener);
-        MongoClientSettings given = MongoConnections.clientSettings(
-                MongoBucketSettings.of("mongodb://h/?serverSelectionTimeoutMS=300"), "a", listener);
-
-        assertThat(defaulted.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS)).isEqualTo(10_000);
-        assertThat(given.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS)).isEqualTo(300);
     }
 
     @Test

@@ -1,8 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
-import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.testing.CuttingProxy;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
@@ -11,7 +10,6 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static io.bucketry.adapter.mongo.bucket.TestData.minute;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,24 +20,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** Every operation has a timeout, so a server that stops answering fails a call instead of hanging it. */
 class OperationTimeoutTest {
-
-    private static final CommandListener NONE = new CommandListener() { };
-
-    @Test
-    void theSettingsTimeoutBecomesTimeoutMsUnlessTheUriSetsATimeout() {
-        MongoClientSettings defaulted = MongoConnections.clientSettings(MongoBucketSettings.of("mongodb://h"), "a", NONE);
-        MongoClientSettings configured = MongoConnections.clientSettings(
-                MongoBucketSettings.of("mongodb://h").withTimeout(Duration.ofMillis(2500)), "a", NONE);
-        MongoClientSettings fromUri = MongoConnections.clientSettings(MongoBucketSettings.of("mongodb://h/?timeoutMS=300"), "a", NONE);
-        MongoClientSettings socket = MongoConnections.clientSettings(
-                MongoBucketSettings.of("mongodb://h/?socketTimeoutMS=400"), "a", NONE);
-
-        assertThat(defaulted.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(10_000L);
-        assertThat(configured.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(2500L);
-        assertThat(fromUri.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(300L);
-        assertThat(socket.getTimeout(TimeUnit.MILLISECONDS)).isNull();
-        assertThat(socket.getSocketSettings().getReadTimeout(TimeUnit.MILLISECONDS)).isEqualTo(400);
-    }
 
     @Test
     void aTimeoutBelowOneMillisecondIsRefused() {

@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.ReadPreference;
 import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandListener;
+import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;

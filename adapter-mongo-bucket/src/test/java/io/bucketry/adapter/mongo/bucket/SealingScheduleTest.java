@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.bucket;
 
+import io.bucketry.adapter.mongo.common.CommandCounter;
 import io.bucketry.application.contract.MutableClock;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.SealPolicy;
@@ -31,7 +32,7 @@ class SealingScheduleTest {
     }
 
     private static SealingSchedule schedule(Duration sealAfter, Instant now) {
-        return new SealingSchedule(new WindowSealer(null, HOURS, new SealPolicy(sealAfter)), HOURS, new WriteCounter(),
+        return new SealingSchedule(new WindowSealer(null, HOURS, new SealPolicy(sealAfter)), HOURS, new CommandCounter(),
                 new MutableClock(now), true);
     }
 }

@@ -3,13 +3,14 @@ package io.bucketry.adapter.mongo.bucket;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import io.bucketry.adapter.mongo.common.CommandCounter;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 
 /**
- * Test listener on a store's client ({@link WriteCounter#tap}): the BSON bytes of the documents that
+ * Test listener on a store's client ({@link CommandCounter#tap}): the BSON bytes of the documents that
  * reads return (find, aggregate, getMore batches) and whether any carries a reading, and the bytes of
  * the update statements sent.
  */

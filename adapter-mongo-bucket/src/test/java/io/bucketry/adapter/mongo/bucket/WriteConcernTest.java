@@ -2,13 +2,13 @@ package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.ServerAddress;
-import com.mongodb.WriteConcern;
 import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.bulk.WriteConcernError;
 import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
+import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
@@ -16,31 +16,12 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Durability: majority unless the connection string sets w, and a write concern error is never taken for a conflict. */
 class WriteConcernTest {
-
-    private static final CommandListener NONE = new CommandListener() { };
-
-    @Test
-    void writesAreMajorityAcknowledgedUnlessTheUriSetsW() {
-        WriteConcern defaulted = MongoConnections.clientSettings(MongoBucketSettings.of("mongodb://h"), "a", NONE)
-                .getWriteConcern();
-        WriteConcern given = MongoConnections.clientSettings(MongoBucketSettings.of("mongodb://h/?w=1"), "a", NONE)
-                .getWriteConcern();
-        WriteConcern journalOnly = MongoConnections.clientSettings(
-                MongoBucketSettings.of("mongodb://h/?journal=true&wtimeoutMS=500"), "a", NONE).getWriteConcern();
-
-        assertThat(defaulted).isEqualTo(WriteConcern.MAJORITY);
-        assertThat(given).isEqualTo(WriteConcern.W1);
-        assertThat(journalOnly.getWString()).isEqualTo("majority");
-        assertThat(journalOnly.getJournal()).isTrue();
-        assertThat(journalOnly.getWTimeout(TimeUnit.MILLISECONDS)).isEqualTo(500);
-    }
 
     @Test
     void theUpdateCommandsTheStoreSendsAskForMajority() {

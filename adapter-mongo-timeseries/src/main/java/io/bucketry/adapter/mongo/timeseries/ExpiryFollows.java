@@ -2,7 +2,7 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoDatabase;
-import io.bucketry.application.layout.LayoutStart;
+import io.bucketry.adapter.mongo.common.layout.LayoutStart;
 import org.bson.Document;
 
 /**

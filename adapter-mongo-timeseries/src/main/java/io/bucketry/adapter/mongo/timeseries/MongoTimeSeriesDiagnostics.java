@@ -5,6 +5,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
+import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
@@ -12,7 +13,6 @@ import io.bucketry.domain.SeriesId;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.bson.Document;
 import org.bson.conversions.Bson;
 
 import java.time.Instant;
@@ -99,7 +99,7 @@ public final class MongoTimeSeriesDiagnostics {
     }
 
     private static <T> T onClient(MongoTimeSeriesSettings settings, String what, Function<MongoClient, T> call) {
-        try (MongoClient client = StoreClients.create(settings, new CommandCounter(), null)) {
+        try (MongoClient client = MongoConnections.client(settings, StoreOpening.APPLICATION_NAME)) {
             return call.apply(client);
         } catch (MongoException e) {
             throw new StoreUnavailableException("mongo-timeseries: could not " + what + ": " + e.getMessage(), e);

@@ -1,6 +1,8 @@
 package io.bucketry.adapter.mongo.timeseries;
 
-import io.bucketry.adapter.mongo.rollups.MongoRollupStore;
+import io.bucketry.adapter.mongo.common.HealthPing;
+import io.bucketry.adapter.mongo.common.MongoFailures;
+import io.bucketry.adapter.mongo.common.rollups.MongoRollupStore;
 import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;
@@ -34,12 +36,12 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
 
     /** What the port methods hand their work to, wired by {@link StoreOpening}. */
     private final StoreOpening.Parts parts;
-    private final MongoCalls calls;
+    private final MongoFailures failures;
 
     /** A store of the parts {@link StoreOpening} wired. */
     MongoTimeSeriesReadingStore(StoreOpening.Parts parts) {
         this.parts = parts;
-        this.calls = parts.calls();
+        this.failures = parts.failures();
     }
 
     /**
@@ -101,29 +103,29 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
 
     @Override
     public StoreResult store(List<Reading> readings) {
-        return calls.call("storing " + readings.size() + " readings", () -> parts.writer().store(readings));
+        return failures.translate("store " + readings.size() + " readings", () -> parts.writer().store(readings));
     }
 
     @Override
     public List<Reading> read(SeriesId series, TimeRange range, int limit) {
-        return calls.call("reading series " + series, () -> parts.queries().read(series, range, limit));
+        return failures.translate("read series " + series, () -> parts.queries().read(series, range, limit));
     }
 
     @Override
     public Optional<Reading> latest(SeriesId series, Instant notBefore) {
-        return calls.call("reading the latest of series " + series, () -> parts.queries().latest(series, notBefore));
+        return failures.translate("read the latest of series " + series, () -> parts.queries().latest(series, notBefore));
     }
 
     @Override
     public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
-        return calls.call("reading page " + number + " of series " + series,
+        return failures.translate("read page " + number + " of series " + series,
                 () -> parts.queries().page(series, number, size, notBefore));
     }
 
     @Override
     public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return calls.call("aggregating series " + series, () -> WindowResults.toAggregates(parts.queried()
+        return failures.translate("aggregate series " + series, () -> WindowResults.toAggregates(parts.queried()
                 .aggregate(WindowPipeline.forSeries(series.value(), range, millis)).allowDiskUse(true), millis));
     }
 
@@ -131,20 +133,20 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
         int limit = maxWindows == Integer.MAX_VALUE ? maxWindows : maxWindows + 1;
-        return calls.call("aggregating all series", () -> WindowResults.toAggregates(parts.queried()
+        return failures.translate("aggregate all series", () -> WindowResults.toAggregates(parts.queried()
                 .aggregate(WindowPipeline.forAll(range, millis, limit)).allowDiskUse(true), millis));
     }
 
     /** Ids only: counts and times would unpack the series' buckets. */
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
-        return calls.call("listing series", () -> parts.lister().list(prefix, after, limit));
+        return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
     }
 
     /** Deletes on the metaField; answers how many readings were removed. */
     @Override
     public long deleteSeries(SeriesId series) {
-        return calls.call("deleting series " + series, () -> parts.remover().deleteSeries(series));
+        return failures.translate("delete series " + series, () -> parts.remover().deleteSeries(series));
     }
 
     /**
@@ -155,7 +157,17 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
      */
     @Override
     public long evictBefore(Instant cutoff) {
-        return calls.call("evicting readings before " + cutoff, () -> parts.remover().evictBefore(cutoff));
+        return failures.translate("evict readings before " + cutoff, () -> parts.remover().evictBefore(cutoff));
+    }
+
+    @Override
+    public StoreHealth health() {
+        return HealthPing.ping(parts.client(), failures);
+    }
+
+    @Override
+    public StorageStatistics statistics() {
+        return failures.translate("read statistics", parts.statistics()::read);
     }
 
     /**
@@ -166,17 +178,6 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
         return parts.counter().metrics();
     }
 
-    /** A {@code ping} bounded by {@value HealthPing#PROBE_MILLIS} ms ({@link HealthPing}). */
-    @Override
-    public StoreHealth health() {
-        return HealthPing.ping(parts.client(), calls);
-    }
-
-    @Override
-    public StorageStatistics statistics() {
-        return calls.call("reading statistics", parts.statistics()::read);
-    }
-
     /** Commands named {@code name} sent so far (for tests of the one-query-per-batch rule). */
     long commandsSent(String name) {
         return parts.counter().commands(name);
@@ -184,8 +185,7 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
 
     /** Rollup tier storage beside this store's readings, over its client ({@link MongoRollupStore}). */
     public StoreRollups rollups() {
-        com.mongodb.MongoNamespace namespace = parts.queried().getNamespace();
-        return MongoRollupStore.open(parts.client().getDatabase(namespace.getDatabaseName()), namespace.getCollectionName(), calls::call);
+        return MongoRollupStore.open(parts.client(), parts.queried().getNamespace(), failures);
     }
 
     @Override

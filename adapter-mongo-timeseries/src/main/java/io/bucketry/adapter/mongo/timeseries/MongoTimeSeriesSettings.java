@@ -1,8 +1,7 @@
 package io.bucketry.adapter.mongo.timeseries;
 
-import io.bucketry.application.ConnectionStrings;
-
-import com.mongodb.ConnectionString;
+import io.bucketry.adapter.mongo.common.MongoConnectionSettings;
+import io.bucketry.adapter.mongo.common.MongoNames;
 
 import java.time.Duration;
 
@@ -20,28 +19,15 @@ import java.time.Duration;
  *                null means {@link #DEFAULT_TIMEOUT}
  */
 public record MongoTimeSeriesSettings(String uri, String database, String collection, boolean fallback,
-                                      Duration timeout) {
+                                      Duration timeout) implements MongoConnectionSettings {
 
-    /** Long enough for a large insertMany, short enough that a silent server fails a call. */
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
-
-    public static final String DEFAULT_DATABASE = "bucketry";
     public static final String DEFAULT_COLLECTION = "readings_timeseries";
-    private static final String FORBIDDEN_IN_DATABASE = "/\\. \"$*<>:|?";
 
     public MongoTimeSeriesSettings {
-        if (uri == null || uri.isBlank()) {
-            throw new IllegalArgumentException("MongoDB connection string is missing");
-        }
-        new ConnectionString(uri); // throws IllegalArgumentException naming what is wrong
-        database = database == null ? DEFAULT_DATABASE : database;
-        collection = collection == null ? DEFAULT_COLLECTION : collection;
-        requireDatabaseName(database);
-        requireCollectionName(collection);
-        timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
-        if (timeout.isNegative() || timeout.toMillis() == 0) {
-            throw new IllegalArgumentException("MongoDB timeout " + timeout + " must be at least 1 ms");
-        }
+        uri = MongoNames.uri(uri);
+        database = MongoNames.database(database, DEFAULT_DATABASE);
+        collection = MongoNames.collection(collection, DEFAULT_COLLECTION);
+        timeout = MongoNames.timeout(timeout);
     }
 
     /** Settings with the default operation timeout. */
@@ -67,38 +53,10 @@ public record MongoTimeSeriesSettings(String uri, String database, String collec
         return new MongoTimeSeriesSettings(uri, database, collection, fallback, value);
     }
 
-    private static void requireDatabaseName(String name) {
-        if (name.isEmpty() || name.length() > 63) {
-            throw new IllegalArgumentException("database name '" + name + "' must have 1 to 63 characters");
-        }
-        for (char c : name.toCharArray()) {
-            if (FORBIDDEN_IN_DATABASE.indexOf(c) >= 0 || c == 0) {
-                throw new IllegalArgumentException("database name '" + name + "' contains '" + c
-                        + "', which MongoDB does not allow in database names");
-            }
-        }
-    }
-
-    private static void requireCollectionName(String name) {
-        if (name.isEmpty() || name.length() > 120) {
-            throw new IllegalArgumentException("collection name '" + name + "' must have 1 to 120 characters");
-        }
-        if (name.indexOf('$') >= 0 || name.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("collection name '" + name + "' must not contain '$' or NUL");
-        }
-        if (name.startsWith("system.")) {
-            throw new IllegalArgumentException("collection name '" + name + "' must not start with 'system.'");
-        }
-    }
-
     /** The settings with the password in the connection string hidden. */
     @Override
     public String toString() {
-        return "MongoTimeSeriesSettings[uri=" + redacted(uri) + ", database=" + database + ", collection="
+        return "MongoTimeSeriesSettings[uri=" + redactedUri() + ", database=" + database + ", collection="
                 + collection + ", fallback=" + fallback + ", timeout=" + timeout + "]";
-    }
-
-    static String redacted(String uri) {
-        return ConnectionStrings.mask(uri);
     }
 }

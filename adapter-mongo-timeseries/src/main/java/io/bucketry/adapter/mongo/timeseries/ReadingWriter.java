@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.timeseries;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.InsertManyOptions;
+import io.bucketry.adapter.mongo.common.CommandCounter;
 import io.bucketry.adapter.mongo.timeseries.ReadingDocuments.Identity;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.StoreUnavailableException;

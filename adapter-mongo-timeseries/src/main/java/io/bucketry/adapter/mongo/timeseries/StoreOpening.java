@@ -6,9 +6,13 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
-import io.bucketry.application.layout.CollectionLayout;
-import io.bucketry.application.layout.LayoutGuard;
-import io.bucketry.application.layout.LayoutStart;
+import io.bucketry.adapter.mongo.common.CommandCounter;
+import io.bucketry.adapter.mongo.common.MongoConnections;
+import io.bucketry.adapter.mongo.common.MongoFailures;
+import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
+import io.bucketry.adapter.mongo.common.layout.LayoutGuard;
+import io.bucketry.adapter.mongo.common.layout.LayoutStart;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
@@ -25,10 +29,13 @@ import java.util.Objects;
  */
 final class StoreOpening {
 
+    /** The client's application name unless the connection string sets appName. */
+    static final String APPLICATION_NAME = "bucketry-timeseries";
+
     /** What a store is made of, wired for one collection and policy ({@code queried}: the collection plain queries read). */
     record Parts(MongoClient client, StoreLayout layout, MongoCollection<Document> queried, CommandCounter counter,
                  ReadingWriter writer, ReadingQueries queries, StatisticsReader statistics, ReadingRemover remover,
-                 MongoCalls calls, SeriesLister lister, List<String> startNotes) {
+                 MongoFailures failures, SeriesLister lister, List<String> startNotes) {
     }
 
     private StoreOpening() {
@@ -44,7 +51,7 @@ final class StoreOpening {
             throw new IllegalArgumentException(StartMessages.pagedPolicy(requested.maxCount()));
         }
         CommandCounter counter = new CommandCounter();
-        MongoClient client = StoreClients.create(settings, counter, extraListener);
+        MongoClient client = MongoConnections.client(settings, APPLICATION_NAME, counter, extraListener);
         try {
             // Every read at start decides a write (create the collection, an index): never from a secondary.
             MongoDatabase database = client.getDatabase(settings.database()).withReadPreference(ReadPreference.primary());
@@ -63,7 +70,7 @@ final class StoreOpening {
             client.close();
             throw new StoreUnavailableException("mongo-timeseries: cannot prepare collection "
                     + settings.database() + "." + settings.collection() + " at "
-                    + MongoTimeSeriesSettings.redacted(settings.uri()) + ": " + e.getMessage(), e);
+                    + settings.redactedUri() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             client.close();
             throw e;
@@ -72,7 +79,7 @@ final class StoreOpening {
 
     private static Parts wire(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
                               BucketPolicy.Windowed policy, CommandCounter counter, List<String> startNotes) {
-        MongoCalls calls = StoreClients.calls(settings);
+        MongoFailures failures = MongoConnections.failures(settings, StatisticsReader.BACKEND);
         // The layout's collection reads from the primary (reads there decide writes); plain queries and
         // statistics follow the connection string's read preference.
         MongoDatabase database = client.getDatabase(settings.database());
@@ -84,7 +91,7 @@ final class StoreOpening {
         ReadingRemover remover = new ReadingRemover(layout, new StatisticsReader(
                 database.withReadPreference(ReadPreference.primary()), layout.collection(), layout.fallback()), policy);
         SeriesLister lister = new SeriesLister(queried.withDocumentClass(BsonDocument.class));
-        return new Parts(client, layout, queried, counter, writer, queries, statistics, remover, calls, lister,
+        return new Parts(client, layout, queried, counter, writer, queries, statistics, remover, failures, lister,
                 List.copyOf(startNotes));
     }
 }

@@ -1,8 +1,8 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoDatabase;
-import io.bucketry.application.layout.LayoutGuard.Unrecorded;
-import io.bucketry.application.layout.LayoutText;
+import io.bucketry.adapter.mongo.common.layout.LayoutGuard.Unrecorded;
+import io.bucketry.adapter.mongo.common.layout.LayoutText;
 import io.bucketry.domain.BucketPolicy;
 
 import java.util.LinkedHashMap;

@@ -3,6 +3,7 @@ package io.bucketry.adapter.mongo.timeseries;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.Document;

@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.mongodb.MongoDBContainer;
 
@@ -50,7 +51,7 @@ final class MongoTestLane {
         String uri = System.getenv(URI_VARIABLE);
         if (uri != null && !uri.isBlank()) {
             return new MongoTestLane("real server from " + URI_VARIABLE + " ("
-                    + MongoTimeSeriesSettings.redacted(uri) + ")", uri, false);
+                    + ConnectionStrings.mask(uri) + ")", uri, false);
         }
         String noDocker = dockerAbsence();
         if (noDocker == null) {

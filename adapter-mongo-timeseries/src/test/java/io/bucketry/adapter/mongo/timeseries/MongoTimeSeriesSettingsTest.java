@@ -1,5 +1,6 @@
 package io.bucketry.adapter.mongo.timeseries;
 
+import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,8 +45,8 @@ class MongoTimeSeriesSettingsTest {
         // when / then
         assertThat(settings.toString()).doesNotContain("s3cr").doesNotContain("ann")
                 .contains("mongodb://***@db1:27017,db2/?tls=true");
-        assertThat(MongoTimeSeriesSettings.redacted("mongodb://localhost/x?a=b@c")).isEqualTo("mongodb://localhost/x?a=b@c");
-        assertThat(MongoTimeSeriesSettings.redacted("mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:s3cret"))
+        assertThat(ConnectionStrings.mask("mongodb://localhost/x?a=b@c")).isEqualTo("mongodb://localhost/x?a=b@c");
+        assertThat(ConnectionStrings.mask("mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:s3cret"))
                 .isEqualTo("mongodb://h/?authMechanismProperties=AWS_SESSION_TOKEN:***");
     }
 }

@@ -2,6 +2,8 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import io.bucketry.adapter.mongo.common.MongoConnections;
+import io.bucketry.adapter.mongo.common.testing.CuttingProxy;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.Reading;
 import org.junit.jupiter.api.Test;
@@ -21,23 +23,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 class OperationTimeoutTest {
 
     @Test
-    void theSettingsTimeoutBecomesTimeoutMsUnlessTheUriSetsATimeout() {
-        CommandCounter counter = new CommandCounter();
-        MongoClientSettings defaulted = StoreClients.clientSettings(MongoTimeSeriesSettings.of("mongodb://h"), counter, null);
-        MongoClientSettings configured = StoreClients.clientSettings(
-                MongoTimeSeriesSettings.of("mongodb://h").withTimeout(Duration.ofMillis(2500)), counter, null);
-        MongoClientSettings fromUri = StoreClients.clientSettings(MongoTimeSeriesSettings.of("mongodb://h/?timeoutMS=300"),
-                counter, null);
-        MongoClientSettings socket = StoreClients.clientSettings(
-                MongoTimeSeriesSettings.of("mongodb://h/?socketTimeoutMS=400"), counter, null);
-
-        assertThat(defaulted.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(10_000L);
-        assertThat(configured.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(2500L);
-        assertThat(fromUri.getTimeout(TimeUnit.MILLISECONDS)).isEqualTo(300L);
-        assertThat(socket.getTimeout(TimeUnit.MILLISECONDS)).isNull();
-    }
-
-    @Test
     void aTimeoutBelowOneMillisecondIsRefused() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> MongoTimeSeriesSettings.of("mongodb://h").withTimeout(Duration.ofNanos(10)))
@@ -52,7 +37,7 @@ class OperationTimeoutTest {
         assumeFalse(uri.isSrvProtocol(), "a mongodb+srv:// server cannot be reached through a loopback proxy");
         String[] hostPort = uri.getHosts().get(0).split(":");
         MongoTimeSeriesSettings direct = lane.freshSettings("silent");
-        try (SilentProxy proxy = new SilentProxy(hostPort[0], hostPort.length > 1 ? Integer.parseInt(hostPort[1]) : 27017)) {
+        try (CuttingProxy proxy = new CuttingProxy(hostPort[0], hostPort.length > 1 ? Integer.parseInt(hostPort[1]) : 27017)) {
             String proxied = "mongodb://" + credentials(uri) + "127.0.0.1:" + proxy.port()
                     + "/?directConnection=true&serverSelectionTimeoutMS=5000&connectTimeoutMS=2000";
             MongoTimeSeriesSettings settings = new MongoTimeSeriesSettings(proxied, direct.database(), direct.collection(),
@@ -65,8 +50,8 @@ class OperationTimeoutTest {
                 }
                 store.store(readings.subList(0, 10));
 
-                // when: the server stops answering
-                proxy.silence();
+                // when: the server stops answering (from the next batch's insert on)
+                proxy.silenceNext("insert");
                 long started = System.nanoTime();
                 assertTimeoutPreemptively(Duration.ofSeconds(30), () -> assertThatThrownBy(() -> store.store(readings.subList(10, 20)))
                         .isInstanceOf(StoreUnavailableException.class));

@@ -2,7 +2,7 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
-import io.bucketry.application.layout.LayoutGuard.Unrecorded;
+import io.bucketry.adapter.mongo.common.layout.LayoutGuard.Unrecorded;
 import io.bucketry.domain.BucketPolicy;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;

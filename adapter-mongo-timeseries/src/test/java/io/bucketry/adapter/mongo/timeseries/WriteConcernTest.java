@@ -7,6 +7,7 @@ import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.bulk.WriteConcernError;
 import com.mongodb.ConnectionString;
+import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
@@ -19,18 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Durability: majority unless the connection string sets w, and a write concern error is named even beside write errors. */
 class WriteConcernTest {
-
-    @Test
-    void writesAreMajorityAcknowledgedUnlessTheUriSetsW() {
-        assertThat(StoreClients.durable(new ConnectionString("mongodb://h").getWriteConcern())).isEqualTo(WriteConcern.MAJORITY);
-        assertThat(StoreClients.durable(new ConnectionString("mongodb://h/?w=2").getWriteConcern()))
-                .isEqualTo(new WriteConcern(2));
-        WriteConcern journalOnly = StoreClients.durable(
-                new ConnectionString("mongodb://h/?journal=true&wtimeoutMS=700").getWriteConcern());
-        assertThat(journalOnly.getWString()).isEqualTo("majority");
-        assertThat(journalOnly.getJournal()).isTrue();
-        assertThat(journalOnly.getWTimeout(TimeUnit.MILLISECONDS)).isEqualTo(700);
-    }
 
     @Test
     void aWriteConcernErrorBesideWriteErrorsIsNamedNotHiddenBehindTheFirstWriteError() {

@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoClient;
+import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.domain.BucketPolicy;

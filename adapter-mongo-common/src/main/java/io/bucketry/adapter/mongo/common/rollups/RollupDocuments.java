@@ -1,0 +1,109 @@
+package io.bucketry.adapter.mongo.common.rollups;
+
+import com.mongodb.client.model.DeleteOneModel;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.IndexModel;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.Updates;
+import com.mongodb.client.model.WriteModel;
+import io.bucketry.application.port.out.PendingRollup;
+import io.bucketry.application.port.out.RollupKey;
+import io.bucketry.application.port.out.RollupWindow;
+import io.bucketry.domain.FieldAggregate;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.WindowAggregate;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The documents and write models of rollup storage. A window: {@code {s: series, w: tier ms, t: start,
+ * n: count, f: {field: {n, min, max, sum, first, last}}}}, unique on (s, w, t). A pending entry:
+ * {@code {s, t: finest window start ms, b: token}}, unique on (s, t, b).
+ */
+final class RollupDocuments {
+
+    private RollupDocuments() {
+    }
+
+    static List<IndexModel> windowIndexes() {
+        return List.of(new IndexModel(Indexes.ascending("s", "w", "t"), new IndexOptions().unique(true).name("series_tier_start")),
+                new IndexModel(Indexes.ascending("w", "t"), new IndexOptions().name("tier_start")));
+    }
+
+    static List<IndexModel> pendingIndexes() {
+        return List.of(new IndexModel(Indexes.ascending("s", "t", "b"), new IndexOptions().unique(true).name("series_start_token")),
+                new IndexModel(Indexes.ascending("t"), new IndexOptions().name("start")));
+    }
+
+    static Bson windowKey(SeriesId series, Duration tier, Instant start) {
+        return Filters.and(Filters.eq("s", series.value()), Filters.eq("w", tier.toMillis()), Filters.eq("t", Date.from(start)));
+    }
+
+    /**
+     * Replaces the stored window by the recomputed one (an upsert by replacement on the unique key), or
+     * deletes it when no reading lies in it; repeating either leaves the same document.
+     */
+    static WriteModel<Document> replacement(RollupWindow window) {
+        Bson key = windowKey(window.series(), window.tier(), window.start());
+        if (window.aggregate() == null) {
+            return new DeleteOneModel<>(key);
+        }
+        return new ReplaceOneModel<>(key, toDocument(window.tier(), window.aggregate()), new ReplaceOptions().upsert(true));
+    }
+
+    /** Inserts the entry unless the same (series, start, token) is there: recording twice records once. */
+    static WriteModel<Document> pending(RollupKey key, long token) {
+        Bson filter = Filters.and(Filters.eq("s", key.series().value()), Filters.eq("t", key.start()), Filters.eq("b", token));
+        return new UpdateOneModel<>(filter, Updates.setOnInsert("at", new Date()), new UpdateOptions().upsert(true));
+    }
+
+    static WriteModel<Document> clear(PendingRollup entry) {
+        return new DeleteOneModel<>(Filters.and(Filters.eq("s", entry.key().series().value()),
+                Filters.eq("t", entry.key().start()), Filters.eq("b", entry.token())));
+    }
+
+    static PendingRollup toPending(Document document) {
+        return new PendingRollup(new RollupKey(SeriesId.of(document.getString("s")), number(document, "t")), number(document, "b"));
+    }
+
+    static Document toDocument(Duration tier, WindowAggregate window) {
+        Document fields = new Document();
+        window.fields().forEach((name, field) -> fields.append(name, new Document("n", field.count()).append("min", field.min())
+                .append("max", field.max()).append("sum", field.sum()).append("first", field.first()).append("last", field.last())));
+        return new Document("s", window.series().value()).append("w", tier.toMillis()).append("t", Date.from(window.start()))
+                .append("n", window.count()).append("f", fields);
+    }
+
+    static WindowAggregate toWindow(Document document) {
+        Instant start = document.getDate("t").toInstant();
+        Map<String, FieldAggregate> fields = new HashMap<>();
+        Document stored = document.get("f", Document.class);
+        for (String name : stored.keySet()) {
+            Document field = stored.get(name, Document.class);
+            fields.put(name, new FieldAggregate(number(field, "n"), real(field, "min"), real(field, "max"), real(field, "sum"),
+                    real(field, "first"), real(field, "last")));
+        }
+        return new WindowAggregate(SeriesId.of(document.getString("s")), start, start.plusMillis(number(document, "w")),
+                number(document, "n"), fields);
+    }
+
+    private static long number(Document document, String key) {
+        return ((Number) document.get(key)).longValue();
+    }
+
+    private static double real(Document document, String key) {
+        return ((Number) document.get(key)).doubleValue();
+    }
+}

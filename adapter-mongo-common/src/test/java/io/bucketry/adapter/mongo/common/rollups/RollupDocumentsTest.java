@@ -1,0 +1,75 @@
+package io.bucketry.adapter.mongo.common.rollups;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.model.DeleteOneModel;
+import com.mongodb.client.model.IndexModel;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.UpdateOneModel;
+import io.bucketry.application.port.out.PendingRollup;
+import io.bucketry.application.port.out.RollupKey;
+import io.bucketry.application.port.out.RollupWindow;
+import io.bucketry.domain.FieldAggregate;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.WindowAggregate;
+import org.bson.BsonDocument;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The indexes and write models the rollup storage sends, checked without a server. */
+class RollupDocumentsTest {
+
+    private static final SeriesId SERIES = SeriesId.of("s-1");
+    private static final Instant START = Instant.parse("2030-07-21T10:00:00Z");
+    private static final WindowAggregate WINDOW = new WindowAggregate(SERIES, START, START.plus(Duration.ofHours(1)), 3,
+            Map.of("temperature", new FieldAggregate(3, 1.5, 4.0, 8.0, 2.5, 1.5)));
+
+    @Test
+    void windowsAreUniqueOnSeriesTierAndStartAndPendingEntriesOnSeriesStartAndToken() {
+        IndexModel windows = RollupDocuments.windowIndexes().get(0);
+        assertThat(json(windows.getKeys())).isEqualTo("{\"s\": 1, \"w\": 1, \"t\": 1}");
+        assertThat(windows.getOptions().isUnique()).isTrue();
+        IndexModel pending = RollupDocuments.pendingIndexes().get(0);
+        assertThat(json(pending.getKeys())).isEqualTo("{\"s\": 1, \"t\": 1, \"b\": 1}");
+        assertThat(pending.getOptions().isUnique()).isTrue();
+    }
+
+    @Test
+    void aRecomputedWindowIsAnUpsertByReplacementOnItsKeyAndAnEmptyOneADelete() {
+        ReplaceOneModel<Document> replace = (ReplaceOneModel<Document>) RollupDocuments.replacement(
+                new RollupWindow(SERIES, Duration.ofHours(1), START, WINDOW));
+        assertThat(replace.getReplaceOptions().isUpsert()).isTrue();
+        assertThat(json(replace.getFilter())).contains("\"s\": \"s-1\"").contains("\"w\": 3600000").contains("\"t\": {\"$date\"");
+        assertThat(replace.getReplacement().containsKey("_id")).as("a replacement never sets _id").isFalse();
+        assertThat(RollupDocuments.replacement(new RollupWindow(SERIES, Duration.ofHours(1), START, null)))
+                .isInstanceOf(DeleteOneModel.class);
+    }
+
+    @Test
+    void aWindowReadsBackAsItWasWritten() {
+        Document stored = RollupDocuments.toDocument(Duration.ofHours(1), WINDOW);
+        assertThat(RollupDocuments.toWindow(stored)).isEqualTo(WINDOW);
+    }
+
+    @Test
+    void recordingPendingInsertsOnlyWhatIsNotThereAndClearingRemovesThatTokenOnly() {
+        RollupKey key = new RollupKey(SERIES, START.toEpochMilli());
+        UpdateOneModel<Document> record = (UpdateOneModel<Document>) RollupDocuments.pending(key, 42);
+        assertThat(record.getOptions().isUpsert()).isTrue();
+        assertThat(json(record.getFilter())).contains("\"b\": 42");
+        assertThat(json(((DeleteOneModel<Document>) RollupDocuments.clear(new PendingRollup(key, 42))).getFilter()))
+                .contains("\"b\": 42").contains("\"s\": \"s-1\"");
+        Document entry = new Document("s", "s-1").append("t", START.toEpochMilli()).append("b", 42L);
+        assertThat(RollupDocuments.toPending(entry)).isEqualTo(new PendingRollup(key, 42));
+    }
+
+    private static String json(Bson bson) {
+        return bson.toBsonDocument(BsonDocument.class, MongoClientSettings.getDefaultCodecRegistry()).toJson();
+    }
+}
