@@ -40,6 +40,7 @@ import io.bucketry.domain.RollupTiers;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /** Every use case over one store, built without a DI container (for embedding and tests). */
 public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, ReadLatestReadingUseCase latest,
@@ -87,23 +88,27 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
         RollupMaintenance maintenance = new RollupMaintenance(covered, rollups, store);
         TieredStoreReadings writes = new TieredStoreReadings(store, maintenance);
         TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention());
-        TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance, clock);
+        TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance);
         QueryRange raw = new QueryRange(settings.retention(), clock);
         WindowRanges windows = new TieredRanges(raw, covered, settings.retention());
         IngestReadingsUseCase ingest = ingestExecutor == null ? new IngestReadingsService(writes, settings, clock)
                 : new IngestReadingsService(writes, settings, clock, ingestExecutor);
-        return over(store, settings, clock, ingest, aggregates, windows, maintain);
+        return over(store, settings, clock, ingest, aggregates, windows, maintain, maintain::expireTiers);
     }
 
     private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock,
                                  IngestReadingsUseCase ingest) {
         QueryRange raw = new QueryRange(settings.retention(), clock);
-        return over(store, settings, clock, ingest, WindowSource.of(store), WindowRanges.of(raw), store);
+        return over(store, settings, clock, ingest, WindowSource.of(store), WindowRanges.of(raw), store, now -> { });
     }
 
-    /** Every use case over {@code store}, with aggregation and maintenance through the given ports (tiered or not). */
+    /**
+     * Every use case over {@code store}, with aggregation and maintenance through the given ports (tiered or not),
+     * and {@code alsoExpire} run by reclaim at its instant after the buckets.
+     */
     private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, IngestReadingsUseCase ingest,
-                                 WindowSource aggregates, WindowRanges windows, MaintainStore maintain) {
+                                 WindowSource aggregates, WindowRanges windows, MaintainStore maintain,
+                                 Consumer<Instant> alsoExpire) {
         QueryRange ranges = new QueryRange(settings.retention(), clock);
         return new UseCases(
                 ingest,
@@ -114,7 +119,7 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new AggregateAllSeriesService(aggregates, windows, ranges, settings.maxWindows()),
                 new DescribeStorageService(store),
                 new DeleteSeriesService(maintain),
-                new ReclaimExpiredService(maintain, settings.retention(), clock),
+                new ReclaimExpiredService(maintain, settings.retention(), clock, alsoExpire),
                 new CheckHealthService(store),
                 new ListSeriesService(store, ranges));
     }

@@ -278,6 +278,28 @@ public abstract class RollupTiersContract {
         }
     }
 
+    @Test
+    public void reclaimExpiresTheTiersAtTheInstantItEvictsTheBucketsAt() {
+        // given: an hourly window starting exactly the 1h tier's retention of 30 days before NOW, settled
+        Instant start = Fixtures.NOW.minus(Duration.ofDays(30));
+        TickingClock ticking = new TickingClock(start.plus(Duration.ofHours(1)));
+        ReadingStore store = store();
+        StoreRollups rollups = openRollups(store);
+        UseCases use = UseCases.over(store, ApplicationSettings.defaults().withRetention(POLICY), ticking, null, TIERS,
+                rollups);
+        SeriesId series = SeriesId.of("tiers-one-instant-reclaim");
+        ContractSupport.ingest(use, List.of(Fixtures.value(series, start.plusSeconds(60), 1.0)));
+        use.reclaim().reclaim();
+
+        // when: a reclaim at NOW, the last instant at which the tier still answers that window
+        ticking.set(Fixtures.NOW);
+        use.reclaim().reclaim();
+
+        // then: the tier's cutoff is taken at the reclaim's one instant, so the window is kept
+        assertThat(rollups.read(series, Duration.ofHours(1), new TimeRange(start, start.plus(Duration.ofHours(1)))))
+                .hasSize(1);
+    }
+
     /** Use cases on a clock a millisecond later at every read, over one reading of ONE_INSTANT three hours ago. */
     private UseCases useCasesOnATickingClock() {
         ReadingStore store = store();

@@ -18,6 +18,11 @@ public final class TickingClock extends Clock {
         this.millis = new AtomicLong(start.toEpochMilli());
     }
 
+    /** Moves the clock to {@code instant}: the next read answers it. */
+    public void set(Instant instant) {
+        millis.set(instant.toEpochMilli());
+    }
+
     @Override
     public Instant instant() {
         return Instant.ofEpochMilli(millis.getAndIncrement());
