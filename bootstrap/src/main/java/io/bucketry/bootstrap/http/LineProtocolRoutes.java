@@ -28,13 +28,15 @@ final class LineProtocolRoutes {
     private final SeriesIdRule rule;
     private final int maxBatchSize;
     private final long maxBodySize;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
 
-    LineProtocolRoutes(UseCases useCases, BucketryConfig config) {
+    /** Lines without a timestamp take the time of {@code clock}, the one the use cases take "now" from. */
+    LineProtocolRoutes(UseCases useCases, BucketryConfig config, Clock clock) {
         this.useCases = useCases;
         this.rule = config.lineProtocolSeriesId();
         this.maxBatchSize = config.maxBatchSize();
         this.maxBodySize = config.maxBodySize();
+        this.clock = clock;
     }
 
     /** The writes share the JSON ingest's gate ({@code maxConcurrentIngests}); HEAD /ping comes with its GET. */
