@@ -30,15 +30,14 @@ import java.util.concurrent.Executor;
  * to the store in one call, in batch order, so that an earlier reading wins over a later one with
  * the same identity. Invalid readings are reported with their index; they never stop the valid ones.
  *
- * <p>Threads are the embedder's: given an executor, a batch of at least 2,048 readings per
- * part is validated in up to {@link ApplicationSettings#ingestParallelism()} parts split by series
+ * <p>Threads are the embedder's: given an executor, a batch of at least
+ * {@value Parts#MIN_READINGS_PER_PART} readings per part ({@link Parts#forBatch}) is validated in up to
+ * {@link ApplicationSettings#ingestParallelism()} parts split by series
  * ({@link SeriesId#partOf}), all but the first on the executor (validation is pure); without one, on
  * the calling thread.
  */
 public final class IngestReadingsService implements IngestReadingsUseCase {
 
-    /** Below this many readings per part, handing a part to another thread costs more than it saves. */
-    static final int MIN_READINGS_PER_PART = 2048;
     /** Epoch seconds of any time since 1971 read as milliseconds fall before this. */
     private static final Instant EPOCH_SECONDS_END = Instant.parse("1971-01-01T00:00:00Z");
 
@@ -83,8 +82,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         RetentionPolicy.Admission admission = retention.admission(now);
         Reading[] valid = new Reading[inputs.length];
         Rejection[] rejections = new Rejection[inputs.length];
-        // all parts or none: a store that splits by SeriesId.partOf decides alike on the valid readings
-        int parts = inputs.length / MIN_READINGS_PER_PART >= 2 ? parallelism : 1;
+        int parts = Parts.forBatch(inputs.length, parallelism);
         if (parts < 2) {
             validate(inputs, 0, inputs.length, admission, now, valid, rejections);
         } else {
