@@ -29,6 +29,8 @@ import java.util.concurrent.Executor;
  * Validates a batch reading by reading (series, time, fields, retention) and hands the valid ones
  * to the store in one call, in batch order, so that an earlier reading wins over a later one with
  * the same identity. Invalid readings are reported with their index; they never stop the valid ones.
+ * An entry its adapter already refused ({@link ReadingInput#refused}) is reported the same way, with
+ * the adapter's reason, so that the report names every refused entry of the batch.
  *
  * <p>Threads are the embedder's: given an executor, a batch of at least
  * {@value Parts#MIN_READINGS_PER_PART} readings per part ({@link Parts#forBatch}) is validated in up to
@@ -172,6 +174,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
                              FieldsConverter fields) {
         if (input == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "the reading is missing (null)");
+        }
+        if (input.refusal() != null) {
+            throw new InvalidReadingException(input.refusal().reason(), input.refusal().message());
         }
         SeriesId series = new SeriesId(input.series());
         Instant time = TimeInput.parse(input.time());

@@ -47,6 +47,23 @@ class IngestBatchTest {
     }
 
     @Test
+    void anEntryItsAdapterRefusedIsReportedAtItsIndexWithTheAdaptersReasonAndTheOthersAreStored() {
+        // given: the second entry is JSON an adapter could not read as a reading
+        List<ReadingInput> batch = List.of(input(1, 1.0),
+                ReadingInput.refused(series.value(), "[1]", RejectionReason.INVALID_TIME, "time is a JSON array"),
+                input(3, 3.0));
+
+        // when
+        IngestReport report = fixture.use.ingest().ingest(batch);
+
+        // then: the report is complete as the use case gives it
+        assertThat(report.accepted()).isEqualTo(2);
+        assertThat(report.rejected()).containsExactly(
+                new Rejection(1, series.value(), "[1]", RejectionReason.INVALID_TIME, "time is a JSON array"));
+        assertThat(fixture.use.read().read(series, null, null, 10)).extracting(Reading::time).containsExactly(at(1), at(3));
+    }
+
+    @Test
     void batchOverTheMaximumIsRefusedWholeAndNothingIsStored() {
         // given: one reading more than the maximum of five
         List<ReadingInput> batch = new ArrayList<>();
