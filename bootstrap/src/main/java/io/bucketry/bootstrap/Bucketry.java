@@ -50,7 +50,6 @@ public final class Bucketry implements AutoCloseable {
 
     private final BucketryConfig config;
     private final UseCases useCases;
-    private final Clock clock;
     private final ReadingStore store;
     private final ExpirySweeper sweeper;
     private final Resources resources;
@@ -62,7 +61,6 @@ public final class Bucketry implements AutoCloseable {
     private Bucketry(BucketryConfig config, Injector injector) {
         this.config = config;
         this.useCases = injector.getInstance(UseCases.class);
-        this.clock = injector.getInstance(Clock.class);
         this.store = injector.getInstance(ReadingStore.class);
         this.sweeper = injector.getInstance(ExpirySweeper.class);
         this.resources = injector.getInstance(Resources.class);
@@ -117,9 +115,6 @@ public final class Bucketry implements AutoCloseable {
     }
 
     public BucketryConfig config() { return config; }
-
-    /** The clock the use cases take "now" from (the one given to {@link #start(BucketryConfig, Clock)}). */
-    public Clock clock() { return clock; }
 
     /** The backend's name as its store reports it ({@code inmemory}, …). */
     public String backend() { return store.backend(); }

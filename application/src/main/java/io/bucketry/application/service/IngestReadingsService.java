@@ -163,7 +163,8 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             return validate(input, admission, now, fields);
         } catch (InvalidReadingException e) {
             rejections[index] = new Rejection(index, input == null ? null : input.series(),
-                    input == null || input.time() == null ? null : String.valueOf(input.time()),
+                    input == null || input.time() == null || input.time() == TimeInput.AT_INGEST ? null
+                            : String.valueOf(input.time()),
                     e.reason(), e.getMessage());
             return null;
         }
@@ -179,7 +180,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             throw new InvalidReadingException(input.refusal().reason(), input.refusal().message());
         }
         SeriesId series = new SeriesId(input.series());
-        Instant time = TimeInput.parse(input.time());
+        Instant time = input.time() == TimeInput.AT_INGEST ? now : TimeInput.parse(input.time());
         RejectionReason reason = admission.check(time);
         if (reason == RejectionReason.EXPIRED) {
             throw new InvalidReadingException(reason, "time " + time + " is older than the retention of "

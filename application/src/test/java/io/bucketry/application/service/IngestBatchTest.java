@@ -64,6 +64,24 @@ class IngestBatchTest {
     }
 
     @Test
+    void aReadingSentWithoutATimeIsStoredAtTheIngestsInstantAndARejectedOneEchoesNoTime() {
+        // given: the clock at a millisecond no other step would pick
+        Instant instant = NOW.minusMillis(1234);
+        fixture.clock.set(instant);
+        List<ReadingInput> batch = List.of(ReadingInput.atIngestTime(series.value(), Map.of("v", 1.0)),
+                ReadingInput.atIngestTime("bad id", Map.of("v", 2.0)));
+
+        // when
+        IngestReport report = fixture.use.ingest().ingest(batch);
+
+        // then
+        assertThat(report.accepted()).isEqualTo(1);
+        assertThat(report.rejected()).extracting(Rejection::index, Rejection::reason, Rejection::time)
+                .containsExactly(tuple(1, RejectionReason.INVALID_SERIES, null));
+        assertThat(fixture.use.read().read(series, null, null, 10)).extracting(Reading::time).containsExactly(instant);
+    }
+
+    @Test
     void batchOverTheMaximumIsRefusedWholeAndNothingIsStored() {
         // given: one reading more than the maximum of five
         List<ReadingInput> batch = new ArrayList<>();

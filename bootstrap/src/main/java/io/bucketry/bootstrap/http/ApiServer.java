@@ -15,7 +15,6 @@ import org.eclipse.jetty.servlet.FilterHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.concurrent.TimeoutException;
@@ -45,21 +44,15 @@ public final class ApiServer implements AutoCloseable {
 
     /** Starts serving a running Bucketry on its configured bind address and port. */
     public static ApiServer start(Bucketry bucketry) {
-        return start(bucketry.useCases(), bucketry.backend(), bucketry.config(), bucketry.clock());
-    }
-
-    /** As {@link #start(UseCases, String, BucketryConfig, Clock)}, for use cases on the system clock (UTC). */
-    public static ApiServer start(UseCases unmetered, String backend, BucketryConfig config) {
-        return start(unmetered, backend, config, Clock.systemUTC());
+        return start(bucketry.useCases(), bucketry.backend(), bucketry.config());
     }
 
     /**
      * Starts serving {@code useCases} (over any store, e.g. one an embedding application built with
      * {@link UseCases#over}) on the bind address, port and limits of {@code config}; an
-     * IllegalStateException naming the address and the cause when it cannot listen there. Line-protocol
-     * lines without a timestamp take the time of {@code clock}, the one the use cases were built with.
+     * IllegalStateException naming the address and the cause when it cannot listen there.
      */
-    public static ApiServer start(UseCases unmetered, String backend, BucketryConfig config, Clock clock) {
+    public static ApiServer start(UseCases unmetered, String backend, BucketryConfig config) {
         ServerMetrics metrics = ServerMetrics.over(unmetered);
         UseCases useCases = metrics.useCases();
         ObjectMapper mapper = Json.mapper();
@@ -91,7 +84,7 @@ public final class ApiServer implements AutoCloseable {
         new AggregateRoutes(useCases).register(routes);
         new ExportRoutes(useCases).register(routes);
         new StatusRoutes(useCases, backend).register(routes);
-        new LineProtocolRoutes(useCases, config, clock).register(routes, ingests);
+        new LineProtocolRoutes(useCases, config).register(routes, ingests);
         new GrafanaRoutes(useCases, config.maxBodySize(), config.maxWindows()).register(routes);
         routes.get("/metrics", ctx -> ctx.contentType(ServerMetrics.CONTENT_TYPE).result(metrics.scrape()));
         OpenApiRoute.register(routes);

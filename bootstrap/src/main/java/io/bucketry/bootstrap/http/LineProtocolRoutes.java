@@ -10,7 +10,6 @@ import io.javalin.http.Context;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Clock;
 import java.util.function.Function;
 import java.util.zip.ZipException;
 
@@ -28,15 +27,12 @@ final class LineProtocolRoutes {
     private final SeriesIdRule rule;
     private final int maxBatchSize;
     private final long maxBodySize;
-    private final Clock clock;
 
-    /** Lines without a timestamp take the time of {@code clock}, the one the use cases take "now" from. */
-    LineProtocolRoutes(UseCases useCases, BucketryConfig config, Clock clock) {
+    LineProtocolRoutes(UseCases useCases, BucketryConfig config) {
         this.useCases = useCases;
         this.rule = config.lineProtocolSeriesId();
         this.maxBatchSize = config.maxBatchSize();
         this.maxBodySize = config.maxBodySize();
-        this.clock = clock;
     }
 
     /** The writes share the JSON ingest's gate ({@code maxConcurrentIngests}); HEAD /ping comes with its GET. */
@@ -61,7 +57,8 @@ final class LineProtocolRoutes {
         }
         LineBatch batch = new LineBatch(maxBatchSize);
         try (InputStream in = LineBodies.open(ctx, maxBodySize)) {
-            new LineParser(rule, precision, clock.instant(), batch).parse(in);
+            // no "now" here: a line without a timestamp takes the ingest use case's one instant of the request
+            new LineParser(rule, precision, null, batch).parse(in);
         } catch (ZipException e) {
             throw ApiException.badRequest("MALFORMED_GZIP", "the body is marked Content-Encoding: gzip but is not gzip: "
                     + e.getMessage());

@@ -46,12 +46,14 @@ public final class LineBatch implements LineSink {
         if (taken == null) {
             firstLineOfId.put(series.id(), line);
         } else if (!taken.equals(series.tagSet())) {
-            add(line, ReadingInput.refused(series.tagSet(), String.valueOf(time), RejectionReason.INVALID_SERIES,
+            add(line, ReadingInput.refused(series.tagSet(), time == null ? null : time.toString(),
+                    RejectionReason.INVALID_SERIES,
                     "series id '" + series.id() + "' of " + series.tagSet() + " is already the id of " + taken
                             + " (line " + firstLineOfId.get(series.id()) + "); tag sets that map to one id are refused"));
             return;
         }
-        add(line, new ReadingInput(series.id(), time, fields));
+        add(line, time == null ? ReadingInput.atIngestTime(series.id(), fields)
+                : new ReadingInput(series.id(), time, fields));
     }
 
     @Override

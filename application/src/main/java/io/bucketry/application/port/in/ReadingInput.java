@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * @param series the series id text
  * @param time an {@link Instant}, epoch milliseconds (an integral {@link Number}), or text in
- *             ISO-8601 or epoch milliseconds; see {@link TimeInput}
+ *             ISO-8601 or epoch milliseconds; see {@link TimeInput}; {@link TimeInput#AT_INGEST} when
+ *             none was sent
  * @param fields field name to value: {@link Number}s and {@link CharSequence}s
  * @param refusal null, or why an inbound adapter could not make a reading of what it received
  *                (e.g. JSON that is no reading, a line-protocol line that does not parse): the use
@@ -35,6 +36,11 @@ public record ReadingInput(String series, Object time, Map<String, ?> fields, Re
 
     public static ReadingInput of(String series, Instant time, Map<String, ?> fields) {
         return new ReadingInput(series, time, fields);
+    }
+
+    /** A reading sent without a time: it is stored at the ingest's instant ({@link TimeInput#AT_INGEST}). */
+    public static ReadingInput atIngestTime(String series, Map<String, ?> fields) {
+        return new ReadingInput(series, TimeInput.AT_INGEST, fields);
     }
 
     /** An entry its adapter could not read, with its series and time as written (either may be null). */
