@@ -15,7 +15,20 @@ import java.util.function.IntToLongFunction;
  */
 public final class Parts {
 
+    /** Below this many readings per part, handing a part to another thread costs more than it saves. */
+    public static final int MIN_READINGS_PER_PART = 2048;
+
     private Parts() {
+    }
+
+    /**
+     * How many parts a batch of {@code size} readings is split into with up to {@code parallelism}:
+     * all of them once it holds two parts' minimum, else one. The ingest service and a store that
+     * stores in parallel both decide by this, and both split by {@link io.bucketry.domain.SeriesId#partOf},
+     * so that a part's readings are stored by the thread that just validated them, in its cache.
+     */
+    public static int forBatch(int size, int parallelism) {
+        return size / MIN_READINGS_PER_PART >= 2 ? parallelism : 1;
     }
 
     /**

@@ -11,7 +11,6 @@ import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
-import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.application.port.out.MaintainStore;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
@@ -33,6 +32,7 @@ import io.bucketry.application.service.TieredMaintainStore;
 import io.bucketry.application.service.TieredRanges;
 import io.bucketry.application.service.TieredStoreReadings;
 import io.bucketry.application.service.WindowRanges;
+import io.bucketry.application.service.WindowSource;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;
@@ -40,6 +40,7 @@ import io.bucketry.domain.RollupTiers;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /** Every use case over one store, built without a DI container (for embedding and tests). */
 public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, ReadLatestReadingUseCase latest,
@@ -86,23 +87,28 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
         RollupTiers covered = tiers.coveringSince(tier -> rollups.coveredSince(tier.window(), proposed));
         RollupMaintenance maintenance = new RollupMaintenance(covered, rollups, store);
         TieredStoreReadings writes = new TieredStoreReadings(store, maintenance);
-        TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention(), clock);
-        TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance, clock);
-        WindowRanges windows = new TieredRanges(new QueryRange(settings.retention(), clock), covered, settings.retention(),
-                clock);
+        TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention());
+        TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance);
+        QueryRange raw = new QueryRange(settings.retention(), clock);
+        WindowRanges windows = new TieredRanges(raw, covered, settings.retention());
         IngestReadingsUseCase ingest = ingestExecutor == null ? new IngestReadingsService(writes, settings, clock)
                 : new IngestReadingsService(writes, settings, clock, ingestExecutor);
-        return over(store, settings, clock, ingest, aggregates, windows, maintain);
+        return over(store, settings, clock, ingest, aggregates, windows, maintain, maintain::expireTiers);
     }
 
     private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock,
                                  IngestReadingsUseCase ingest) {
-        return over(store, settings, clock, ingest, store, WindowRanges.of(new QueryRange(settings.retention(), clock)), store);
+        QueryRange raw = new QueryRange(settings.retention(), clock);
+        return over(store, settings, clock, ingest, WindowSource.of(store), WindowRanges.of(raw), store, now -> { });
     }
 
-    /** Every use case over {@code store}, with aggregation and maintenance through the given ports (tiered or not). */
+    /**
+     * Every use case over {@code store}, with aggregation and maintenance through the given ports (tiered or not),
+     * and {@code alsoExpire} run by reclaim at its instant after the buckets.
+     */
     private static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock, IngestReadingsUseCase ingest,
-                                 AggregateReadings aggregates, WindowRanges windows, MaintainStore maintain) {
+                                 WindowSource aggregates, WindowRanges windows, MaintainStore maintain,
+                                 Consumer<Instant> alsoExpire) {
         QueryRange ranges = new QueryRange(settings.retention(), clock);
         return new UseCases(
                 ingest,
@@ -113,7 +119,7 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new AggregateAllSeriesService(aggregates, windows, ranges, settings.maxWindows()),
                 new DescribeStorageService(store),
                 new DeleteSeriesService(maintain),
-                new ReclaimExpiredService(maintain, settings.retention(), clock),
+                new ReclaimExpiredService(maintain, settings.retention(), clock, alsoExpire),
                 new CheckHealthService(store),
                 new ListSeriesService(store, ranges));
     }

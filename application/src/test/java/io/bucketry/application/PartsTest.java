@@ -17,6 +17,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PartsTest {
 
     @Test
+    void aBatchIsSplitInEveryPartOnceItHoldsTwoPartsMinimumAndOtherwiseNot() {
+        int min = Parts.MIN_READINGS_PER_PART;
+
+        assertThat(Parts.forBatch(0, 4)).isEqualTo(1);
+        assertThat(Parts.forBatch(2 * min - 1, 4)).isEqualTo(1);
+        assertThat(Parts.forBatch(2 * min, 4)).as("all parts, not two").isEqualTo(4);
+        assertThat(Parts.forBatch(100 * min, 4)).isEqualTo(4);
+        assertThat(Parts.forBatch(100 * min, 1)).isEqualTo(1);
+    }
+
+    @Test
     void theSumAddsEveryPartsResultAndRunsPartZeroOnTheCaller() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {

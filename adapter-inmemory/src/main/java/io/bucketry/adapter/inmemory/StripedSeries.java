@@ -23,8 +23,6 @@ final class StripedSeries {
 
     /** A power of two: the low bits of a spread id hash choose the stripe. */
     static final int STRIPES = 64;
-    /** Below this a batch is stored on the calling thread: handing parts over would cost more. */
-    static final int MIN_READINGS_PER_PART = 2048;
 
     private final Stripe[] stripes = new Stripe[STRIPES];
     private final StripedWrites writes;

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.function.LongConsumer;
 
-import static io.bucketry.adapter.inmemory.StripedSeries.MIN_READINGS_PER_PART;
 import static io.bucketry.adapter.inmemory.StripedSeries.STRIPES;
 import static io.bucketry.adapter.inmemory.StripedSeries.stripeOf;
 
@@ -53,8 +52,7 @@ final class StripedWrites {
     int store(Reading[] readings, LongConsumer admit) {
         int n = readings.length;
         sealing.refresh();   // the clock read once per batch: the windows its series leave may be sealed
-        // all parts or none, as the ingest service decides, so that both sides split a batch alike
-        int parts = n / MIN_READINGS_PER_PART >= 2 ? parallelism : 1;
+        int parts = Parts.forBatch(n, parallelism);   // as the ingest service decides: both split a batch alike
         int[] hashes = new int[n];
         // readings sorted by (part, stripe), batch order kept: key k = part * STRIPES + stripe holds
         // positions [bounds[k], bounds[k + 1]) of order

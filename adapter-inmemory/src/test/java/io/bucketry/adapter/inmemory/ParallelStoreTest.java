@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.Parts;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
@@ -76,10 +77,10 @@ class ParallelStoreTest {
         AtomicInteger tasks = new AtomicInteger();
         try (InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), Long.MAX_VALUE,
                 task -> tasks.incrementAndGet(), 8)) {
-            StoreResult result = store.store(batch(2 * StripedSeries.MIN_READINGS_PER_PART - 1));
+            StoreResult result = store.store(batch(2 * Parts.MIN_READINGS_PER_PART - 1));
 
             assertThat(tasks.get()).isZero();
-            assertThat(result.accepted() + result.duplicates()).isEqualTo(2 * StripedSeries.MIN_READINGS_PER_PART - 1);
+            assertThat(result.accepted() + result.duplicates()).isEqualTo(2 * Parts.MIN_READINGS_PER_PART - 1);
         }
     }
 

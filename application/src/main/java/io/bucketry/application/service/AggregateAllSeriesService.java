@@ -14,22 +14,25 @@ import java.util.Objects;
 /** Window aggregates of every series; refuses a request that produces too many windows; fills gaps on request. */
 public final class AggregateAllSeriesService implements AggregateAllSeriesUseCase {
 
-    private final AggregateReadings store;
+    private final WindowSource store;
     private final WindowRanges ranges;
+    private final QueryRange raw;
     private final int maxWindows;
     private final GapFilling filling;
 
     public AggregateAllSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
-        this(store, WindowRanges.of(Objects.requireNonNull(ranges, "ranges")), ranges, maxWindows);
+        this(WindowSource.of(store), WindowRanges.of(Objects.requireNonNull(ranges, "ranges")), ranges, maxWindows);
     }
 
     /**
-     * With {@code ranges} that may reach past the raw retention into rollup tiers; a fill looks for
-     * neighbour windows within {@code raw}, the raw readings' range.
+     * With {@code ranges} that may reach past the raw retention into rollup tiers, served by {@code store};
+     * a fill looks for neighbour windows within {@code raw}, the raw readings' range, whose clock gives
+     * each request its one instant.
      */
-    public AggregateAllSeriesService(AggregateReadings store, WindowRanges ranges, QueryRange raw, int maxWindows) {
+    public AggregateAllSeriesService(WindowSource store, WindowRanges ranges, QueryRange raw, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
+        this.raw = raw;
         this.maxWindows = maxWindows;
         this.filling = new GapFilling(store, raw, maxWindows);
     }
@@ -38,15 +41,16 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
     public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window, GapFill fill) {
         QueryRange.windowMillis(window);
         GapFilling.check(fill, from, to, window);
-        TimeRange range = ranges.resolve(from, to, window);
+        Instant now = raw.now();
+        TimeRange range = ranges.resolve(from, to, window, now);
         if (range == null) {
             return List.of();
         }
-        List<WindowAggregate> windows = store.aggregateAll(range, window, maxWindows);
+        List<WindowAggregate> windows = store.aggregateAll(range, window, maxWindows, now);
         if (windows.size() > maxWindows) {
             // the store may have stopped after maxWindows + 1, so its count is no total: say "more than"
             throw QueryRange.tooManyWindows(maxWindows, maxWindows);
         }
-        return filling.ofAll(range, window, fill, windows);
+        return filling.ofAll(range, window, fill, windows, now);
     }
 }

@@ -15,22 +15,25 @@ import java.util.Objects;
 /** Window aggregates of one series; refuses a request that produces too many windows; fills gaps on request. */
 public final class AggregateSeriesService implements AggregateSeriesUseCase {
 
-    private final AggregateReadings store;
+    private final WindowSource store;
     private final WindowRanges ranges;
+    private final QueryRange raw;
     private final int maxWindows;
     private final GapFilling filling;
 
     public AggregateSeriesService(AggregateReadings store, QueryRange ranges, int maxWindows) {
-        this(store, WindowRanges.of(Objects.requireNonNull(ranges, "ranges")), ranges, maxWindows);
+        this(WindowSource.of(store), WindowRanges.of(Objects.requireNonNull(ranges, "ranges")), ranges, maxWindows);
     }
 
     /**
-     * With {@code ranges} that may reach past the raw retention into rollup tiers; a fill looks for
-     * neighbour windows within {@code raw}, the raw readings' range.
+     * With {@code ranges} that may reach past the raw retention into rollup tiers, served by {@code store};
+     * a fill looks for neighbour windows within {@code raw}, the raw readings' range, whose clock gives
+     * each request its one instant.
      */
-    public AggregateSeriesService(AggregateReadings store, WindowRanges ranges, QueryRange raw, int maxWindows) {
+    public AggregateSeriesService(WindowSource store, WindowRanges ranges, QueryRange raw, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
+        this.raw = raw;
         this.maxWindows = maxWindows;
         this.filling = new GapFilling(store, raw, maxWindows);
     }
@@ -40,15 +43,16 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
         Objects.requireNonNull(series, "series");
         QueryRange.windowMillis(window);
         GapFilling.check(fill, from, to, window);
-        TimeRange range = ranges.resolve(from, to, window);
+        Instant now = raw.now();
+        TimeRange range = ranges.resolve(from, to, window, now);
         if (range == null) {
             return List.of();
         }
         // empty windows are omitted, so what counts is what the series' readings produce, not the range
-        List<WindowAggregate> windows = store.aggregate(series, range, window);
+        List<WindowAggregate> windows = store.aggregate(series, range, window, now);
         if (windows.size() > maxWindows) {
             throw QueryRange.tooManyWindows(windows.size(), maxWindows);
         }
-        return filling.ofSeries(series, range, window, fill, windows);
+        return filling.ofSeries(series, range, window, fill, windows, now);
     }
 }

@@ -1,7 +1,6 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.InvalidRequestException;
-import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.GapFill;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
@@ -25,11 +24,11 @@ import java.util.function.Function;
  */
 final class GapFilling {
 
-    private final AggregateReadings store;
+    private final WindowSource store;
     private final QueryRange ranges;
     private final int maxWindows;
 
-    GapFilling(AggregateReadings store, QueryRange ranges, int maxWindows) {
+    GapFilling(WindowSource store, QueryRange ranges, int maxWindows) {
         this.store = Objects.requireNonNull(store, "store");
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.maxWindows = maxWindows;
@@ -45,37 +44,39 @@ final class GapFilling {
         }
     }
 
-    /** The windows of one series over {@code range}, filled. */
+    /** The windows of one series over {@code range}, filled as of the request's instant {@code now}. */
     List<WindowAggregate> ofSeries(SeriesId series, TimeRange range, Duration window, GapFill fill,
-                                   List<WindowAggregate> windows) {
+                                   List<WindowAggregate> windows, Instant now) {
         if (!fill.fills()) {
             return windows;
         }
-        return fill(Map.of(series, windows), range, window, fill, span -> store.aggregate(series, span, window));
+        return fill(Map.of(series, windows), range, window, fill, now,
+                span -> store.aggregate(series, span, window, now));
     }
 
-    /** The windows of every series over {@code range} (by series, then start), filled. */
-    List<WindowAggregate> ofAll(TimeRange range, Duration window, GapFill fill, List<WindowAggregate> windows) {
+    /** The windows of every series over {@code range} (by series, then start), filled as of {@code now}. */
+    List<WindowAggregate> ofAll(TimeRange range, Duration window, GapFill fill, List<WindowAggregate> windows,
+                                Instant now) {
         if (!fill.fills()) {
             return windows;
         }
-        return fill(bySeries(windows), range, window, fill, span -> store.aggregateAll(span, window, maxWindows));
+        return fill(bySeries(windows), range, window, fill, now,
+                span -> store.aggregateAll(span, window, maxWindows, now));
     }
 
     private List<WindowAggregate> fill(Map<SeriesId, List<WindowAggregate>> windows, TimeRange range, Duration window,
-                                       GapFill fill, Function<TimeRange, List<WindowAggregate>> neighbours) {
+                                       GapFill fill, Instant now,
+                                       Function<TimeRange, List<WindowAggregate>> neighbours) {
         long width = window.toMillis();
         long perSeries = GapFill.windowCount(range, width);
         long total = perSeries > maxWindows ? perSeries : perSeries * windows.size();
         if (total > maxWindows) {
             throw QueryRange.tooManyWindows(total, maxWindows);
         }
-        Instant now = ranges.now();
-        Instant oldest = ranges.oldestKept();
+        Instant oldest = ranges.oldestKept(now);
         // a range that reaches more than a window before the raw readings is one only rollup tiers answer: its
         // neighbours would be looked for among the raw readings alone, and a linear fill drawn towards the wrong
-        // ones; refused rather than guessed. (Not any start before the oldest: the clock has moved on by a
-        // few milliseconds since the range was resolved at the retention's edge.)
+        // ones; refused rather than guessed
         if (fill.usesNeighbours() && range.fromMilli() < oldest.toEpochMilli() - width) {
             throw new InvalidRequestException("INVALID_FILL", "fill=" + fill.mode().name().toLowerCase(Locale.ROOT)
                     + " looks for neighbour values among the raw readings, kept since " + oldest + "; this range starts at "
@@ -87,9 +88,9 @@ final class GapFilling {
         if (fill.usesNeighbours() && !windows.isEmpty()) {
             long gridStart = GapFill.gridStart(range, width);
             long gridEnd = GapFill.gridEnd(range, width);
-            before = read(neighbours, ranges.resolve(fill.lookBackFrom(range, width, now), Instant.ofEpochMilli(gridStart)),
-                    fill, true);
-            after = read(neighbours, ranges.resolve(Instant.ofEpochMilli(gridEnd), fill.lookAheadTo(range, width)),
+            Instant lookBack = fill.lookBackFrom(range, width, now);
+            before = read(neighbours, ranges.resolve(lookBack, Instant.ofEpochMilli(gridStart), now), fill, true);
+            after = read(neighbours, ranges.resolve(Instant.ofEpochMilli(gridEnd), fill.lookAheadTo(range, width), now),
                     fill, false);
         }
         List<WindowAggregate> result = new ArrayList<>((int) total);

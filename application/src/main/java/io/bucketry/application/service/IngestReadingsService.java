@@ -29,16 +29,17 @@ import java.util.concurrent.Executor;
  * Validates a batch reading by reading (series, time, fields, retention) and hands the valid ones
  * to the store in one call, in batch order, so that an earlier reading wins over a later one with
  * the same identity. Invalid readings are reported with their index; they never stop the valid ones.
+ * An entry its adapter already refused ({@link ReadingInput#refused}) is reported the same way, with
+ * the adapter's reason, so that the report names every refused entry of the batch.
  *
- * <p>Threads are the embedder's: given an executor, a batch of at least 2,048 readings per
- * part is validated in up to {@link ApplicationSettings#ingestParallelism()} parts split by series
+ * <p>Threads are the embedder's: given an executor, a batch of at least
+ * {@value Parts#MIN_READINGS_PER_PART} readings per part ({@link Parts#forBatch}) is validated in up to
+ * {@link ApplicationSettings#ingestParallelism()} parts split by series
  * ({@link SeriesId#partOf}), all but the first on the executor (validation is pure); without one, on
  * the calling thread.
  */
 public final class IngestReadingsService implements IngestReadingsUseCase {
 
-    /** Below this many readings per part, handing a part to another thread costs more than it saves. */
-    static final int MIN_READINGS_PER_PART = 2048;
     /** Epoch seconds of any time since 1971 read as milliseconds fall before this. */
     private static final Instant EPOCH_SECONDS_END = Instant.parse("1971-01-01T00:00:00Z");
 
@@ -83,8 +84,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         RetentionPolicy.Admission admission = retention.admission(now);
         Reading[] valid = new Reading[inputs.length];
         Rejection[] rejections = new Rejection[inputs.length];
-        // all parts or none: a store that splits by SeriesId.partOf decides alike on the valid readings
-        int parts = inputs.length / MIN_READINGS_PER_PART >= 2 ? parallelism : 1;
+        int parts = Parts.forBatch(inputs.length, parallelism);
         if (parts < 2) {
             validate(inputs, 0, inputs.length, admission, now, valid, rejections);
         } else {
@@ -163,7 +163,8 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             return validate(input, admission, now, fields);
         } catch (InvalidReadingException e) {
             rejections[index] = new Rejection(index, input == null ? null : input.series(),
-                    input == null || input.time() == null ? null : String.valueOf(input.time()),
+                    input == null || input.time() == null || input.time() == TimeInput.AT_INGEST ? null
+                            : String.valueOf(input.time()),
                     e.reason(), e.getMessage());
             return null;
         }
@@ -175,8 +176,11 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         if (input == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "the reading is missing (null)");
         }
+        if (input.refusal() != null) {
+            throw new InvalidReadingException(input.refusal().reason(), input.refusal().message());
+        }
         SeriesId series = new SeriesId(input.series());
-        Instant time = TimeInput.parse(input.time());
+        Instant time = input.time() == TimeInput.AT_INGEST ? now : TimeInput.parse(input.time());
         RejectionReason reason = admission.check(time);
         if (reason == RejectionReason.EXPIRED) {
             throw new InvalidReadingException(reason, "time " + time + " is older than the retention of "

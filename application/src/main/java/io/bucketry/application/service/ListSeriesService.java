@@ -26,7 +26,7 @@ public final class ListSeriesService implements ListSeriesUseCase {
         String validPrefix = prefix(prefix);
         SeriesId cursor = cursor(after);
         int size = limit(limit);
-        List<SeriesSummary> found = store.listSeries(validPrefix, cursor, size + 1, ranges.oldestKept());
+        List<SeriesSummary> found = store.listSeries(validPrefix, cursor, size + 1, ranges.oldestKept(ranges.now()));
         if (found.size() <= size) {
             return new SeriesPage(found, null);
         }

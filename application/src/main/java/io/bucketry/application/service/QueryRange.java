@@ -26,20 +26,27 @@ public final class QueryRange {
     }
 
     /**
-     * The unexpired part of {@code [from, to)}; null when nothing of it is unexpired.
-     *
-     * @throws InvalidRequestException INVALID_RANGE when {@code from} is not before {@code to}
+     * The request's instant: a use case reads it once, at its entry, and passes it to every step that
+     * asks what is kept or where a range ends, so that no two steps of one request see two presents.
      */
-    public TimeRange resolve(Instant from, Instant to) {
-        return resolve(from, to, oldestKept(clock.instant()));
+    public Instant now() {
+        return clock.instant();
     }
 
     /**
-     * As {@link #resolve(Instant, Instant)}, with the start moved up to {@code oldest} (the oldest instant
+     * The unexpired part of {@code [from, to)} as of {@code now}; null when nothing of it is unexpired.
+     *
+     * @throws InvalidRequestException INVALID_RANGE when {@code from} is not before {@code to}
+     */
+    public TimeRange resolve(Instant from, Instant to, Instant now) {
+        return resolve(from, to, oldestKept(now), now);
+    }
+
+    /**
+     * As {@link #resolve(Instant, Instant, Instant)}, with the start moved up to {@code oldest} (the oldest instant
      * the sources of the query answer) instead, and {@code oldest} as the start when there is none.
      */
-    public TimeRange resolve(Instant from, Instant to, Instant oldest) {
-        Instant now = clock.instant();
+    public TimeRange resolve(Instant from, Instant to, Instant oldest, Instant now) {
         Instant start = from == null ? oldest : from;
         Instant end = to == null ? now.plus(retention.futureTolerance()).plusMillis(1) : to;
         TimeRange range;
@@ -54,17 +61,8 @@ public final class QueryRange {
         return range.startingNoEarlierThan(oldest);
     }
 
-    /** The oldest instant a query may return. */
-    public Instant oldestKept() {
-        return oldestKept(clock.instant());
-    }
-
-    /** The present, as the clock tells it. */
-    public Instant now() {
-        return clock.instant();
-    }
-
-    private Instant oldestKept(Instant now) {
+    /** The oldest instant a query at {@code now} may return. */
+    public Instant oldestKept(Instant now) {
         return retention.oldestKept(now);
     }
 

@@ -21,6 +21,6 @@ public final class ReadLatestReadingService implements ReadLatestReadingUseCase 
 
     @Override
     public Optional<Reading> latest(SeriesId series) {
-        return store.latest(Objects.requireNonNull(series, "series"), ranges.oldestKept());
+        return store.latest(Objects.requireNonNull(series, "series"), ranges.oldestKept(ranges.now()));
     }
 }

@@ -39,7 +39,7 @@ public final class ReadPageService implements ReadPageUseCase {
             // the page's end index, number × size, would not fit a long: no series is that long
             return Optional.empty();
         }
-        List<Reading> page = store.page(series, number, pageSize, ranges.oldestKept());
+        List<Reading> page = store.page(series, number, pageSize, ranges.oldestKept(ranges.now()));
         return page.isEmpty() ? Optional.empty() : Optional.of(page);
     }
 }

@@ -28,7 +28,7 @@ public final class ReadReadingsService implements ReadReadingsUseCase {
         if (limit < 1) {
             throw new InvalidRequestException("INVALID_LIMIT", "limit " + limit + " must be positive");
         }
-        TimeRange range = ranges.resolve(from, to);
+        TimeRange range = ranges.resolve(from, to, ranges.now());
         return range == null ? List.of() : store.read(series, range, limit);
     }
 }

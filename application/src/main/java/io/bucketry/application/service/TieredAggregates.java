@@ -9,8 +9,8 @@ import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowMerge;
 
-import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,25 +21,23 @@ import java.util.Objects;
  * windows of the range (after settling their pending ones), raw buckets for the rest, merged per
  * requested window in time order ({@link WindowMerge}), so the answer is the one the raw readings give.
  */
-public final class TieredAggregates implements AggregateReadings {
+public final class TieredAggregates implements WindowSource {
 
     private final AggregateReadings raw;
     private final StoreRollups rollups;
     private final RollupMaintenance maintenance;
     private final RetentionPolicy retention;
-    private final Clock clock;
 
     public TieredAggregates(AggregateReadings raw, StoreRollups rollups, RollupMaintenance maintenance,
-                            RetentionPolicy retention, Clock clock) {
+                            RetentionPolicy retention) {
         this.raw = Objects.requireNonNull(raw, "raw");
         this.rollups = Objects.requireNonNull(rollups, "rollups");
         this.maintenance = Objects.requireNonNull(maintenance, "maintenance");
         this.retention = Objects.requireNonNull(retention, "retention");
-        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    private SourcePlan plan(TimeRange range, Duration window) {
-        return SourcePlan.of(range, window, tiers(), retention, clock.instant());
+    private SourcePlan plan(TimeRange range, Duration window, Instant now) {
+        return SourcePlan.of(range, window, tiers(), retention, now);
     }
 
     private RollupTiers tiers() {
@@ -47,8 +45,8 @@ public final class TieredAggregates implements AggregateReadings {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
-        SourcePlan plan = plan(range, window);
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now) {
+        SourcePlan plan = plan(range, window, now);
         if (plan.tier() == null) {
             return raw.aggregate(series, range, window);
         }
@@ -65,8 +63,8 @@ public final class TieredAggregates implements AggregateReadings {
     }
 
     @Override
-    public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
-        SourcePlan plan = plan(range, window);
+    public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows, Instant now) {
+        SourcePlan plan = plan(range, window, now);
         if (plan.tier() == null) {
             return raw.aggregateAll(range, window, maxWindows);
         }

@@ -5,14 +5,13 @@ import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.SeriesId;
 
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
 
 /**
  * Maintenance with rollup tiers. Reclaiming first settles every pending window (while its raw
- * readings are still there), then removes expired buckets, then each tier's windows past the
- * tier's own retention. Deleting a series removes its buckets, then its tier windows under the
+ * readings are still there), then removes expired buckets; {@link #expireTiers} then removes each
+ * tier's windows past the tier's own retention, at the reclaim request's instant. Deleting a series removes its buckets, then its tier windows under the
  * series' settle lock, so that no settle that read the buckets before writes a window back after.
  */
 public final class TieredMaintainStore implements MaintainStore {
@@ -20,13 +19,11 @@ public final class TieredMaintainStore implements MaintainStore {
     private final MaintainStore store;
     private final StoreRollups rollups;
     private final RollupMaintenance maintenance;
-    private final Clock clock;
 
-    public TieredMaintainStore(MaintainStore store, StoreRollups rollups, RollupMaintenance maintenance, Clock clock) {
+    public TieredMaintainStore(MaintainStore store, StoreRollups rollups, RollupMaintenance maintenance) {
         this.store = Objects.requireNonNull(store, "store");
         this.rollups = Objects.requireNonNull(rollups, "rollups");
         this.maintenance = Objects.requireNonNull(maintenance, "maintenance");
-        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     @Override
@@ -39,11 +36,13 @@ public final class TieredMaintainStore implements MaintainStore {
     @Override
     public long evictBefore(Instant cutoff) {
         maintenance.settleAll();
-        long removed = store.evictBefore(cutoff);
-        Instant now = clock.instant();
+        return store.evictBefore(cutoff);
+    }
+
+    /** Removes each tier's windows that start before the oldest the tier answers at {@code now}. */
+    public void expireTiers(Instant now) {
         for (RollupTier tier : maintenance.tiers().tiers()) {
             rollups.expireBefore(tier.window(), tier.oldestKept(now));
         }
-        return removed;
     }
 }

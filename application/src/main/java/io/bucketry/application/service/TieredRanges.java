@@ -4,7 +4,6 @@ import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.RollupTiers;
 import io.bucketry.domain.TimeRange;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -22,23 +21,20 @@ public final class TieredRanges implements WindowRanges {
     private final QueryRange ranges;
     private final RollupTiers tiers;
     private final RetentionPolicy retention;
-    private final Clock clock;
 
-    public TieredRanges(QueryRange ranges, RollupTiers tiers, RetentionPolicy retention, Clock clock) {
+    public TieredRanges(QueryRange ranges, RollupTiers tiers, RetentionPolicy retention) {
         this.ranges = Objects.requireNonNull(ranges, "ranges");
         this.tiers = Objects.requireNonNull(tiers, "tiers");
         this.retention = Objects.requireNonNull(retention, "retention");
-        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     @Override
-    public TimeRange resolve(Instant from, Instant to, Duration window) {
+    public TimeRange resolve(Instant from, Instant to, Duration window, Instant now) {
         QueryRange.windowMillis(window);
-        Instant now = clock.instant();
         Instant raw = retention.oldestKept(now);
         Instant tiered = tiers.oldestFor(window, now).orElseGet(() -> tiers.tiers().stream()
                 .map(t -> t.oldestKept(now)).min(Comparator.naturalOrder()).orElse(raw));
         Instant oldest = tiered.isBefore(raw) ? tiered : raw;
-        return ranges.resolve(from, to, from == null ? raw : oldest);
+        return ranges.resolve(from, to, from == null ? raw : oldest, now);
     }
 }

@@ -9,11 +9,14 @@ import java.time.Instant;
 @FunctionalInterface
 public interface WindowRanges {
 
-    /** The answerable part of {@code [from, to)} for windows of {@code window}; null when nothing of it is. */
-    TimeRange resolve(Instant from, Instant to, Duration window);
+    /**
+     * The answerable part of {@code [from, to)} for windows of {@code window} at the request's instant
+     * {@code now}; null when nothing of it is.
+     */
+    TimeRange resolve(Instant from, Instant to, Duration window, Instant now);
 
     /** Raw readings only: the unexpired part. */
     static WindowRanges of(QueryRange ranges) {
-        return (from, to, window) -> ranges.resolve(from, to);
+        return (from, to, window, now) -> ranges.resolve(from, to, now);
     }
 }

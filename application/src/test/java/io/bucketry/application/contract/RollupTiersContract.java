@@ -43,6 +43,7 @@ public abstract class RollupTiersContract {
             new RollupTier(Duration.ofHours(1), Duration.ofDays(30)), new RollupTier(Duration.ofDays(1), Duration.ofDays(60))));
     private static final List<Duration> WINDOWS = List.of(Duration.ofMinutes(5), Duration.ofMinutes(7), Duration.ofHours(1),
             Duration.ofHours(2), Duration.ofHours(5), Duration.ofDays(1), Duration.ofDays(2));
+    private static final SeriesId ONE_INSTANT = SeriesId.of("tiers-one-instant");
 
     protected final MutableClock clock = new MutableClock(Fixtures.NOW);
     private final List<AutoCloseable> opened = new ArrayList<>();
@@ -240,6 +241,72 @@ public abstract class RollupTiersContract {
                 .as("no from: the retention's start, whatever the clock did since").isNotNull();
         assertThat(use.aggregate().aggregate(series, oldest.minus(Duration.ofHours(1)), null, Duration.ofHours(1),
                 new GapFill(FillMode.PREVIOUS, null))).as("a window before the oldest raw reading").isNotNull();
+    }
+
+    @Test
+    public void withoutFromWindowsNoTierServesStartAtTheRetentionOfTheRequestsOneInstant() {
+        // given: a clock a millisecond later at every read, and one reading three hours ago
+        UseCases use = useCasesOnATickingClock();
+
+        // when / then: the range starts at the raw retention the plan of the sources sees too
+        assertThat(use.aggregate().aggregate(ONE_INSTANT, null, null, Duration.ofMinutes(7))).hasSize(1);
+        assertThat(use.aggregateAll().aggregateAll(null, null, Duration.ofMinutes(7))).hasSize(1);
+    }
+
+    @Test
+    public void withoutFromTierWindowsAreNotCutByTheClockMovingDuringTheRequest() {
+        // given
+        UseCases use = useCasesOnATickingClock();
+
+        // when / then: the unaligned start at the raw retention is served by the raw readings, not refused
+        assertThat(use.aggregate().aggregate(ONE_INSTANT, null, null, Duration.ofHours(1))).hasSize(1);
+        assertThat(use.aggregateAll().aggregateAll(null, null, Duration.ofHours(1))).hasSize(1);
+    }
+
+    @Test
+    public void aFillLooksForNeighboursBackToTheRetentionOfTheRequestsOneInstant() {
+        // given
+        UseCases use = useCasesOnATickingClock();
+        Instant dayAgo = align(Fixtures.NOW.minus(Duration.ofDays(1)), Duration.ofHours(1));
+
+        // when / then: the neighbours' range starts at the raw retention, which the plan of the sources agrees on
+        for (FillMode mode : List.of(FillMode.PREVIOUS, FillMode.LINEAR)) {
+            Instant to = dayAgo.plus(Duration.ofHours(1));
+            assertThat(use.aggregate().aggregate(ONE_INSTANT, dayAgo, to, Duration.ofHours(1), new GapFill(mode, null)))
+                    .as("fill=" + mode).singleElement()
+                    .satisfies(w -> assertThat(w.start()).isEqualTo(dayAgo));
+        }
+    }
+
+    @Test
+    public void reclaimExpiresTheTiersAtTheInstantItEvictsTheBucketsAt() {
+        // given: an hourly window starting exactly the 1h tier's retention of 30 days before NOW, settled
+        Instant start = Fixtures.NOW.minus(Duration.ofDays(30));
+        TickingClock ticking = new TickingClock(start.plus(Duration.ofHours(1)));
+        ReadingStore store = store();
+        StoreRollups rollups = openRollups(store);
+        UseCases use = UseCases.over(store, ApplicationSettings.defaults().withRetention(POLICY), ticking, null, TIERS,
+                rollups);
+        SeriesId series = SeriesId.of("tiers-one-instant-reclaim");
+        ContractSupport.ingest(use, List.of(Fixtures.value(series, start.plusSeconds(60), 1.0)));
+        use.reclaim().reclaim();
+
+        // when: a reclaim at NOW, the last instant at which the tier still answers that window
+        ticking.set(Fixtures.NOW);
+        use.reclaim().reclaim();
+
+        // then: the tier's cutoff is taken at the reclaim's one instant, so the window is kept
+        assertThat(rollups.read(series, Duration.ofHours(1), new TimeRange(start, start.plus(Duration.ofHours(1)))))
+                .hasSize(1);
+    }
+
+    /** Use cases on a clock a millisecond later at every read, over one reading of ONE_INSTANT three hours ago. */
+    private UseCases useCasesOnATickingClock() {
+        ReadingStore store = store();
+        UseCases use = UseCases.over(store, ApplicationSettings.defaults().withRetention(POLICY),
+                new TickingClock(Fixtures.NOW), null, TIERS, openRollups(store));
+        ContractSupport.ingest(use, List.of(Fixtures.value(ONE_INSTANT, Fixtures.NOW.minus(Duration.ofHours(3)), 1.0)));
+        return use;
     }
 
     @Test

@@ -47,6 +47,41 @@ class IngestBatchTest {
     }
 
     @Test
+    void anEntryItsAdapterRefusedIsReportedAtItsIndexWithTheAdaptersReasonAndTheOthersAreStored() {
+        // given: the second entry is JSON an adapter could not read as a reading
+        List<ReadingInput> batch = List.of(input(1, 1.0),
+                ReadingInput.refused(series.value(), "[1]", RejectionReason.INVALID_TIME, "time is a JSON array"),
+                input(3, 3.0));
+
+        // when
+        IngestReport report = fixture.use.ingest().ingest(batch);
+
+        // then: the report is complete as the use case gives it
+        assertThat(report.accepted()).isEqualTo(2);
+        assertThat(report.rejected()).containsExactly(
+                new Rejection(1, series.value(), "[1]", RejectionReason.INVALID_TIME, "time is a JSON array"));
+        assertThat(fixture.use.read().read(series, null, null, 10)).extracting(Reading::time).containsExactly(at(1), at(3));
+    }
+
+    @Test
+    void aReadingSentWithoutATimeIsStoredAtTheIngestsInstantAndARejectedOneEchoesNoTime() {
+        // given: the clock at a millisecond no other step would pick
+        Instant instant = NOW.minusMillis(1234);
+        fixture.clock.set(instant);
+        List<ReadingInput> batch = List.of(ReadingInput.atIngestTime(series.value(), Map.of("v", 1.0)),
+                ReadingInput.atIngestTime("bad id", Map.of("v", 2.0)));
+
+        // when
+        IngestReport report = fixture.use.ingest().ingest(batch);
+
+        // then
+        assertThat(report.accepted()).isEqualTo(1);
+        assertThat(report.rejected()).extracting(Rejection::index, Rejection::reason, Rejection::time)
+                .containsExactly(tuple(1, RejectionReason.INVALID_SERIES, null));
+        assertThat(fixture.use.read().read(series, null, null, 10)).extracting(Reading::time).containsExactly(instant);
+    }
+
+    @Test
     void batchOverTheMaximumIsRefusedWholeAndNothingIsStored() {
         // given: one reading more than the maximum of five
         List<ReadingInput> batch = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.Parts;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.port.in.IngestReport;
@@ -33,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Ingest on the embedder's executor: when parts are handed to it, and that the outcome equals the sequential path's. */
 class IngestParallelismTest {
 
-    private static final int PART = IngestReadingsService.MIN_READINGS_PER_PART;
+    private static final int PART = Parts.MIN_READINGS_PER_PART;
 
     private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     private final ApplicationSettings fourParts = ApplicationSettings.defaults().withIngestParallelism(4);

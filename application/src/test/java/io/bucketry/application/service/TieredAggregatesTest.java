@@ -15,10 +15,8 @@ import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import org.junit.jupiter.api.Test;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,7 +33,7 @@ class TieredAggregatesTest {
     private final ListReadingStore raw = new ListReadingStore(BucketPolicy.defaults());
     private final CapturingRollups rollups = new CapturingRollups();
     private final TieredAggregates aggregates = new TieredAggregates(raw, rollups, new RollupMaintenance(TIERS, rollups, raw),
-            RetentionPolicy.defaults(), Clock.fixed(Fixtures.NOW, ZoneOffset.UTC));
+            RetentionPolicy.defaults());
 
     /** Readings every minute of [FROM − 10 min, FROM + 20 min) for each series, and the 5-minute tier of [FROM, FROM + 15 min). */
     TieredAggregatesTest() {
@@ -57,7 +55,7 @@ class TieredAggregatesTest {
 
     private List<WindowAggregate> both(Instant from, Instant to, Duration window) {
         TimeRange range = new TimeRange(from, to);
-        List<WindowAggregate> answer = aggregates.aggregateAll(range, window, 1000);
+        List<WindowAggregate> answer = aggregates.aggregateAll(range, window, 1000, Fixtures.NOW);
         assertThat(answer).as("%s windows over %s", window, range).isEqualTo(raw.aggregateAll(range, window, 1000));
         return answer;
     }

@@ -11,7 +11,6 @@ import io.javalin.http.Context;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Clock;
 import java.util.function.Function;
 import java.util.zip.ZipException;
 
@@ -29,7 +28,6 @@ final class LineProtocolRoutes {
     private final SeriesIdRule rule;
     private final int maxBatchSize;
     private final long maxBodySize;
-    private final Clock clock = Clock.systemUTC();
 
     LineProtocolRoutes(UseCases useCases, BucketryConfig store, ServerConfig server) {
         this.useCases = useCases;
@@ -60,7 +58,8 @@ final class LineProtocolRoutes {
         }
         LineBatch batch = new LineBatch(maxBatchSize);
         try (InputStream in = LineBodies.open(ctx, maxBodySize)) {
-            new LineParser(rule, precision, clock.instant(), batch).parse(in);
+            // no "now" here: a line without a timestamp takes the ingest use case's one instant of the request
+            new LineParser(rule, precision, null, batch).parse(in);
         } catch (ZipException e) {
             throw ApiException.badRequest("MALFORMED_GZIP", "the body is marked Content-Encoding: gzip but is not gzip: "
                     + e.getMessage());

@@ -36,8 +36,7 @@ final class ReadingRoutes {
     }
 
     private void ingest(Context ctx) {
-        ReadingInputs.Batch batch = body.readings(ctx);
-        IngestReport report = batch.report(useCases.ingest().ingest(batch.inputs()));
+        IngestReport report = useCases.ingest().ingest(body.readings(ctx));
         ctx.json(IngestReportView.of(report));
     }
 

@@ -17,9 +17,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads the body of an ingest request as a stream, one reading at a time: at most {@code maxBytes}
@@ -38,8 +36,11 @@ final class RequestBody {
         this.maxBatchSize = maxBatchSize;
     }
 
-    /** The readings of the body, each a {@link ReadingInput} or, where its JSON cannot be a reading, a rejection. */
-    ReadingInputs.Batch readings(Context ctx) {
+    /**
+     * The readings of the body in request order, each a {@link ReadingInput} or, where its JSON cannot be
+     * a reading, a {@link ReadingInput#refused refused} one saying what was wrong with it.
+     */
+    List<ReadingInput> readings(Context ctx) {
         if (ctx.req().getContentLengthLong() > maxBytes) {
             throw tooLarge();
         }
@@ -53,7 +54,6 @@ final class RequestBody {
                 throw notAnArray(elements.rest());
             }
             List<ReadingInput> inputs = new ArrayList<>();
-            Map<Integer, Rejection> misshapen = new HashMap<>();
             while (elements.next()) {
                 if (inputs.size() == maxBatchSize) {
                     LimitedInput.discard(in);
@@ -61,12 +61,11 @@ final class RequestBody {
                             + maxBatchSize + " readings; split it into smaller batches");
                 }
                 ReadingReader.Outcome outcome = reader.read(inputs.size(), elements.element());
-                if (outcome.rejection() != null) {
-                    misshapen.put(inputs.size(), outcome.rejection());
-                }
-                inputs.add(outcome.input());
+                Rejection misshapen = outcome.rejection();
+                inputs.add(misshapen == null ? outcome.input()
+                        : ReadingInput.refused(misshapen.series(), misshapen.time(), misshapen.reason(), misshapen.message()));
             }
-            return new ReadingInputs.Batch(inputs, misshapen);
+            return inputs;
         } catch (IOException e) {
             throw ApiException.badRequest("MALFORMED_JSON", "the body could not be read to its end");
         }

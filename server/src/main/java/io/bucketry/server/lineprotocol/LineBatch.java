@@ -7,15 +7,16 @@ import io.bucketry.domain.RejectionReason;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Collects the parsed lines of one body as {@link ReadingInput}s for the ingest use case, refusing
- * a line whose tag set maps to a series id another tag set of the body already took, and more
- * lines than the batch limit (BATCH_TOO_LARGE, as the JSON ingest refuses a large array).
+ * Collects the lines of one body as {@link ReadingInput}s for the ingest use case, in line order: a
+ * line that does not parse, or whose tag set maps to a series id another tag set of the body already
+ * took, as a {@link ReadingInput#refused refused} input, so that the use case's report names every
+ * refused line; more lines than the batch limit are refused whole (BATCH_TOO_LARGE, as the JSON
+ * ingest refuses a large array).
  */
 public final class LineBatch implements LineSink {
 
@@ -30,7 +31,6 @@ public final class LineBatch implements LineSink {
     private final int maxBatchSize;
     private final List<ReadingInput> inputs = new ArrayList<>();
     private final List<Long> lineOfInput = new ArrayList<>();
-    private final List<LineRejection> refused = new ArrayList<>();
     private final Map<String, String> tagSetOfId = new HashMap<>();
     private final Map<String, Long> firstLineOfId = new HashMap<>();
     private int lines;
@@ -46,19 +46,25 @@ public final class LineBatch implements LineSink {
         if (taken == null) {
             firstLineOfId.put(series.id(), line);
         } else if (!taken.equals(series.tagSet())) {
-            refused.add(new LineRejection(line, series.tagSet(), String.valueOf(time), RejectionReason.INVALID_SERIES,
+            add(line, ReadingInput.refused(series.tagSet(), time == null ? null : time.toString(),
+                    RejectionReason.INVALID_SERIES,
                     "series id '" + series.id() + "' of " + series.tagSet() + " is already the id of " + taken
                             + " (line " + firstLineOfId.get(series.id()) + "); tag sets that map to one id are refused"));
             return;
         }
-        inputs.add(new ReadingInput(series.id(), time, fields));
-        lineOfInput.add(line);
+        add(line, time == null ? ReadingInput.atIngestTime(series.id(), fields)
+                : new ReadingInput(series.id(), time, fields));
     }
 
     @Override
     public void rejected(long line, String series, String time, RejectionReason reason, String message) {
         count();
-        refused.add(new LineRejection(line, series, time, reason, message));
+        add(line, ReadingInput.refused(series, time, reason, message));
+    }
+
+    private void add(long line, ReadingInput input) {
+        inputs.add(input);
+        lineOfInput.add(line);
     }
 
     private void count() {
@@ -68,18 +74,17 @@ public final class LineBatch implements LineSink {
         }
     }
 
-    /** The readings to hand to the ingest use case, in line order. */
+    /** The entries to hand to the ingest use case, one per line in line order, refused ones included. */
     public List<ReadingInput> inputs() {
         return inputs;
     }
 
-    /** The outcome of the body given the use case's report on {@link #inputs()}. */
+    /** The use case's report on {@link #inputs()}, each rejection at its line number instead of its index. */
     public LineReport report(IngestReport report) {
-        List<LineRejection> rejected = new ArrayList<>(refused);
+        List<LineRejection> rejected = new ArrayList<>(report.rejected().size());
         for (IngestReport.Rejection r : report.rejected()) {
             rejected.add(new LineRejection(lineOfInput.get(r.index()), r.series(), r.time(), r.reason(), r.message()));
         }
-        rejected.sort(Comparator.comparingLong(LineRejection::line));
         return new LineReport(report.accepted(), report.duplicates(), rejected);
     }
 }

@@ -26,7 +26,10 @@ public final class LineParser {
     private final ByteKeyCache<SeriesKey> seriesCache = new ByteKeyCache<>(CACHE_LIMIT);
     private final ByteKeyCache<String> nameCache = new ByteKeyCache<>(1024);
 
-    /** A parser reading timestamps in {@code precision}, giving lines without one the time {@code now}. */
+    /**
+     * A parser reading timestamps in {@code precision}, giving lines without one the time {@code now}
+     * (null: the sink gets a null time, for the ingest to give such lines its own instant).
+     */
     public LineParser(SeriesIdRule rule, Precision precision, Instant now, LineSink sink) {
         this.rule = rule;
         this.precision = precision;

@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
@@ -56,6 +58,23 @@ class LineProtocolHttpTest {
         assertThat(readings).extracting(Reading::time).containsExactly(Instant.ofEpochSecond(s), Instant.ofEpochSecond(s + 1));
         assertThat(readings.get(0).fields().get("status")).isEqualTo(new FieldValue.Text("OK"));
         assertThat(readings.get(1).fields().number("temperature")).isEqualTo(22.0);
+    }
+
+    @Test
+    void aLineWithoutATimestampIsStoredAtTheInstantOfTheConfiguredClock() throws Exception {
+        // given: a server whose clock stands months before the system clock
+        Instant configured = Instant.parse("2026-01-15T08:30:00.123Z");
+        try (LineServer fixed = new LineServer(Clock.fixed(configured, ZoneOffset.UTC))) {
+            String m = measurement();
+
+            // when
+            LineServer.Answer answer = fixed.post("/api/v2/write?org=acme&bucket=metrics", utf8(m + " temperature=21.5"));
+
+            // then
+            assertThat(answer.status()).isEqualTo(204);
+            assertThat(fixed.bucketry.useCases().read().read(new SeriesId(m), null, null, 10))
+                    .extracting(Reading::time).containsExactly(configured);
+        }
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 
 /** A real server over the in-memory backend on the system clock (line-protocol "now" is the server's), with raw HTTP helpers. */
@@ -25,7 +26,12 @@ final class LineServer implements AutoCloseable {
     private final HttpClient client = HttpClient.newHttpClient();
 
     LineServer() {
-        bucketry = Bucketry.start(BucketryConfig.builder().maxBatchSize(MAX_BATCH).build());
+        this(Clock.systemUTC());
+    }
+
+    /** A server whose use cases, and line-protocol "now", take time from {@code clock}. */
+    LineServer(Clock clock) {
+        bucketry = Bucketry.start(BucketryConfig.builder().maxBatchSize(MAX_BATCH).build(), clock);
         server = ApiServer.start(bucketry, LocalServer.builder().maxBodySize(MAX_BODY).build());
         base = "http://127.0.0.1:" + server.port();
     }

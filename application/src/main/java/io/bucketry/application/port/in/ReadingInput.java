@@ -1,19 +1,50 @@
 package io.bucketry.application.port.in;
 
+import io.bucketry.domain.RejectionReason;
+
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One reading as it arrives, not yet validated: from JSON, a file or an embedding application.
  *
  * @param series the series id text
  * @param time an {@link Instant}, epoch milliseconds (an integral {@link Number}), or text in
- *             ISO-8601 or epoch milliseconds; see {@link TimeInput}
+ *             ISO-8601 or epoch milliseconds; see {@link TimeInput}; {@link TimeInput#AT_INGEST} when
+ *             none was sent
  * @param fields field name to value: {@link Number}s and {@link CharSequence}s
+ * @param refusal null, or why an inbound adapter could not make a reading of what it received
+ *                (e.g. JSON that is no reading, a line-protocol line that does not parse): the use
+ *                case rejects it at its index with that reason, so its report names every refused entry
  */
-public record ReadingInput(String series, Object time, Map<String, ?> fields) {
+public record ReadingInput(String series, Object time, Map<String, ?> fields, Refusal refusal) {
+
+    /** Why an entry could not be read as a reading, as its adapter words it. */
+    public record Refusal(RejectionReason reason, String message) {
+
+        public Refusal {
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /** A reading to validate. */
+    public ReadingInput(String series, Object time, Map<String, ?> fields) {
+        this(series, time, fields, null);
+    }
 
     public static ReadingInput of(String series, Instant time, Map<String, ?> fields) {
         return new ReadingInput(series, time, fields);
+    }
+
+    /** A reading sent without a time: it is stored at the ingest's instant ({@link TimeInput#AT_INGEST}). */
+    public static ReadingInput atIngestTime(String series, Map<String, ?> fields) {
+        return new ReadingInput(series, TimeInput.AT_INGEST, fields);
+    }
+
+    /** An entry its adapter could not read, with its series and time as written (either may be null). */
+    public static ReadingInput refused(String series, String time, RejectionReason reason, String message) {
+        return new ReadingInput(series, time, null, new Refusal(reason, message));
     }
 }

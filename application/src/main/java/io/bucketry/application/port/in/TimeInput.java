@@ -19,6 +19,17 @@ import java.time.format.DateTimeParseException;
  */
 public final class TimeInput {
 
+    /**
+     * The time of a reading sent without one (a line-protocol line without a timestamp): the ingest
+     * use case gives it the instant it reads once per batch, the one it checks retention against.
+     */
+    public static final Object AT_INGEST = new Object() {
+        @Override
+        public String toString() {
+            return "the time of the ingest";
+        }
+    };
+
     private static final BigDecimal MIN_MILLIS = BigDecimal.valueOf(Long.MIN_VALUE);
     private static final BigDecimal MAX_MILLIS = BigDecimal.valueOf(Long.MAX_VALUE);
 
