@@ -9,9 +9,9 @@ import java.util.stream.Collectors;
  */
 public enum Backend {
     INMEMORY("inmemory", 64, 0),
-    // Embedded figures measured with simulate --embedded-mongo --sensors 1000 (12h and 24h): mongo-bucket
-    // ~700 B per reading for its buckets plus ~1,100 B for simulate's one-document-per-reading baseline;
-    // mongo-timeseries' fallback ~1,100 B. A remote server keeps the readings: the client holds none.
+    // The embedded test server's heap per reading, rounded up from what simulate --embedded-mongo measures
+    // (docs/benchmarks.md; mongo-bucket with simulate's one-document-per-reading baseline beside it).
+    // A remote server keeps the readings: the client holds none.
     MONGO_BUCKET("mongo-bucket", 0, 2_048),
     MONGO_TIMESERIES("mongo-timeseries", 0, 1_536);
 

@@ -159,9 +159,9 @@ final class DecimalCodec {
      * The hot loop, in two passes: the digits into {@code values} (one unaligned 8-byte read per value while a
      * whole word is left, then the careful reader for the last few), then the same expression as
      * {@link DecimalScale#value(long)} over them in a loop of its own, which the JIT turns into vector
-     * multiplications and divisions (bit for bit the same, lane by lane): the division was ~60% of a one-pass loop.
-     * A reciprocal with an {@code Math.fma} correction falls to a software fma, ~100× slower, on CPUs (or VMs)
-     * without FMA, so it stays a division.
+     * multiplications and divisions (bit for bit the same, lane by lane): in a one-pass loop the division was
+     * most of the time. A reciprocal with an {@code Math.fma} correction falls to a software fma, far slower,
+     * on CPUs (or VMs) without FMA, so it stays a division.
      */
     private static void unpack(BitReader in, double[] values, int from, int length, int width, long reference,
                                double ten, double divisor) {

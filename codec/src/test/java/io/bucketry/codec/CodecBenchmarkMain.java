@@ -11,7 +11,7 @@ import java.util.Collection;
 import java.util.Locale;
 
 /**
- * The codec benchmark (README, "Sealed-bucket codec"): the size figures, the rates by CPU time, then the JMH rates. Arguments:
+ * The codec benchmark (docs/benchmarks.md, "Sealed-bucket codec"): the size figures, the rates by CPU time, then the JMH rates. Arguments:
  * {@code small} (a quick run) or {@code full} (longer iterations, two forks), then optionally a regular
  * expression of the benchmarks to run (default: all).
  */

@@ -12,7 +12,7 @@ import static io.bucketry.domain.TestReadings.SENSOR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Worked examples of gap filling (the README's table): 10-minute windows over [00:00, 01:00), readings in
+ * Worked examples of gap filling (the table of docs/reference/http-api.md): 10-minute windows over [00:00, 01:00), readings in
  * the windows of 00:00 and 00:30, a neighbour after the range at 01:10.
  */
 class GapFillTest {

@@ -11,8 +11,7 @@ import java.util.List;
  * of the last write that stored a reading there: the latest window's mark in two fields of the series'
  * own object, the earlier ones in a {@link PendingMarks}. Readings mostly arrive in time order, so a
  * write mostly updates the latest mark, a field of an object the write reads anyway; kept in a
- * {@link PendingMarks} of its own, the mark was an object and two arrays more to read per reading (in
- * simulate with two tiers and {@code --sub-window 5m}, their read-ahead had 771 of 31,780 samples).
+ * {@link PendingMarks} of its own, the mark was an object and two arrays more to read per reading.
  * {@link SeriesBuckets} extends this class so that the fields live in its object. Not thread-safe: the
  * stripe's lock guards it.
  */

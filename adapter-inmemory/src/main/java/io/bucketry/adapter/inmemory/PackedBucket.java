@@ -221,8 +221,8 @@ final class PackedBucket extends PackedBucketReads implements StoredBucket {
      * yet are summed here from their rows, and the latest of them again on the next call, since it may
      * still take readings: a write in time order then stores its row and touches no summary. Summing a
      * sub-window when the next one started read its rows and summaries back long after they were
-     * written, from memory (1,088 of 15,315 samples of simulate {@code --sub-window 5m} with two tiers);
-     * a bucket that no read summed is sealed without cells, its summaries encoded from its rows.
+     * written, from memory, a cache miss each; a bucket that no read summed is sealed without cells, its
+     * summaries encoded from its rows.
      */
     SubWindowSummaries subWindows() {
         if (subWindows != null) {

@@ -21,8 +21,8 @@ final class SealedSubWindows extends SealedColumns {
 
     SealedSubWindows(PackedBucket open, int values, byte[] encoded) {
         super(open, values, encoded);
-        // encoded, not taken: held as cells they were six times the sealed readings (simulate --sub-window 5m:
-        // 29.6 B per reading beside 4.85); summed anew from the rows, every sub-window in time order, whatever
+        // encoded, not taken: held as cells they took several times the heap of the sealed readings; summed
+        // anew from the rows, every sub-window in time order, whatever
         // a read summed or a late reading counted in before, so that a sealed bucket's sums do not depend on
         // when reads came (a late reading counted into a summed sub-window is added after its values, which
         // changes the last bits of an adversarial sum)

@@ -17,8 +17,8 @@ import java.util.function.LongSupplier;
  * the JVM's own tenured-heap gauge as a backstop, so that a batch is refused with a clear error
  * before the heap runs out (an {@link OutOfMemoryError} would lose the request and may leave a
  * bucket half-written). A reading is estimated at {@value #READING_OVERHEAD} bytes plus 8 per field,
- * which is what a row costs in a bucket's array (measured 38 B per reading for three fields in
- * simulate, so the estimate errs high); a bucket's distinct texts are not counted, which the gauge covers.
+ * which is what a row costs in a bucket's array (a little more than a row measures, so the estimate
+ * errs high); a bucket's distinct texts are not counted, which the gauge covers.
  */
 final class StoreCapacity {
 

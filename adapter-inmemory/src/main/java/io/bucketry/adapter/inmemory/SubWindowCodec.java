@@ -25,12 +25,8 @@ import java.util.Arrays;
  *       those of the column before (in this sub-window or an earlier one), as a periodic series' are, and
  *       are not written; else both follow as zigzag varints of their difference to those.</li>
  * </ul>
- * In simulate {@code --sub-window 5m} with two tiers the summaries of an hour of two numeric fields took
- * 331.8–333.6 B per bucket, open ones included (five runs; 536.2–537.2 B with a decimal per value, 688.8 B
- * before the time deltas, the corrected sums and the shared layout), where every bucket held 1,704 as
- * cells. Written here rather than with the sealed bucket codec: its exponent search per column, for these
- * columns of 12 values, had 6,324 samples in a profile of that run, and ingest was 17 % slower (three
- * alternating pairs).
+ * Written here rather than with the sealed bucket codec, whose exponent search per column costs more
+ * than these columns of 12 values are worth (sizes and the measurement: docs/benchmarks.md).
  */
 final class SubWindowCodec {
 
@@ -344,9 +340,9 @@ final class SubWindowCodec {
      * {@code n / 10^e}, and its smallest exponent, the one written, strips n's trailing zeros (a decimal
      * exact at a smaller exponent scales to a multiple of ten at this one, and both divisions are correctly
      * rounded quotients of one rational). Else it writes the decimal nearest the value at that exponent with
-     * the difference of their bits when it is at most MAX_ULPS, and only then searches every exponent (in simulate
-     * {@code --sub-window 5m} that search had 796 of 34,253 samples when it ran for every value the hint
-     * missed). A value exact only at another exponent yet within MAX_ULPS of a decimal at the hint's (a
+     * the difference of their bits when it is at most MAX_ULPS, and only then searches every exponent (the
+     * search is the costly path, so it runs only where the hint misses). A value exact only at another
+     * exponent yet within MAX_ULPS of a decimal at the hint's (a
      * magnitude near 2^52 / 10^e) is then written corrected, not exact: as lossless, a byte or two longer.
      */
     private static int writeDecimal(byte[] out, int at, long bits, int[] exponents, int column) {

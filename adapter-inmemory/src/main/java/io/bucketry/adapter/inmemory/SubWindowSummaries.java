@@ -12,8 +12,7 @@ import java.util.function.LongConsumer;
  * {@value #SLOTS} longs (count, then the bits of min, max and sum, the first value's time and bits,
  * the last value's time and bits). One array, sub-window after sub-window: a sub-window's summaries
  * are a few adjacent cache lines, where a block per column put each of a reading's numbers in a line
- * of its own (with two numeric columns, 4,270 of 16,054 ingest samples of simulate
- * {@code --sub-window 5m} waited on those misses). Only the columns that have numbers have slots, so
+ * of its own, and ingest waited on those cache misses. Only the columns that have numbers have slots, so
  * a text column costs nothing. Allocated when first summed or counted into, laid out like the bucket
  * before when there is one; a column's first number widens every sub-window. Kept by the bucket: the
  * sub-windows not summed yet are summed from their rows when the summaries are read, a late reading of

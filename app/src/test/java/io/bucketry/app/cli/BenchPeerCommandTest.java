@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The command's wiring and its refusals; the benchmark itself is run by hand (README, "Side by side with InfluxDB 1.6"). */
+/** The command's wiring and its refusals; the benchmark itself is run by hand (docs/reference/cli.md, "bench-peer"). */
 class BenchPeerCommandTest {
 
     @Test

@@ -15,7 +15,7 @@ import java.util.Map;
  * ({@code sensor,id=sensor-N temperature=…,pressure=…,status="OK" <ns>}, 1,000 sensors) parsed into
  * readings, and into the {@link LineBatch} that the write endpoints hand to the ingest use case.
  * Per core is lines per CPU-second of the parsing thread (the machine may be shared); wall clock is shown beside it.
- * Run with the command in the README's "Line protocol (Telegraf)" section; args: lines per body (default 100000), rounds.
+ * Run with the command in docs/benchmarks.md, "Line protocol parser"; args: lines per body (default 100000), rounds.
  */
 public final class LineProtocolBenchmark {
 

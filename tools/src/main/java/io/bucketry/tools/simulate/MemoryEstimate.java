@@ -16,13 +16,14 @@ public record MemoryEstimate(long readings, int bytesPerReading, long sealedRead
                              long headroomBytes, long availableBytes) {
 
     /**
-     * Budget per reading of an in-memory sealed bucket: simulate measured 5–7 B (object, summaries and
-     * encoded columns of 60-reading buckets of the generator's data); twice that covers other data.
+     * Budget per reading of an in-memory sealed bucket (object, summaries and encoded columns): about twice
+     * what simulate measures for 60-reading buckets of the generator's data (docs/benchmarks.md), to cover
+     * other data.
      */
     public static final int SEALED_BYTES_PER_READING = 12;
     /**
-     * Budget of sub-window summaries per sub-window and numeric field: simulate measured 1,704 B per
-     * 1-hour bucket of twelve 5-minute sub-windows of 2 numeric fields (71 B each); twice that.
+     * Budget of sub-window summaries per sub-window and numeric field: twice what an open bucket's cells
+     * take for one (64 bytes, plus its share of the sub-window's 8-byte count).
      */
     public static final int SUB_WINDOW_FIELD_BYTES = 142;
     private static final long BASE_HEADROOM = 256L << 20;

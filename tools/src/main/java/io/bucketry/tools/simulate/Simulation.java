@@ -168,8 +168,7 @@ public final class Simulation {
         AlertingBenchmark.Result alerting = AlertingBenchmark.run(bucketry.aggregateAll(), end, runs.alertingRuns());
         // measured after the queries, as "before" is before the warm-up: the full GCs shrink the heap, and the
         // queries then allocated into memory the JVM had to commit and touch again, whose first-touch page faults
-        // made the dashboard p50 twice to ten times its own in some runs (a fixed -Xms6g heap, never shrunk
-        // but with an eden grown past what ingest had touched, gave 540-616 us second rounds in 7 of 10 runs)
+        // made the dashboard p50 several times its own in some runs (docs/benchmarks.md, "Latency and the heap")
         long after = HeapMeter.usedAfterGc();
         double retained = ingest.accepted() == 0 ? 0 : (after - before) / (double) ingest.accepted();
         SealingView sealing = bucketry.unwrap(InMemoryReadingStore.class)
