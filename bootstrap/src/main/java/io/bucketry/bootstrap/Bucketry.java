@@ -25,7 +25,6 @@ import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.bootstrap.wiring.ApplicationModule;
 import io.bucketry.bootstrap.wiring.ExpirySweeper;
-import io.bucketry.bootstrap.wiring.BaselineOpener;
 import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
 import io.bucketry.bootstrap.wiring.MongoBucketStoreModule;
 import io.bucketry.bootstrap.wiring.MongoTimeSeriesStoreModule;
@@ -52,7 +51,6 @@ public final class Bucketry implements AutoCloseable {
     private final ReadingStore store;
     private final ExpirySweeper sweeper;
     private final Resources resources;
-    private final Optional<BaselineOpener> baseline;
     private final Optional<WriteMetricsSource> writes;
     private final Optional<SealingSource> sealing;
     private final Injector injector;
@@ -65,7 +63,6 @@ public final class Bucketry implements AutoCloseable {
         this.store = injector.getInstance(ReadingStore.class);
         this.sweeper = injector.getInstance(ExpirySweeper.class);
         this.resources = injector.getInstance(Resources.class);
-        this.baseline = injector.getInstance(Key.get(new TypeLiteral<Optional<BaselineOpener>>() { }));
         this.writes = injector.getInstance(Key.get(new TypeLiteral<Optional<WriteMetricsSource>>() { }));
         this.sealing = injector.getInstance(Key.get(new TypeLiteral<Optional<SealingSource>>() { }));
     }
@@ -134,7 +131,6 @@ public final class Bucketry implements AutoCloseable {
         List<Object> parts = new ArrayList<>();
         parts.add(store);
         writes.ifPresent(parts::add);
-        baseline.ifPresent(parts::add);
         for (Object part : parts) {
             if (type.isInstance(part)) {
                 return Optional.of(type.cast(part));

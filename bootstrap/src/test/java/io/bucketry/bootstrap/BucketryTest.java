@@ -13,8 +13,8 @@ import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
+import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.bootstrap.wiring.ApplicationModule;
-import io.bucketry.bootstrap.wiring.BaselineOpener;
 import io.bucketry.bootstrap.wiring.SealingSource;
 import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 import io.bucketry.bootstrap.wiring.InMemoryStoreModule;
@@ -87,6 +87,8 @@ class BucketryTest {
         Bucketry bucketry = Bucketry.start(BucketryConfig.builder().backend(Backend.MONGO_BUCKET).embeddedMongo(true).build());
         assertThat(bucketry.backend()).isEqualTo("mongo-bucket");
         assertThat(bucketry.unwrap(WriteMetricsSource.class)).isPresent();
+        assertThat(bucketry.unwrap(MongoBucketSettings.class)).hasValueSatisfying(settings ->
+                assertThat(settings.uri()).startsWith("mongodb://127.0.0.1:"));
 
         bucketry.close();
 
@@ -104,9 +106,9 @@ class BucketryTest {
     }
 
     @Test
-    void onlyMongoBucketHasABaselineAndOnlyStoresWithAServerCountWrites() {
+    void anInMemoryStoreOffersNoMongoSettingsAndCountsNoWrites() {
         try (Bucketry inMemory = Bucketry.start(BucketryConfig.defaults())) {
-            assertThat(inMemory.unwrap(BaselineOpener.class)).isEmpty();
+            assertThat(inMemory.unwrap(MongoBucketSettings.class)).isEmpty();
             assertThat(inMemory.unwrap(WriteMetricsSource.class)).isEmpty();
         }
     }

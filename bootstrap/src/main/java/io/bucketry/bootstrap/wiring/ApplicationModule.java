@@ -59,7 +59,6 @@ public final class ApplicationModule extends AbstractModule {
         bind(RetentionPolicy.class).toInstance(config.retentionPolicy());
         bind(ApplicationSettings.class).toInstance(config.applicationSettings());
         bind(Resources.class).toInstance(resources);
-        OptionalBinder.newOptionalBinder(binder(), BaselineOpener.class);
         OptionalBinder.newOptionalBinder(binder(), WriteMetricsSource.class);
         OptionalBinder.newOptionalBinder(binder(), RollupStoreOpener.class);
         OptionalBinder.newOptionalBinder(binder(), SealingSource.class);

@@ -7,7 +7,6 @@ import com.google.inject.multibindings.ProvidesIntoOptional;
 import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
-import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.WriteMetrics;
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Guice store module of the {@code mongo-bucket} backend: a {@link MongoBucketReadingStore} (manual
- * buckets) on the configured or embedded server, and simulate's one-document-per-reading baseline.
+ * buckets) on the configured or embedded server.
  * The store's layout notes (recorded, adopted, safely changed) go to the log.
  */
 public final class MongoBucketStoreModule extends AbstractModule {
@@ -82,11 +81,5 @@ public final class MongoBucketStoreModule extends AbstractModule {
                 return store.sealedStatistics();
             }
         };
-    }
-
-    @ProvidesIntoOptional(ProvidesIntoOptional.Type.ACTUAL)
-    BaselineOpener baseline(MongoBucketSettings settings, MongoEndpoint endpoint) {
-        return () -> MongoStart.open(MongoBucketReadingStore.BACKEND + " baseline", endpoint,
-                () -> OneDocumentPerReadingBaseline.open(settings));
     }
 }

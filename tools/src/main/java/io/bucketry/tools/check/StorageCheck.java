@@ -1,7 +1,7 @@
 package io.bucketry.tools.check;
 
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
-import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
+import io.bucketry.tools.baseline.OneDocumentPerReadingBaseline;
 import io.bucketry.adapter.mongo.bucket.StorageProbe.Sizes;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.tools.check.CheckContext.OpenStore;

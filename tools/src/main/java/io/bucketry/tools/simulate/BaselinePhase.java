@@ -1,6 +1,6 @@
 package io.bucketry.tools.simulate;
 
-import io.bucketry.adapter.mongo.bucket.OneDocumentPerReadingBaseline;
+import io.bucketry.tools.baseline.OneDocumentPerReadingBaseline;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.tools.simulate.SimulationReport.BaselineView;

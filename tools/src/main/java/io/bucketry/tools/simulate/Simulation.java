@@ -1,16 +1,17 @@
 package io.bucketry.tools.simulate;
 
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
+import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
-import io.bucketry.bootstrap.wiring.BaselineOpener;
 import io.bucketry.bootstrap.wiring.SealingSource;
 import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 import io.bucketry.server.json.StatisticsView;
+import io.bucketry.tools.baseline.OneDocumentPerReadingBaseline;
 import io.bucketry.tools.simulate.SimulationReport.AlertingView;
 import io.bucketry.tools.simulate.SimulationReport.AlertingWaysView;
 import io.bucketry.tools.simulate.SimulationReport.LongRangeView;
@@ -229,7 +230,7 @@ public final class Simulation {
 
     /** After every measured phase, so that neither its time nor its data weighs on them. */
     private BaselineView baseline(Bucketry bucketry, String[] sensorIds, Instant end) {
-        return bucketry.unwrap(BaselineOpener.class).map(BaselineOpener::open).map(opened -> {
+        return bucketry.unwrap(MongoBucketSettings.class).map(OneDocumentPerReadingBaseline::open).map(opened -> {
             try (var baseline = opened) {
                 progress.println("bucketry: writing the same readings one document per reading into "
                         + baseline.collection() + " (the baseline)");

@@ -1,17 +1,28 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.tools.baseline;
 
+import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
+import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
+import io.bucketry.adapter.mongo.bucket.MongoLane;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
-import static io.bucketry.adapter.mongo.bucket.TestData.minute;
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** The seeds' one-document-per-reading schema, which simulate and check measure the buckets against. */
 class BaselineTest {
+
+    private static final Instant BASE = Instant.parse("2026-01-05T10:00:00Z");
+    private static final AtomicInteger SERIES = new AtomicInteger();
 
     @Test
     void oneDocumentPerReadingCostsMoreBytesPerReadingThanBuckets() {
@@ -19,9 +30,9 @@ class BaselineTest {
         MongoBucketSettings settings = MongoLane.freshSettings();
         List<Reading> readings = new ArrayList<>();
         for (int s = 0; s < 5; s++) {
-            SeriesId series = TestData.freshSeries("sensor");
+            SeriesId series = new SeriesId("baseline-" + SERIES.incrementAndGet());
             for (int m = 0; m < 60; m++) {
-                readings.add(TestData.sensor(series, minute(m), 20 + m / 7.0));
+                readings.add(sensor(series, minute(m), 20 + m / 7.0));
             }
         }
         try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings, BucketPolicy.defaults(),
@@ -50,12 +61,23 @@ class BaselineTest {
         // given
         MongoBucketSettings settings = MongoLane.freshSettings();
         try (OneDocumentPerReadingBaseline first = OneDocumentPerReadingBaseline.open(settings)) {
-            first.write(List.of(TestData.sensor(TestData.freshSeries("sensor"), minute(1), 20)));
+            first.write(List.of(sensor(new SeriesId("baseline-" + SERIES.incrementAndGet()), minute(1), 20)));
         }
 
         // when / then
         try (OneDocumentPerReadingBaseline second = OneDocumentPerReadingBaseline.open(settings)) {
             assertThat(second.documents()).isZero();
         }
+    }
+
+    private static Instant minute(long minutes) {
+        return BASE.plus(Duration.ofMinutes(minutes));
+    }
+
+    private static Reading sensor(SeriesId series, Instant time, double temperature) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("temperature", temperature);
+        fields.put("status", "OK");
+        return Reading.of(series.value(), time, fields);
     }
 }

@@ -1,10 +1,12 @@
-package io.bucketry.adapter.mongo.bucket;
+package io.bucketry.tools.baseline;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
+import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
+import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.common.CommandCounter;
 import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.adapter.mongo.common.MongoFailures;
