@@ -1,6 +1,6 @@
 package io.bucketry.app.config;
 
-import io.bucketry.adapter.mongo.common.ConnectionStrings;
+import io.bucketry.bootstrap.wiring.UriMask;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.domain.Quote;
 
@@ -94,7 +94,7 @@ public final class ConfigLoader {
         try {
             key.apply(builder, sourced.text());
         } catch (IllegalArgumentException e) {
-            String shown = key.sensitive() ? ConnectionStrings.mask(sourced.text()) : sourced.text();
+            String shown = key.sensitive() ? UriMask.mask(sourced.text()) : sourced.text();
             throw new ConfigurationException("invalid " + key.key() + " " + Quote.of(shown) + " (from " + sourced.source()
                     + "): " + e.getMessage());
         }
