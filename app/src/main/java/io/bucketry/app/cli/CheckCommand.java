@@ -18,10 +18,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code bucketry check}: the conformance checks a user runs against their own MongoDB server. */
-@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Run the behaviours Bucketry relies on against a MongoDB server, in a scratch database it creates",
-                "and drops (its name is printed), and measure stored bytes per reading. One line per check",
-                "(PASS, FAIL or SKIP with the reason), then 'N passed, N failed, N skipped'. Exit code 1 when a",
+@Command(name = "check", mixinStandardHelpOptions = true,
+        header = "Check that a MongoDB server does what Bucketry relies on.",
+        versionProvider = VersionProvider.class,
+        description = {"Run the behaviours Bucketry relies on against a MongoDB server, in a scratch database it creates " +
+                "and drops (its name is printed), and measure stored bytes per reading. One line per check " +
+                "(PASS, FAIL or SKIP with the reason), then 'N passed, N failed, N skipped'. Exit code 1 when a " +
                 "check failed, 2 for bad usage. Run it before production and send us its output."})
 public final class CheckCommand implements Callable<Integer> {
 
@@ -40,6 +42,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print exactly one JSON object on stdout instead of the lines.")
     boolean json;
 
+    @Option(names = "--verbose", description = "Show every log line of the stores the checks open on stderr (by "
+            + "default only each first warning: the report is on stdout).")
+    boolean verbose;
+
     @Override
     public Integer call() throws Exception {
         BucketryConfig config = options.load(parent.environment, Map.of());
@@ -47,7 +53,10 @@ public final class CheckCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "check needs --backend mongo-bucket or "
                     + "mongo-timeseries (the configured backend is " + config.backend() + ")");
         }
-        CheckReport report = CheckRun.run(config, keep, json ? null : parent.out, null, Clock.systemUTC());
+        CheckReport report;
+        try (QuietLogs quiet = verbose ? null : QuietLogs.start(parent.err, "bucketry check")) {
+            report = CheckRun.run(config, keep, json ? null : parent.out, null, Clock.systemUTC());
+        }
         if (json) {
             parent.out.println(Json.mapper().writeValueAsString(report));
         }

@@ -1,5 +1,6 @@
 package io.bucketry.app.cli;
 
+import io.bucketry.bootstrap.Backend;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.app.config.AppConfig;
@@ -173,6 +174,20 @@ public final class ConfigOptions {
      */
     static Bucketry start(BucketryConfig config) {
         return asUsage(() -> Bucketry.start(config));
+    }
+
+    /**
+     * Refuses a store that lives only in this process (the in-memory backend, or a Mongo backend on the
+     * embedded test server) for a command that ends when its work is done: what it stored would be gone
+     * when it exits, while it reported success. {@code instead} says what to do.
+     */
+    static void requireLasting(BucketryConfig config, String what, String instead) {
+        boolean vanishes = config.backend() == Backend.INMEMORY || config.mongo().embedded();
+        if (vanishes) {
+            String store = config.backend() == Backend.INMEMORY ? "the in-memory backend"
+                    : "the embedded MongoDB test server (--embedded-mongo)";
+            throw new ConfigurationException(what + " " + store + " would be lost when this command exits: " + instead);
+        }
     }
 
     /** Runs {@code step}, which opens what {@code config} names, turning a value it refuses into a configuration error. */

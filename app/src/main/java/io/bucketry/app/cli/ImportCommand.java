@@ -22,11 +22,13 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /** {@code bucketry import}: ingests an NDJSON file of readings (an export) into the configured store. */
-@Command(name = "import", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Ingest an NDJSON file of readings (one JSON reading per line, as 'export' writes; gzip detected",
-                "by its first bytes) into the configured backend, in batches through the ingest use case. Replayable:",
-                "readings already stored are counted as duplicates, never stored twice. A bad line is reported on",
-                "stderr with its number and reason; the good lines are stored all the same. Exit code 0 when every",
+@Command(name = "import", mixinStandardHelpOptions = true,
+        header = "Ingest an NDJSON file of readings (an export) into the configured backend.",
+        versionProvider = VersionProvider.class,
+        description = {"Ingest an NDJSON file of readings (one JSON reading per line, as 'export' writes; gzip detected " +
+                "by its first bytes) into the configured backend, in batches through the ingest use case. Replayable: " +
+                "readings already stored are counted as duplicates, never stored twice. A bad line is reported on " +
+                "stderr with its number and reason; the good lines are stored all the same. Exit code 0 when every " +
                 "line was stored or a duplicate, 3 when some line was rejected, 1 on failure, 2 for bad usage."})
 public final class ImportCommand implements Callable<Integer> {
 
@@ -51,6 +53,8 @@ public final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         BucketryConfig config = options.load(parent.environment, Map.of(), SimulateCommand.SERVE_ONLY);
+        ConfigOptions.requireLasting(config, "readings imported into",
+                "import into a MongoDB server (--backend mongo-bucket or mongo-timeseries, with --mongo-uri)");
         if (batchSize < 1 || batchSize > config.maxBatchSize()) {
             throw new ConfigurationException("--batch-size " + batchSize + " must be from 1 to maxBatchSize "
                     + config.maxBatchSize());
@@ -75,8 +79,9 @@ public final class ImportCommand implements Callable<Integer> {
             parent.err.printf(Locale.ROOT, "bucketry import: %s: %,d more rejected lines not shown%n", file,
                     result.rejected() - SHOWN_REJECTIONS);
         }
-        parent.out.printf(Locale.ROOT, "imported %s: %,d lines, %,d stored, %,d duplicates, %,d rejected%n", file,
-                result.lines(), result.accepted(), result.duplicates(), result.rejected());
+        parent.out.printf(Locale.ROOT, "imported %s: %s, %,d stored, %s, %,d rejected%n", file,
+                Counted.of(result.lines(), "line"), result.accepted(), Counted.of(result.duplicates(), "duplicate"),
+                result.rejected());
         parent.out.flush();
         return result.rejected() == 0 ? 0 : REJECTED_LINES;
     }

@@ -16,12 +16,14 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code bucketry migrate}: copies every series from one configured backend to another, then verifies each. */
-@Command(name = "migrate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Copy every series of the source backend into the target backend, by series and in time order,",
-                "through the use cases (the target validates and deduplicates as for any ingest), then verify each",
-                "series: count, first and last time and an order-independent checksum of the readings, one line per",
-                "series. Resumable: after a crash run it again; readings already copied count as duplicates.",
-                "Each side is its --*-config file plus its --*-backend/--*-mongo-* flags; the environment is not read.",
+@Command(name = "migrate", mixinStandardHelpOptions = true,
+        header = "Copy every series of one backend into another, then verify each.",
+        versionProvider = VersionProvider.class,
+        description = {"Copy every series of the source backend into the target backend, by series and in time order, " +
+                "through the use cases (the target validates and deduplicates as for any ingest), then verify each " +
+                "series: count, first and last time and an order-independent checksum of the readings, one line per " +
+                "series. Resumable: after a crash run it again; readings already copied count as duplicates. " +
+                "Each side is its --*-config file plus its --*-backend/--*-mongo-* flags; the environment is not read. " +
                 "Exit code 0 when every series matches, 3 when some series differs, 1 on failure, 2 for bad usage."})
 public final class MigrateCommand implements Callable<Integer> {
 
@@ -71,6 +73,10 @@ public final class MigrateCommand implements Callable<Integer> {
         MigrateSide to = new MigrateSide("target", toConfig, toBackend, toMongoUri, toMongoDatabase, toMongoCollection);
         BucketryConfig source = from.load(parent.err);
         BucketryConfig target = to.load(parent.err);
+        ConfigOptions.requireLasting(source, "a source in", "this command starts it empty, so there is nothing to"
+                + " migrate; give --from-backend mongo-bucket or mongo-timeseries with --from-mongo-uri");
+        ConfigOptions.requireLasting(target, "readings migrated into", "give --to-backend mongo-bucket or"
+                + " mongo-timeseries with --to-mongo-uri");
         if (batchSize < 1 || batchSize > target.maxBatchSize()) {
             throw new ConfigurationException("--batch-size " + batchSize + " must be from 1 to the target's maxBatchSize "
                     + target.maxBatchSize());
@@ -103,13 +109,14 @@ public final class MigrateCommand implements Callable<Integer> {
             }
         }
         long differ = report.differences().size();
-        parent.out.printf(Locale.ROOT, "migrated %,d series %s: %,d readings stored, %,d duplicates; %,d match, %,d differ%n",
-                report.series().size(), names, report.accepted(), report.duplicates(), report.series().size() - differ, differ);
+        parent.out.printf(Locale.ROOT, "migrated %s %s: %s stored, %s; %,d match, %,d differ%n",
+                Counted.of(report.series().size(), "series"), names, Counted.of(report.accepted(), "reading"),
+                Counted.of(report.duplicates(), "duplicate"), report.series().size() - differ, differ);
         parent.out.flush();
     }
 
     private static String digest(SeriesDigest digest) {
-        return digest.count() == 0 ? "0 readings" : String.format(Locale.ROOT, "%,d readings %s .. %s checksum %s",
-                digest.count(), digest.first(), digest.last(), digest.checksumHex());
+        return digest.count() == 0 ? "0 readings" : String.format(Locale.ROOT, "%s %s .. %s checksum %s",
+                Counted.of(digest.count(), "reading"), digest.first(), digest.last(), digest.checksumHex());
     }
 }

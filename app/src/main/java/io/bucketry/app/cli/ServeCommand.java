@@ -16,7 +16,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code bucketry serve}: the HTTP API until SIGTERM / Ctrl-C, which finishes requests in flight (up to the drain timeout) first. */
-@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        header = "Serve the HTTP API until stopped with SIGTERM or Ctrl-C.",
+        versionProvider = VersionProvider.class,
         description = "Serve the HTTP API (JSON) until stopped with SIGTERM or Ctrl-C.")
 public final class ServeCommand implements Callable<Integer> {
 

@@ -28,8 +28,10 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code bucketry simulate}: seed 002's case study — generate, ingest, query, report. */
-@Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Generate sensor readings in real-time order ending now, ingest them through the use cases,",
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        header = "Run the case study: generate, ingest and query sensor readings, and report the figures.",
+        versionProvider = VersionProvider.class,
+        description = {"Generate sensor readings in real-time order ending now, ingest them through the use cases, " +
                 "run the dashboard and alerting queries and report the figures (progress on stderr)."})
 public final class SimulateCommand implements Callable<Integer> {
 

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static io.bucketry.app.cli.Cli.assertOneLineError;
@@ -21,6 +23,43 @@ class CommandLineTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("Usage: bucketry");
         assertThat(run.err()).isEmpty();
+    }
+
+    @Test
+    void theCommandListGivesEveryCommandAWholeSentence() {
+        // given: the top-level help's command list, continuation lines joined to their command
+        String help = Cli.run("--help").out();
+        List<String> entries = new ArrayList<>();
+        for (String line : help.substring(help.indexOf("Commands:") + "Commands:".length()).strip().lines().toList()) {
+            if (line.startsWith("  ") && !line.startsWith("   ") || entries.isEmpty()) {
+                entries.add(line.strip());
+            } else {
+                entries.set(entries.size() - 1, entries.get(entries.size() - 1) + " " + line.strip());
+            }
+        }
+
+        // then: each summary ends where its sentence ends, not where a line of the description broke
+        assertThat(entries).hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(entry -> assertThat(entry).as(entry).endsWith("."));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"import", "migrate", "export", "check"})
+    void longDescriptionsWrapAtTheHelpWidthWithoutRaggedLines(String command) {
+        // given: the description of a command's help: the lines after the usage block, before the first option
+        List<String> lines = Cli.run(command, "--help").out().lines().toList();
+        int at = lines.indexOf(lines.stream().filter(line -> line.startsWith("Usage:")).findFirst().orElseThrow()) + 1;
+        while (lines.get(at).startsWith(" ")) {
+            at++;
+        }
+        List<String> description = lines.subList(at, lines.size()).stream().takeWhile(line -> !line.startsWith(" "))
+                .toList();
+
+        // then: picocli fills each line (a hand-broken array left lines of a few words between full ones)
+        assertThat(description).hasSizeGreaterThan(1);
+        for (String line : description.subList(0, description.size() - 1)) {
+            assertThat(line.length()).as("%s: '%s'", command, line).isGreaterThan(60);
+        }
     }
 
     @Test

@@ -62,7 +62,7 @@ class ExportImportCliTest {
         Run again = cli("imports", "import", file.toString());
 
         assertThat(first.exitCode()).as(first.err()).isEqualTo(ImportCommand.REJECTED_LINES);
-        assertThat(first.out()).contains("6 lines, 3 stored, 1 duplicates, 2 rejected");
+        assertThat(first.out()).contains("6 lines, 3 stored, 1 duplicate, 2 rejected");
         assertThat(first.errLines()).containsSubsequence("line 4: INVALID_TIME", "line 5: MALFORMED_JSON the line is not valid JSON");
         assertThat(again.out()).contains("6 lines, 0 stored, 4 duplicates, 2 rejected");
     }
@@ -117,5 +117,22 @@ class ExportImportCliTest {
         Cli.assertOneLineError(range, 2, "is not before");
         Cli.assertOneLineError(missing, 2, "cannot read the file");
         assertThat(dir.resolve("y")).doesNotExist();
+    }
+
+    @Test
+    void anImportIntoAStoreThatEndsWithTheCommandIsRefusedSayingWhereToImportInstead() throws IOException {
+        // given: a good file, and the default in-memory backend or the embedded test server
+        Path file = dir.resolve("good.ndjson");
+        Files.writeString(file, line("vanish", 0, 21.5, "OK") + "\n");
+
+        // when
+        Run inMemory = Cli.run("import", file.toString());
+        Run embedded = Cli.run("import", file.toString(), "--backend", "mongo-bucket", "--embedded-mongo");
+
+        // then: nothing reports "stored" for data that vanishes
+        Cli.assertOneLineError(inMemory, 2, "readings imported into the in-memory backend would be lost when this"
+                + " command exits", "--mongo-uri");
+        Cli.assertOneLineError(embedded, 2, "the embedded MongoDB test server (--embedded-mongo) would be lost");
+        assertThat(inMemory.out()).doesNotContain("stored");
     }
 }

@@ -73,7 +73,7 @@ class MigrateCliTest {
                 "--to-backend", "mongo-bucket", "--to-mongo-uri", mongo.uri(), "--to-mongo-database", "dst");
 
         assertThat(run.exitCode()).as(run.err()).isEqualTo(MigrateCommand.DIFFERENCES);
-        assertThat(run.out()).contains("DIFF d-1: source 1 readings").contains("duplicates 1").contains("0 match, 1 differ");
+        assertThat(run.out()).contains("DIFF d-1: source 1 reading ").contains("duplicates 1").contains("0 match, 1 differ");
     }
 
     @Test
@@ -88,5 +88,22 @@ class MigrateCliTest {
 
         Cli.assertOneLineError(run, 1, "bucketry migrate: the target (mongo-bucket) cannot be opened",
                 "bucket width (bucketWidth): stored 1h, configured 30m");
+    }
+
+    @Test
+    void anInMemorySourceOrTargetIsRefusedNamingTheFlagsToUseInstead() throws IOException {
+        // given: one side in memory, the other on a server
+        Path server = yaml("server.yaml", "mongo-bucket", "either", "");
+
+        // when
+        Run fromMemory = Cli.run("migrate", "--from-backend", "inmemory", "--to-config", server.toString());
+        Run intoMemory = Cli.run("migrate", "--from-config", server.toString(), "--to-backend", "inmemory");
+
+        // then
+        Cli.assertOneLineError(fromMemory, 2, "a source in the in-memory backend would be lost", "nothing to migrate",
+                "--from-mongo-uri");
+        Cli.assertOneLineError(intoMemory, 2, "readings migrated into the in-memory backend would be lost",
+                "--to-mongo-uri");
+        assertThat(fromMemory.out()).doesNotContain("migrated");
     }
 }

@@ -33,8 +33,11 @@ class BomTest {
 
         // then
         assertThat(published).isNotEmpty();
+        // the published modules, and the embedded test server an embedder adds for embeddedMongo
         assertThat(texts(bom.getDocumentElement(), "artifactId")).containsExactlyInAnyOrderElementsOf(
-                concat("bucketry-bom", published));
+                concat("bucketry-bom", concat("mongo-java-server", published)));
+        assertThat(texts(bom.getDocumentElement(), "mongo-java-server.version")).as("the test server's version")
+                .isEqualTo(texts(parent.getDocumentElement(), "mongo-java-server.version"));
         assertThat(direct(bom.getDocumentElement(), "version")).isEqualTo(System.getProperty("embedding.version"));
         assertThat(direct(bom.getDocumentElement(), "parent")).as("a BOM with a parent hands over the parent's management")
                 .isNull();
