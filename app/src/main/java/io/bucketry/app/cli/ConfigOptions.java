@@ -173,7 +173,12 @@ public final class ConfigOptions {
      * error like any other, so that it exits as bad usage.
      */
     static Bucketry start(BucketryConfig config) {
-        return asUsage(() -> Bucketry.start(config));
+        return start(config, SettingWords.ofFlags());
+    }
+
+    /** As {@link #start(BucketryConfig)}, naming the settings a refusal asks to change in {@code words}. */
+    static Bucketry start(BucketryConfig config, SettingWords words) {
+        return asUsage(() -> words.starting(() -> Bucketry.start(config)));
     }
 
     /**

@@ -43,6 +43,12 @@ public final class MigrateCommand implements Callable<Integer> {
     String fromMongoDatabase;
     @Option(names = "--from-mongo-collection", paramLabel = "NAME", description = "MongoDB collection of the source.")
     String fromMongoCollection;
+    @Option(names = "--from-timeseries-fallback", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "mongo-timeseries source on a server without native time-series collections: its plain collection.")
+    String fromTimeseriesFallback;
+    @Option(names = "--from-mongo-timeout", paramLabel = "DURATION",
+            description = "How long one MongoDB operation of the source may take (default 10s).")
+    String fromMongoTimeout;
 
     @Option(names = "--to-config", paramLabel = "FILE", description = "YAML configuration of the target.")
     Path toConfig;
@@ -54,6 +60,12 @@ public final class MigrateCommand implements Callable<Integer> {
     String toMongoDatabase;
     @Option(names = "--to-mongo-collection", paramLabel = "NAME", description = "MongoDB collection of the target.")
     String toMongoCollection;
+    @Option(names = "--to-timeseries-fallback", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "mongo-timeseries target on a server without native time-series collections: a plain collection.")
+    String toTimeseriesFallback;
+    @Option(names = "--to-mongo-timeout", paramLabel = "DURATION",
+            description = "How long one MongoDB operation of the target may take (default 10s).")
+    String toMongoTimeout;
 
     @Option(names = "--prefix", paramLabel = "TEXT", description = "Only series whose id starts with this (default: all).")
     String prefix;
@@ -68,9 +80,10 @@ public final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MigrateSide from = new MigrateSide("source", fromConfig, fromBackend, fromMongoUri, fromMongoDatabase,
-                fromMongoCollection);
-        MigrateSide to = new MigrateSide("target", toConfig, toBackend, toMongoUri, toMongoDatabase, toMongoCollection);
+        MigrateSide from = new MigrateSide("source", "from", fromConfig, fromBackend, fromMongoUri, fromMongoDatabase,
+                fromMongoCollection, fromTimeseriesFallback, fromMongoTimeout);
+        MigrateSide to = new MigrateSide("target", "to", toConfig, toBackend, toMongoUri, toMongoDatabase, toMongoCollection,
+                toTimeseriesFallback, toMongoTimeout);
         BucketryConfig source = from.load(parent.err);
         BucketryConfig target = to.load(parent.err);
         ConfigOptions.requireLasting(source, "a source in", "this command starts it empty, so there is nothing to"

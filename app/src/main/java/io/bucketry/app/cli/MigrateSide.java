@@ -1,5 +1,6 @@
 package io.bucketry.app.cli;
 
+import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.app.config.ConfigKey;
@@ -15,8 +16,8 @@ import java.util.Map;
  * environment, so that {@code BUCKETRY_BACKEND} or {@code MONGODB_URI} cannot silently point both
  * sides at the same store.
  */
-record MigrateSide(String name, Path config, String backend, String mongoUri, String mongoDatabase,
-                   String mongoCollection) {
+record MigrateSide(String name, String side, Path config, String backend, String mongoUri, String mongoDatabase,
+                   String mongoCollection, String timeseriesFallback, String mongoTimeout) {
 
     BucketryConfig load(PrintStream err) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -24,17 +25,29 @@ record MigrateSide(String name, Path config, String backend, String mongoUri, St
         flags.put(ConfigKey.MONGO_URI, mongoUri);
         flags.put(ConfigKey.MONGO_DATABASE, mongoDatabase);
         flags.put(ConfigKey.MONGO_COLLECTION, mongoCollection);
-        return ConfigLoader.load(flags, config, Map.of(), SimulateCommand.SERVE_ONLY,
+        flags.put(ConfigKey.TIMESERIES_FALLBACK, timeseriesFallback);
+        flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
+        return ConfigLoader.load(flags, this::flag, config, Map.of(), SimulateCommand.SERVE_ONLY,
                 warning -> err.println("bucketry migrate: warning: " + name + ": " + warning)).store();
+    }
+
+    /** This side's flag for {@code key}: {@code --from-mongo-uri} for the source's mongoUri. */
+    String flag(ConfigKey key) {
+        return "--" + side + "-" + key.flag().substring(2);
     }
 
     /** The running store of this side; a store that refuses to open (a conflicting layout) says which side it is. */
     Bucketry start(BucketryConfig config) {
         try {
-            return ConfigOptions.start(config);
+            return ConfigOptions.start(config, SettingWords.ofMigrateSide(side));
         } catch (IllegalStateException e) {
-            throw new IllegalStateException("the " + name + " (" + config.backend() + ") cannot be opened: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(cannotOpen(config, e), e);
+        } catch (StoreUnavailableException e) {
+            throw new StoreUnavailableException(cannotOpen(config, e), e);
         }
+    }
+
+    private String cannotOpen(BucketryConfig config, RuntimeException e) {
+        return "the " + name + " (" + config.backend() + ") cannot be opened: " + e.getMessage();
     }
 }

@@ -46,6 +46,15 @@ public final class ConfigLoader {
      */
     public static AppConfig load(Map<ConfigKey, String> flags, Path configFile, Map<String, String> environment,
                                       Set<ConfigKey> unused, Consumer<String> warnings) {
+        return load(flags, ConfigKey::flag, configFile, environment, unused, warnings);
+    }
+
+    /**
+     * As {@link #load(Map, Path, Map, Set, Consumer)} for a command whose flags are not the keys' own
+     * ({@code migrate}'s {@code --from-mongo-uri}): {@code flagNames} names the flag that gave a value.
+     */
+    public static AppConfig load(Map<ConfigKey, String> flags, Function<ConfigKey, String> flagNames, Path configFile,
+                                 Map<String, String> environment, Set<ConfigKey> unused, Consumer<String> warnings) {
         List<Map<ConfigKey, Sourced>> layers = new ArrayList<>();
         Path file = configFile;
         if (file == null && environment.get(CONFIG_FILE_ENV) != null && !environment.get(CONFIG_FILE_ENV).isBlank()) {
@@ -63,7 +72,7 @@ public final class ConfigLoader {
             }
         }
         layers.add(layer(fromEnvironment, key -> "environment variable " + key.env()));
-        layers.add(layer(flags, key -> "flag " + key.flag()));
+        layers.add(layer(flags, key -> "flag " + flagNames.apply(key)));
         AppConfig.Builder builder = AppConfig.Builder.defaults();
         Set<ConfigKey> given = EnumSet.noneOf(ConfigKey.class);
         for (Map<ConfigKey, Sourced> layer : layers) {

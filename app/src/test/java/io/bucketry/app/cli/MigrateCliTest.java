@@ -106,4 +106,33 @@ class MigrateCliTest {
                 "--to-mongo-uri");
         assertThat(fromMemory.out()).doesNotContain("migrated");
     }
+
+    @Test
+    void anUnreachableSourceFailsAfterOneTimeoutNamingMigratesOwnFlags() throws IOException {
+        // given: a loopback port nothing listens on
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path target = yaml("target.yaml", "mongo-bucket", "dst", "");
+
+        // when
+        long started = System.nanoTime();
+        Run run = Cli.run("migrate", "--from-backend", "mongo-bucket", "--from-mongo-uri", "mongodb://127.0.0.1:" + port,
+                "--from-mongo-timeout", "500ms", "--to-config", target.toString());
+        long millis = (System.nanoTime() - started) / 1_000_000;
+
+        // then: one attempt, in this command's words (no --mongo-uri, no --embedded-mongo: migrate has neither)
+        Cli.assertOneLineError(run, 1, "the source (mongo-bucket) cannot be opened", "Check --from-mongo-uri");
+        assertThat(run.err()).doesNotContain("--mongo-uri").doesNotContain("--embedded-mongo");
+        assertThat(millis).as("one 500 ms attempt, not four").isLessThan(10_000);
+    }
+
+    @Test
+    void aBadValueOfASidesFlagIsNamedAsThatFlag() {
+        Run run = Cli.run("migrate", "--from-backend", "mongo-bucket", "--from-mongo-timeout", "soon",
+                "--to-backend", "mongo-bucket");
+
+        Cli.assertOneLineError(run, 2, "invalid mongoTimeout 'soon' (from flag --from-mongo-timeout)");
+    }
 }

@@ -25,6 +25,8 @@ public final class MongoBucketStoreModule extends AbstractModule {
 
     private static final Logger LOG = LoggerFactory.getLogger(MongoBucketStoreModule.class);
 
+    private final StartAttempt<MongoBucketReadingStore> start = new StartAttempt<>();
+
     @Override
     protected void configure() {
         install(new MongoEndpointModule());
@@ -42,8 +44,8 @@ public final class MongoBucketStoreModule extends AbstractModule {
     MongoBucketReadingStore mongoStore(MongoBucketSettings settings, MongoEndpoint endpoint, BucketPolicy policy,
                                        RetentionPolicy retention) {
         MongoBucketReadingStore.checkRetention(policy, retention);   // a refused setting, before connecting
-        MongoBucketReadingStore store = MongoStart.open(MongoBucketReadingStore.BACKEND, endpoint,
-                () -> MongoBucketReadingStore.open(settings, policy, retention));
+        MongoBucketReadingStore store = start.open(() -> MongoStart.open(MongoBucketReadingStore.BACKEND, endpoint,
+                () -> MongoBucketReadingStore.open(settings, policy, retention)));
         store.startNotes().forEach(LOG::info);
         return store;
     }

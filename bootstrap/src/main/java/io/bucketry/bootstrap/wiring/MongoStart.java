@@ -27,7 +27,7 @@ final class MongoStart {
         } catch (StoreUnavailableException e) {
             throw new StoreUnavailableException(backend + " cannot start: the MongoDB server at "
                     + endpoint.maskedUri() + " failed to answer: " + firstSentence(deepestMessage(e))
-                    + ". Check --mongo-uri (env MONGODB_URI) and that the server is running, or try --embedded-mongo", e);
+                    + ". Check the mongoUri setting and that the server is running", e);
         }
     }
 

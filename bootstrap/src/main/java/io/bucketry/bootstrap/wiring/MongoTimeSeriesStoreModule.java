@@ -22,6 +22,8 @@ public final class MongoTimeSeriesStoreModule extends AbstractModule {
 
     private static final Logger LOG = LoggerFactory.getLogger(MongoTimeSeriesStoreModule.class);
 
+    private final StartAttempt<MongoTimeSeriesReadingStore> start = new StartAttempt<>();
+
     @Override
     protected void configure() {
         install(new MongoEndpointModule());
@@ -33,8 +35,8 @@ public final class MongoTimeSeriesStoreModule extends AbstractModule {
     MongoTimeSeriesReadingStore mongoStore(MongoEndpoint endpoint, MongoSettings mongo, BucketPolicy policy,
                                            RetentionPolicy retention) {
         MongoTimeSeriesSettings settings = settings(endpoint, mongo);
-        MongoTimeSeriesReadingStore store = MongoStart.open("mongo-timeseries", endpoint,
-                () -> MongoTimeSeriesReadingStore.open(settings, policy, retention));
+        MongoTimeSeriesReadingStore store = start.open(() -> MongoStart.open("mongo-timeseries", endpoint,
+                () -> MongoTimeSeriesReadingStore.open(settings, policy, retention)));
         store.startWarnings().forEach(LOG::warn);
         store.startNotes().forEach(LOG::info);
         return store;

@@ -20,8 +20,8 @@ final class StartMessages {
     static String noTimeSeries(ServerFeatures version, String why) {
         return "MongoDB server " + version + " has no native time-series collections (" + why + "), so"
                 + " mongo-timeseries cannot start. Time-series collections need MongoDB 5.0 or later: upgrade the"
-                + " server, use the mongo-bucket backend, or enable the time-series fallback (setting"
-                + " 'fallback', CLI --timeseries-fallback) to store one plain document per reading";
+                + " server, use the mongo-bucket backend, or set timeseriesFallback to store one plain document per"
+                + " reading";
     }
 
     static String tooOld() {
