@@ -1,6 +1,5 @@
 package io.bucketry.bootstrap;
 
-import com.google.inject.Binding;
 import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
@@ -30,6 +29,7 @@ import io.bucketry.bootstrap.wiring.MongoBucketStoreModule;
 import io.bucketry.bootstrap.wiring.MongoTimeSeriesStoreModule;
 import io.bucketry.bootstrap.wiring.Resources;
 import io.bucketry.bootstrap.wiring.SealingSource;
+import io.bucketry.bootstrap.wiring.Unwrappable;
 import io.bucketry.bootstrap.wiring.WriteMetricsSource;
 
 import java.time.Clock;
@@ -53,12 +53,12 @@ public final class Bucketry implements AutoCloseable {
     private final Resources resources;
     private final Optional<WriteMetricsSource> writes;
     private final Optional<SealingSource> sealing;
-    private final Injector injector;
+    private final Set<Object> parts;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Bucketry(BucketryConfig config, Injector injector) {
         this.config = config;
-        this.injector = injector;
+        this.parts = injector.getInstance(Key.get(new TypeLiteral<Set<Object>>() { }, Unwrappable.class));
         this.useCases = injector.getInstance(UseCases.class);
         this.store = injector.getInstance(ReadingStore.class);
         this.sweeper = injector.getInstance(ExpirySweeper.class);
@@ -118,26 +118,23 @@ public final class Bucketry implements AutoCloseable {
     public String backend() { return store.backend(); }
 
     /**
-     * The store, or a part the backend's wiring provides (its write metrics, its sealing, the settings it
-     * was opened with), as {@code type} where there is one; empty otherwise. For tools and diagnostics
-     * that need a backend's own figures, as JDBC's {@code unwrap}: what a backend provides may change
-     * between versions, and the use cases are the stable API.
+     * The store, or a part its backend offers, as {@code type} where it is one; empty otherwise: the
+     * store itself ({@code InMemoryReadingStore}, …), its write metrics ({@link WriteMetricsSource}),
+     * its sealing ({@link SealingSource}, while it seals), the settings it was opened with
+     * ({@code MongoBucketSettings}). Never the wiring itself. For tools and diagnostics that need a
+     * backend's own figures, as JDBC's {@code unwrap}: what a backend offers may change between
+     * versions; the use cases are the stable API.
      */
     public <T> Optional<T> unwrap(Class<T> type) {
         if (type == SealingSource.class) {
             // a store that could seal but does not (mongo-bucket's rows layout) has no sealing to offer
             return sealing.filter(SealingSource::active).map(type::cast);
         }
-        List<Object> parts = new ArrayList<>();
-        parts.add(store);
-        writes.ifPresent(parts::add);
-        for (Object part : parts) {
-            if (type.isInstance(part)) {
-                return Optional.of(type.cast(part));
-            }
-        }
-        Binding<T> binding = injector.getExistingBinding(Key.get(type));
-        return binding == null ? Optional.empty() : Optional.of(binding.getProvider().get());
+        List<Object> offered = new ArrayList<>();
+        offered.add(store);
+        writes.ifPresent(offered::add);
+        offered.addAll(parts);
+        return offered.stream().filter(type::isInstance).findFirst().map(type::cast);
     }
 
     /** What the store can do beyond the common contract. */

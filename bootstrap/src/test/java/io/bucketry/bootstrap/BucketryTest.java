@@ -120,6 +120,9 @@ class BucketryTest {
             assertThat(inMemory.unwrap(ReadingStore.class)).containsSame(inMemory.unwrap(InMemoryReadingStore.class).orElseThrow());
             assertThat(inMemory.unwrap(SealingSource.class)).isEmpty();
             assertThat(inMemory.unwrap(String.class)).isEmpty();
+            assertThat(inMemory.unwrap(com.google.inject.Injector.class)).as("the wiring is not offered").isEmpty();
+            assertThat(inMemory.unwrap(io.bucketry.bootstrap.wiring.Resources.class)).isEmpty();
+            assertThat(inMemory.unwrap(io.bucketry.bootstrap.wiring.ExpirySweeper.class)).isEmpty();
         }
     }
 

@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.wiring;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.Multibinder;
 import com.google.inject.multibindings.OptionalBinder;
 import io.bucketry.application.ApplicationSettings;
 import io.bucketry.application.UseCases;
@@ -52,6 +53,7 @@ public final class ApplicationModule extends AbstractModule {
 
     @Override
     protected void configure() {
+        Multibinder.newSetBinder(binder(), Object.class, Unwrappable.class);
         bind(BucketryConfig.class).toInstance(config);
         bind(MongoSettings.class).toInstance(config.mongo());
         bind(Clock.class).toInstance(clock);

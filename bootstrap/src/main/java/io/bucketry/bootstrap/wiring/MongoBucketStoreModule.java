@@ -3,6 +3,7 @@ package io.bucketry.bootstrap.wiring;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.Multibinder;
 import com.google.inject.multibindings.ProvidesIntoOptional;
 import io.bucketry.adapter.mongo.bucket.DocumentLayout;
 import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
@@ -31,6 +32,8 @@ public final class MongoBucketStoreModule extends AbstractModule {
     protected void configure() {
         install(new MongoEndpointModule());
         bind(ReadingStore.class).to(MongoBucketReadingStore.class);
+        // the tools open their one-document-per-reading baseline beside the buckets with these
+        Multibinder.newSetBinder(binder(), Object.class, Unwrappable.class).addBinding().to(MongoBucketSettings.class);
     }
 
     @Provides @Singleton

@@ -66,24 +66,47 @@ public abstract class MinimalClassPathContract {
 
     @Test
     void theApplicationStartsStoresAndQueriesOnItsOwnClassPath() {
+        // given: two readings and a duplicate inside the last whole hour, one aligned window of it
         SeriesId series = SeriesId.of("embedded-" + UUID.randomUUID());
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+        Instant hour = Instant.now().truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(1));
+        Instant first = hour.plus(Duration.ofMinutes(10));
+        Instant second = hour.plus(Duration.ofMinutes(20));
         try (Bucketry bucketry = Bucketry.start(config())) {
+            // when
             IngestReport report = bucketry.ingest().ingest(List.of(
-                    ReadingInput.of(series.value(), now.minusSeconds(120), Map.of("temperature", 20.0)),
-                    ReadingInput.of(series.value(), now.minusSeconds(60), Map.of("temperature", 22.0)),
-                    ReadingInput.of(series.value(), now.minusSeconds(60), Map.of("temperature", 99.0))));
-            List<Reading> read = bucketry.read().read(series, now.minus(Duration.ofHours(1)), null, 10);
-            List<WindowAggregate> windows = bucketry.aggregate().aggregate(series, now.minus(Duration.ofHours(1)),
-                    now.plusSeconds(60), Duration.ofHours(2));
+                    ReadingInput.of(series.value(), first, Map.of("temperature", 20.0)),
+                    ReadingInput.of(series.value(), second, Map.of("temperature", 22.0)),
+                    ReadingInput.of(series.value(), second, Map.of("temperature", 99.0))));
+            List<Reading> read = bucketry.read().read(series, hour, null, 10);
+            List<WindowAggregate> windows = bucketry.aggregate().aggregate(series, hour, hour.plus(Duration.ofHours(1)),
+                    Duration.ofHours(1));
 
+            // then
             assertThat(bucketry.backend()).isEqualTo(config().backend().id());
             assertThat(report.accepted()).isEqualTo(2);
             assertThat(report.duplicates()).isEqualTo(1);
-            assertThat(read).extracting(Reading::time).containsExactly(now.minusSeconds(120), now.minusSeconds(60));
+            assertThat(read).extracting(Reading::time).containsExactly(first, second);
             assertThat(windows).singleElement().satisfies(w -> assertThat(w.count()).isEqualTo(2));
-            assertThat(bucketry.latest().latest(series)).hasValueSatisfying(r -> assertThat(r.time())
-                    .isEqualTo(now.minusSeconds(60)));
+            assertThat(bucketry.latest().latest(series)).hasValueSatisfying(r -> assertThat(r.time()).isEqualTo(second));
+        }
+    }
+
+    @Test
+    void theConfigurationPrintsWithoutLoadingWhatTheApplicationLeftOut() {
+        // given: credentials in a URI nothing uses on an in-memory application, and this application's own
+        String printed = BucketryConfig.builder().mongoUri("mongodb://ann:s3cret@db.example:27017").build().toString();
+
+        // then: toString loads only what is on this class path, and never shows the password
+        assertThat(printed).contains("mongoUri=").doesNotContain("s3cret");
+        assertThat(config().toString()).contains("backend=" + config().backend().id());
+    }
+
+    @Test
+    void unwrapAnswersTheStoreAndNoneOfTheWiring() {
+        try (Bucketry bucketry = Bucketry.start(config())) {
+            assertThat(bucketry.unwrap(io.bucketry.application.port.out.ReadingStore.class)).isPresent();
+            assertThat(bucketry.unwrap(com.google.inject.Injector.class)).isEmpty();
+            assertThat(bucketry.unwrap(java.time.Clock.class)).isEmpty();
         }
     }
 
