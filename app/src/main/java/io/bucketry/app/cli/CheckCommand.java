@@ -19,10 +19,9 @@ import java.util.concurrent.Callable;
 
 /** {@code bucketry check}: the conformance checks a user runs against their own MongoDB server. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        header = "Check that a MongoDB server does what Bucketry relies on.",
         versionProvider = VersionProvider.class,
-        description = {"Run the behaviours Bucketry relies on against a MongoDB server, in a scratch database it creates " +
-                "and drops (its name is printed), and measure stored bytes per reading. One line per check " +
+        description = {"Check that a MongoDB server does what Bucketry relies on.",
+                "The behaviours run in a scratch database it creates and drops (its name is printed), and it measures stored bytes per reading. One line per check " +
                 "(PASS, FAIL or SKIP with the reason), then 'N passed, N failed, N skipped'. Exit code 1 when a " +
                 "check failed, 2 for bad usage. Run it before production and send us its output."})
 public final class CheckCommand implements Callable<Integer> {

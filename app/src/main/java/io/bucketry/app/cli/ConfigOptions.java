@@ -190,7 +190,7 @@ public final class ConfigOptions {
         boolean vanishes = config.backend() == Backend.INMEMORY || config.mongo().embedded();
         if (vanishes) {
             String store = config.backend() == Backend.INMEMORY ? "the in-memory backend"
-                    : "the embedded MongoDB test server (--embedded-mongo)";
+                    : "the embedded MongoDB test server";
             throw new ConfigurationException(what + " " + store + " would be lost when this command exits: " + instead);
         }
     }

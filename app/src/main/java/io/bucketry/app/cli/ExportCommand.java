@@ -29,10 +29,9 @@ import java.util.zip.GZIPOutputStream;
 
 /** {@code bucketry export}: writes the readings of the configured store to a file, NDJSON or CSV, streamed. */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        header = "Write the readings of the configured backend to an NDJSON or CSV file.",
         versionProvider = VersionProvider.class,
-        description = {"Write the readings of the configured backend (one series, or every series of a prefix) to a file, " +
-                "series in id order and each in time order, as NDJSON (the JSON reading form; 'import' reads it) " +
+        description = {"Write the readings of the configured backend to an NDJSON or CSV file.",
+                "One series, or every series of a prefix: series in id order and each in time order, as NDJSON (the JSON reading form; 'import' reads it) " +
                 "or CSV (RFC 4180). Memory stays bounded whatever the size. Progress on stderr, a summary on stdout. " +
                 "An inmemory store starts empty in a new process: export a MongoDB backend, or use the HTTP export."})
 public final class ExportCommand implements Callable<Integer> {

@@ -23,10 +23,10 @@ import java.util.function.Consumer;
 
 /** {@code bucketry import}: ingests an NDJSON file of readings (an export) into the configured store. */
 @Command(name = "import", mixinStandardHelpOptions = true,
-        header = "Ingest an NDJSON file of readings (an export) into the configured backend.",
         versionProvider = VersionProvider.class,
-        description = {"Ingest an NDJSON file of readings (one JSON reading per line, as 'export' writes; gzip detected " +
-                "by its first bytes) into the configured backend, in batches through the ingest use case. Replayable: " +
+        description = {"Ingest an NDJSON file of readings (an export) into the configured backend.",
+                "One JSON reading per line, as 'export' writes (gzip is detected by its first bytes), stored in " +
+                "batches through the ingest use case. Replayable: " +
                 "readings already stored are counted as duplicates, never stored twice. A bad line is reported on " +
                 "stderr with its number and reason; the good lines are stored all the same. Exit code 0 when every " +
                 "line was stored or a duplicate, 3 when some line was rejected, 1 on failure, 2 for bad usage."})

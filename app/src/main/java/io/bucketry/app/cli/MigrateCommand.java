@@ -17,10 +17,9 @@ import java.util.concurrent.Callable;
 
 /** {@code bucketry migrate}: copies every series from one configured backend to another, then verifies each. */
 @Command(name = "migrate", mixinStandardHelpOptions = true,
-        header = "Copy every series of one backend into another, then verify each.",
         versionProvider = VersionProvider.class,
-        description = {"Copy every series of the source backend into the target backend, by series and in time order, " +
-                "through the use cases (the target validates and deduplicates as for any ingest), then verify each " +
+        description = {"Copy every series of one backend into another, then verify each.",
+                "By series and in time order, through the use cases (the target validates and deduplicates as for any ingest), then verify each " +
                 "series: count, first and last time and an order-independent checksum of the readings, one line per " +
                 "series. Resumable: after a crash run it again; readings already copied count as duplicates. " +
                 "Each side is its --*-config file plus its --*-backend/--*-mongo-* flags; the environment is not read. " +

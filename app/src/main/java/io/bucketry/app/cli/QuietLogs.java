@@ -15,8 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Keeps a report-printing command's stderr to what a person needs while it runs: no INFO lines, and
- * each logger's first warning only (a check opens a dozen stores, each of which warns alike); errors
- * pass. Closing it restores the logs and says how many warnings it held back.
+ * each kind of warning once (a check opens a dozen stores, each of which warns alike); errors pass.
+ * A warning's kind is its logger and its text up to the first colon ("mongo-timeseries FALLBACK"),
+ * where the stores put what they warn about before the details that differ from store to store.
+ * Closing it restores the logs and says how many warnings it held back.
  */
 final class QuietLogs extends TurboFilter implements AutoCloseable {
 
@@ -50,13 +52,18 @@ final class QuietLogs extends TurboFilter implements AutoCloseable {
                 || !level.isGreaterOrEqual(logger.getEffectiveLevel())) {
             return FilterReply.NEUTRAL;   // errors pass; what the logger's own level drops is not ours to count
         }
-        if (level == Level.WARN && warned.add(logger.getName())) {
+        if (level == Level.WARN && warned.add(logger.getName() + " " + kind(format))) {
             return FilterReply.NEUTRAL;
         }
         if (level.isGreaterOrEqual(Level.WARN)) {
             hidden.incrementAndGet();
         }
         return FilterReply.DENY;
+    }
+
+    private static String kind(String message) {
+        int colon = message.indexOf(':');
+        return colon < 0 ? message : message.substring(0, colon);
     }
 
     /** How many warnings were held back so far. */

@@ -17,9 +17,10 @@ import java.util.concurrent.CountDownLatch;
 
 /** {@code bucketry serve}: the HTTP API until SIGTERM / Ctrl-C, which finishes requests in flight (up to the drain timeout) first. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        header = "Serve the HTTP API until stopped with SIGTERM or Ctrl-C.",
         versionProvider = VersionProvider.class,
-        description = "Serve the HTTP API (JSON) until stopped with SIGTERM or Ctrl-C.")
+        description = {"Serve the HTTP API until stopped with SIGTERM or Ctrl-C.",
+                "Answers the JSON API, the InfluxDB line protocol (/write, /api/v2/write), Grafana's JSON data source, " +
+                "/metrics, /openapi.json and the dashboard at /, on 127.0.0.1 unless --bind says otherwise."})
 public final class ServeCommand implements Callable<Integer> {
 
     @ParentCommand

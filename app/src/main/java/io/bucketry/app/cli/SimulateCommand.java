@@ -29,10 +29,10 @@ import java.util.concurrent.Callable;
 
 /** {@code bucketry simulate}: seed 002's case study — generate, ingest, query, report. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        header = "Run the case study: generate, ingest and query sensor readings, and report the figures.",
         versionProvider = VersionProvider.class,
-        description = {"Generate sensor readings in real-time order ending now, ingest them through the use cases, " +
-                "run the dashboard and alerting queries and report the figures (progress on stderr)."})
+        description = {"Run the case study: generate, ingest and query sensor readings, and report the figures.",
+                "The readings end now and arrive in real-time order through the use cases; then the dashboard and " +
+                "alerting queries run (progress on stderr)."})
 public final class SimulateCommand implements Callable<Integer> {
 
     private static final Duration NO_SWEEP = Duration.ofDays(3650);

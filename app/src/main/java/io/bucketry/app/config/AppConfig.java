@@ -22,16 +22,27 @@ public record AppConfig(BucketryConfig store, ServerConfig server) {
         return new AppConfig(BucketryConfig.defaults(), ServerConfig.defaults());
     }
 
-    /** Every key as it would be written in a configuration file; the Mongo URI with its credentials masked. */
+    /**
+     * Every key as it would be written in a configuration file, the server's among the store's where
+     * they always stood; the Mongo URI with its credentials masked.
+     */
     @Override
     public String toString() {
-        return store + " port=" + server.port() + " bind=" + server.bind()
-                + " maxBodySize=" + ByteSizes.format(server.maxBodySize())
-                + " bodyReadTimeout=" + DurationText.of(server.http().bodyReadTimeout())
+        String listen = "port=" + server.port() + " bind=" + server.bind()
+                + " maxBodySize=" + ByteSizes.format(server.maxBodySize());
+        String limits = "bodyReadTimeout=" + DurationText.of(server.http().bodyReadTimeout())
                 + " maxConcurrentIngests=" + server.http().maxConcurrentIngests()
                 + " drainTimeout=" + DurationText.of(server.http().drainTimeout())
                 + " lineProtocolSeriesId=" + server.lineProtocolSeriesId().key()
                 + " accessLog=" + server.accessLog();
+        String stored = store.toString();
+        return before(before(stored, " sweepInterval=", listen), " ingestParallelism=", limits);
+    }
+
+    /** {@code text} with {@code inserted} before the key {@code at} (which the store's text always holds). */
+    private static String before(String text, String at, String inserted) {
+        int i = text.indexOf(at);
+        return text.substring(0, i) + " " + inserted + text.substring(i);
     }
 
     /** The two builders a configuration key applies to. */

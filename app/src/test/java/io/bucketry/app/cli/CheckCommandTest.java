@@ -116,6 +116,7 @@ class CheckCommandTest {
         Run run = Cli.run("check", "--help");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).contains("--keep", "--json", "--embedded-mongo", "--mongo-uri", "send us its output");
+        assertThat(run.out().replaceAll("\\s+", " ")).contains("--keep", "--json", "--verbose", "--embedded-mongo",
+                "--mongo-uri", "send us its output");
     }
 }

@@ -52,8 +52,8 @@ class CommandLineTest {
         while (lines.get(at).startsWith(" ")) {
             at++;
         }
-        List<String> description = lines.subList(at, lines.size()).stream().takeWhile(line -> !line.startsWith(" "))
-                .toList();
+        List<String> description = lines.subList(at + 1, lines.size()).stream().takeWhile(line -> !line.startsWith(" "))
+                .toList();   // after the one-sentence summary the command list shows
 
         // then: picocli fills each line (a hand-broken array left lines of a few words between full ones)
         assertThat(description).hasSizeGreaterThan(1);

@@ -132,7 +132,7 @@ class ExportImportCliTest {
         // then: nothing reports "stored" for data that vanishes
         Cli.assertOneLineError(inMemory, 2, "readings imported into the in-memory backend would be lost when this"
                 + " command exits", "--mongo-uri");
-        Cli.assertOneLineError(embedded, 2, "the embedded MongoDB test server (--embedded-mongo) would be lost");
+        Cli.assertOneLineError(embedded, 2, "the embedded MongoDB test server would be lost");
         assertThat(inMemory.out()).doesNotContain("stored");
     }
 }

@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** check's stderr while it opens a dozen stores: no INFO, each logger's first warning once, every error. */
+/** check's stderr while it opens a dozen stores: no INFO, each kind of warning once, every error. */
 class QuietLogsTest {
 
     private final Logger store = (Logger) LoggerFactory.getLogger("io.bucketry.quiet.Store");
@@ -47,9 +47,10 @@ class QuietLogsTest {
             assertThat(store.isWarnEnabled()).as("a question about the level is no warning").isTrue();
             for (int i = 0; i < 14; i++) {
                 store.info("mongo-timeseries: collection c{} created", i);
-                store.warn("mongo-timeseries: falling back to a plain collection for c{}", i);
+                store.warn("mongo-timeseries FALLBACK: a plain collection for c" + i);
             }
             other.warn("another kind of warning");
+            store.warn("mongo-timeseries TTL: another kind from the same logger");
             muted.warn("dropped by its own level, so neither shown nor counted");
             store.error("a failure");
         }
@@ -57,7 +58,8 @@ class QuietLogsTest {
 
         // then
         assertThat(logged.list).extracting(ILoggingEvent::getFormattedMessage).containsExactly(
-                "mongo-timeseries: falling back to a plain collection for c0", "another kind of warning", "a failure",
+                "mongo-timeseries FALLBACK: a plain collection for c0", "another kind of warning",
+                "mongo-timeseries TTL: another kind from the same logger", "a failure",
                 "after the check: shown again");
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .isEqualTo("bucketry check: 13 more warnings like the one above held back (--verbose shows every log line)"

@@ -27,7 +27,7 @@ public final class EmbeddedMongo implements AutoCloseable {
             return new EmbeddedMongo(server, server.getLocalAddress().getPort());
         } catch (RuntimeException e) {
             server.shutdownNow();
-            throw new IllegalStateException("--embedded-mongo: could not start the in-process MongoDB test server on "
+            throw new IllegalStateException("embeddedMongo: could not start the in-process MongoDB test server on "
                     + HOST + ": " + e.getMessage(), e);
         }
     }
@@ -39,10 +39,10 @@ public final class EmbeddedMongo implements AutoCloseable {
 
     /** The one warning an operator gets: what this server is, and what it is not. */
     String warning() {
-        return "--embedded-mongo: using an in-memory MongoDB TEST server (mongo-java-server) in this process at " + uri
+        return "embeddedMongo: using an in-memory MongoDB TEST server (mongo-java-server) in this process at " + uri
                 + "; it keeps nothing after exit and lacks real indexes (queries scan whole collections), TTL expiry"
                 + " and native time-series collections (mongo-timeseries falls back to one document per reading)."
-                + " Use --mongo-uri with a real MongoDB for anything that matters";
+                + " Give the mongoUri setting a real MongoDB for anything that matters";
     }
 
     @Override

@@ -15,7 +15,7 @@ class UriMaskTest {
     }
 
     @Test
-    void withoutThemTheWholeUriIsHiddenAndNoMongoClassIsLoaded() {
+    void withoutThemTheWholeUriIsHidden() {
         assertThat(UriMask.mask(URI, false)).isEqualTo("***");
         assertThat(UriMask.mask(null, false)).isNull();
     }

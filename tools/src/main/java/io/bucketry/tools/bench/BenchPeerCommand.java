@@ -12,8 +12,8 @@ import java.util.concurrent.Callable;
 
 /** {@code bucketry bench-peer}: the case-study stream by HTTP into Bucketry and into a local InfluxDB 1.6, side by side. */
 @Command(name = "bench-peer", mixinStandardHelpOptions = true,
-        header = "Benchmark Bucketry against InfluxDB on simulate's stream.",
-        description = {"Benchmark: feed simulate's stream as line protocol over HTTP to Bucketry (inmemory, and mongo-bucket " +
+        description = {"Benchmark Bucketry against InfluxDB on simulate's stream.",
+                "It feeds the stream as line protocol over HTTP to Bucketry (inmemory, and mongo-bucket " +
                 "on the embedded test server), as JSON to inmemory Bucketry, and to a throwaway influxd, one after the other; " +
                 "print readings/s and bytes per reading of each. Needs influxd (apt-get install -y influxdb) for the " +
                 "influxdb target."})
