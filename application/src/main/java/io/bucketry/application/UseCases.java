@@ -1,5 +1,6 @@
 package io.bucketry.application;
 
+import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
 import io.bucketry.application.port.in.CheckHealthUseCase;

@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
 
 import java.util.function.Predicate;

@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.bootstrap.config.BucketryConfig;
 import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;

@@ -1,5 +1,7 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,8 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.bootstrap.config.BucketPolicyKind;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;

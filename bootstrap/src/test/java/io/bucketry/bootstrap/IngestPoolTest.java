@@ -1,5 +1,6 @@
 package io.bucketry.bootstrap;
 
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.ReadingInput;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * What {@code serve} needs beyond the store: where it listens and the limits it puts on its clients.
- * The store's own configuration is {@link io.bucketry.bootstrap.BucketryConfig}.
+ * The store's own configuration is {@link io.bucketry.bootstrap.config.BucketryConfig}.
  *
  * @param port HTTP port (0 picks a free one)
  * @param bind address to listen on

@@ -69,7 +69,7 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     /**
      * As {@link #InMemoryReadingStore(BucketPolicy, long)}, storing a batch of at least
-     * {@value io.bucketry.application.Parts#MIN_READINGS_PER_PART} readings per part in up to {@code parallelism}
+     * {@value io.bucketry.application.settings.Parts#MIN_READINGS_PER_PART} readings per part in up to {@code parallelism}
      * parts, all but one on {@code executor} (which this store never shuts down).
      */
     public InMemoryReadingStore(BucketPolicy policy, long memoryLimitBytes, Executor executor, int parallelism) {

@@ -1,7 +1,7 @@
 package io.bucketry.adapter.inmemory;
 
-import io.bucketry.application.ApplicationSettings;
-import io.bucketry.application.Parts;
+import io.bucketry.application.settings.ApplicationSettings;
+import io.bucketry.application.settings.Parts;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.domain.BucketPolicy;

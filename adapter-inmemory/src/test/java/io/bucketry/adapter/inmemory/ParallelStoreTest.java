@@ -1,6 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
-import io.bucketry.application.Parts;
+import io.bucketry.application.settings.Parts;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;

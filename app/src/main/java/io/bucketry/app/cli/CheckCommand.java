@@ -1,7 +1,7 @@
 package io.bucketry.app.cli;
 
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.tools.check.CheckReport;
 import io.bucketry.tools.check.CheckRun;
 import io.bucketry.server.json.Json;

@@ -1,8 +1,8 @@
 package io.bucketry.app.cli;
 
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.app.config.AppConfig;
 import io.bucketry.app.config.ConfigKey;
 import io.bucketry.app.config.ConfigLoader;

@@ -4,7 +4,7 @@ import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.application.transfer.ReadingStream;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.server.transfer.Export;
 import io.bucketry.server.transfer.ExportFormat;

@@ -1,7 +1,7 @@
 package io.bucketry.app.cli;
 
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.server.transfer.ImportResult;
 import io.bucketry.server.transfer.LineRejection;

@@ -5,7 +5,7 @@ import io.bucketry.application.transfer.MigrationReport;
 import io.bucketry.application.transfer.SeriesCheck;
 import io.bucketry.application.transfer.SeriesDigest;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package io.bucketry.app.cli;
 
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.app.config.ConfigKey;
 import io.bucketry.app.config.ConfigLoader;
 

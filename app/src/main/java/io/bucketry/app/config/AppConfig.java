@@ -1,6 +1,6 @@
 package io.bucketry.app.config;
 
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.ServerConfig;
 import io.bucketry.bootstrap.config.ByteSizes;
 import io.bucketry.domain.DurationText;

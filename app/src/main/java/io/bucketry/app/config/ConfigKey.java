@@ -3,10 +3,10 @@ package io.bucketry.app.config;
 import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.bootstrap.config.ByteSizes;
 import io.bucketry.bootstrap.config.Durations;
-import io.bucketry.bootstrap.MongoLayout;
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketPolicyKind;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.MongoLayout;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketPolicyKind;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.lineprotocol.SeriesIdRule;
 import io.bucketry.domain.BucketPolicy;
 

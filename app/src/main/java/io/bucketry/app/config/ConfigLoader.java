@@ -1,6 +1,6 @@
 package io.bucketry.app.config;
 
-import io.bucketry.bootstrap.wiring.UriMask;
+import io.bucketry.bootstrap.mongo.UriMask;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.domain.Quote;
 

@@ -33,6 +33,8 @@ final class BucketryArchitecture {
         String mongoCommon = root + ".adapter.mongo.common..";
         String bootstrap = root + ".bootstrap..";
         String wiring = root + ".bootstrap.wiring..";
+        // the one bridge to the Mongo common module outside the wiring: masking a configured URI, loaded lazily
+        String mongoBridge = root + ".bootstrap.mongo..";
         String server = root + ".server..";
         String tools = root + ".tools..";
         String app = root + ".app..";
@@ -43,7 +45,7 @@ final class BucketryArchitecture {
                 .layer("domain").definedBy(domain)
                 .layer("codec").definedBy(root + ".codec..")
                 .layer("application").definedBy(root + ".application", root + ".application.port..",
-                        root + ".application.transfer..")
+                        root + ".application.settings..", root + ".application.transfer..")
                 .layer("services").definedBy(root + ".application.service..")
                 .layer("in-memory").definedBy(inMemory)
                 .layer("mongo-bucket").definedBy(bucket)
@@ -67,11 +69,27 @@ final class BucketryArchitecture {
                 .whereLayer("codec").mayNotAccessAnyLayer()
                 .whereLayer("codec").mayOnlyBeAccessedByLayers("in-memory", "mongo-bucket")
                 .ensureAllClassesAreContainedInArchitecture());
+        // the server's inbound adapters: routes over the formats they read and write, never the reverse
+        rules.put("theServersPackagesAreLayered", layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(false)
+                .layer("routes").definedBy(root + ".server.http..")
+                .layer("transfer").definedBy(root + ".server.transfer..")
+                .layer("metrics").definedBy(root + ".server.metrics..")
+                .layer("json").definedBy(root + ".server.json..")
+                .layer("lineprotocol").definedBy(root + ".server.lineprotocol..")
+                .layer("server-config").definedBy(root + ".server")
+                .whereLayer("routes").mayNotBeAccessedByAnyLayer()
+                .whereLayer("transfer").mayOnlyBeAccessedByLayers("routes")
+                .whereLayer("metrics").mayOnlyBeAccessedByLayers("routes")
+                .whereLayer("json").mayOnlyBeAccessedByLayers("routes", "transfer")
+                .whereLayer("server-config").mayOnlyBeAccessedByLayers("routes")
+                .whereLayer("lineprotocol").mayOnlyBeAccessedByLayers("routes", "server-config"));
         // a backend's classes are loaded only when it is configured: the embedder adds one backend, not all
         rules.put("onlyTheEmbeddingsWiringKnowsTheBackends", noClasses().that().resideInAPackage(bootstrap)
-                .and().resideOutsideOfPackage(wiring)
+                .and().resideOutsideOfPackages(wiring, mongoBridge)
                 .should().dependOnClassesThat().resideInAnyPackage(inMemory, bucket, timeSeries, mongoCommon));
-        rules.put("thePackagesOfEachModuleFormNoCycles", slices().matching(root + ".(server|tools|app|bootstrap).(*)..")
+        rules.put("thePackagesOfEachModuleFormNoCycles", slices().assignedFrom(new PackagesOfModules(root))
                 .should().beFreeOfCycles());
         rules.put("domainAndApplicationDependOnNothingButTheJdk", classes().that().resideInAnyPackage(domain, application)
                 .should().onlyDependOnClassesThat().resideInAnyPackage("java..", domain, application));

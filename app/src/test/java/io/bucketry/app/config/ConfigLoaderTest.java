@@ -1,9 +1,9 @@
 package io.bucketry.app.config;
 
 import io.bucketry.bootstrap.config.ConfigurationException;
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketPolicyKind;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketPolicyKind;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.ServerConfig;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.bucketry.app.config;
 
 import io.bucketry.bootstrap.config.ConfigurationException;
-import io.bucketry.bootstrap.MongoLayout;
-import io.bucketry.bootstrap.BucketryConfig;
-import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.bootstrap.config.MongoLayout;
+import io.bucketry.bootstrap.config.BucketryConfig;
+import io.bucketry.bootstrap.config.MongoSettings;
 import io.bucketry.domain.SealPolicy;
 import org.junit.jupiter.api.Test;
 

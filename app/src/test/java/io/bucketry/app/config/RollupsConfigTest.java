@@ -2,7 +2,7 @@ package io.bucketry.app.config;
 
 import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.bootstrap.config.ConfigurationException;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.bucketry.app.config;
 
 import io.bucketry.bootstrap.config.ConfigurationException;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.SubWindows;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.bucketry.application.service;
 
-import io.bucketry.application.ApplicationSettings;
-import io.bucketry.application.Parts;
+import io.bucketry.application.settings.ApplicationSettings;
+import io.bucketry.application.settings.Parts;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.IngestReport.Rejection;

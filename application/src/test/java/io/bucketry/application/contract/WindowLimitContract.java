@@ -1,6 +1,6 @@
 package io.bucketry.application.contract;
 
-import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.domain.Reading;

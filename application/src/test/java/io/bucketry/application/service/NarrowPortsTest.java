@@ -1,6 +1,6 @@
 package io.bucketry.application.service;
 
-import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.testing.ListReadingStore;

@@ -1,6 +1,6 @@
 package io.bucketry.application.service;
 
-import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.contract.MutableClock;

@@ -6,7 +6,7 @@ import com.google.inject.Singleton;
 import com.google.inject.multibindings.ProvidesIntoOptional;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.application.port.out.ReadingStore;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
 
 import java.time.Clock;

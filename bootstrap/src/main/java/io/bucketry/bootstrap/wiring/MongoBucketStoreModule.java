@@ -11,7 +11,7 @@ import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.WriteMetrics;
-import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.bootstrap.config.MongoSettings;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.slf4j.Logger;

@@ -3,7 +3,7 @@ package io.bucketry.bootstrap.wiring;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.bootstrap.config.MongoSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

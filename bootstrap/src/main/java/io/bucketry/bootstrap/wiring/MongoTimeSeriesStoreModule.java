@@ -7,7 +7,7 @@ import com.google.inject.multibindings.ProvidesIntoOptional;
 import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesReadingStore;
 import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesSettings;
 import io.bucketry.application.port.out.ReadingStore;
-import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.bootstrap.config.MongoSettings;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.slf4j.Logger;

@@ -1,6 +1,6 @@
 package io.bucketry.bootstrap.wiring;
 
-import io.bucketry.bootstrap.MongoSettings;
+import io.bucketry.bootstrap.config.MongoSettings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

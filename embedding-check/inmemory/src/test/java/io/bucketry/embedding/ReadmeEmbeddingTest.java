@@ -1,13 +1,13 @@
 package io.bucketry.embedding;
 
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
-import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;

@@ -1,7 +1,7 @@
 package io.bucketry.embedding;
 
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 
 import java.util.Map;
 import java.util.Set;

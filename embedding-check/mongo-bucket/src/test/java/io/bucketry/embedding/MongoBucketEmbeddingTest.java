@@ -1,6 +1,6 @@
 package io.bucketry.embedding;
 
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 
 import java.util.List;
 import java.util.Set;

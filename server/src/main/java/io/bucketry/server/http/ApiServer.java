@@ -3,7 +3,7 @@ package io.bucketry.server.http;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bucketry.application.UseCases;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.HttpLimits;
 import io.bucketry.server.ServerConfig;
 import io.bucketry.bootstrap.config.Durations;

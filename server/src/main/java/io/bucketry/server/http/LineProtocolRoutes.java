@@ -1,7 +1,7 @@
 package io.bucketry.server.http;
 
 import io.bucketry.application.UseCases;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.ServerConfig;
 import io.bucketry.server.lineprotocol.LineBatch;
 import io.bucketry.server.lineprotocol.LineParser;

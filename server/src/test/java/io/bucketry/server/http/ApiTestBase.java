@@ -1,7 +1,7 @@
 package io.bucketry.server.http;
 
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;

@@ -2,7 +2,7 @@ package io.bucketry.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;

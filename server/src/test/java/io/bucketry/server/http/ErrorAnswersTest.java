@@ -2,7 +2,7 @@ package io.bucketry.server.http;
 
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.application.UseCases;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.http.Api.Answer;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.AfterAll;

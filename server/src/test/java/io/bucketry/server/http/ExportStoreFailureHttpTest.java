@@ -4,7 +4,7 @@ import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.out.StoreUnavailableException;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.bucketry.server.http;
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import io.bucketry.application.UseCases;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.ServerConfig;
 import io.bucketry.domain.BucketPolicy;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.bucketry.server.http;
 
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.out.StoreUnavailableException;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

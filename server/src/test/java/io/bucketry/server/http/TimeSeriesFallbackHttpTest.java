@@ -1,9 +1,9 @@
 package io.bucketry.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

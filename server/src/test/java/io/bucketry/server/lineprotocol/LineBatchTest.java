@@ -1,7 +1,7 @@
 package io.bucketry.server.lineprotocol;
 
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
-import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.ReadingInput;

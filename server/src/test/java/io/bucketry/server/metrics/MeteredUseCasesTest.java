@@ -4,7 +4,7 @@ import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ReadingInput;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 

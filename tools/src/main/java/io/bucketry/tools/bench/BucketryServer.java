@@ -3,7 +3,7 @@ package io.bucketry.tools.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.ServerConfig;
 import io.bucketry.server.http.ApiServer;
 

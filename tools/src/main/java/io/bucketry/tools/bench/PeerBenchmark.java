@@ -2,8 +2,8 @@ package io.bucketry.tools.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.tools.simulate.HeapMeter;
 import io.bucketry.tools.simulate.Scenario;
 

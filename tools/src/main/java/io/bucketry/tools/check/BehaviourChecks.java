@@ -4,7 +4,7 @@ import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.out.StorageStatistics;
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.tools.check.CheckContext.OpenStore;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;

@@ -1,6 +1,6 @@
 package io.bucketry.tools.check;
 
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 
 import java.util.EnumSet;
 import java.util.Set;

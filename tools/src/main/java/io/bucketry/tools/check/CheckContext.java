@@ -5,9 +5,9 @@ import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics;
 import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesSettings;
 import io.bucketry.application.UseCases;
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 
 import java.time.Clock;
 import java.time.Instant;

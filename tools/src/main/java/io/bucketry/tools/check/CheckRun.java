@@ -2,7 +2,7 @@ package io.bucketry.tools.check;
 
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.adapter.mongo.common.ConnectionStrings;
 import io.bucketry.bootstrap.wiring.EmbeddedMongo;
 

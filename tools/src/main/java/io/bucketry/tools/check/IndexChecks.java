@@ -2,14 +2,14 @@ package io.bucketry.tools.check;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bucketry.bootstrap.MongoLayout;
+import io.bucketry.bootstrap.config.MongoLayout;
 import io.bucketry.adapter.mongo.bucket.MongoBucketDiagnostics;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics.Collection;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics.Index;
 import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesDiagnostics;
 import io.bucketry.adapter.mongo.timeseries.MongoTimeSeriesDiagnostics.ExpectedOptions;
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.tools.check.CheckContext.OpenStore;
 import io.bucketry.server.json.Json;
 

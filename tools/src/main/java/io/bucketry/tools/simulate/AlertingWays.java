@@ -2,9 +2,9 @@ package io.bucketry.tools.simulate;
 
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.InvalidRequestException;
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.tools.simulate.SimulationReport.AlertingWay;
 import io.bucketry.tools.simulate.SimulationReport.AlertingWaysView;

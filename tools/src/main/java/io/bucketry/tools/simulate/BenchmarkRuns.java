@@ -1,6 +1,6 @@
 package io.bucketry.tools.simulate;
 
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 
 /**
  * How many times simulate runs its queries, per backend. A Mongo query is a server round trip (and

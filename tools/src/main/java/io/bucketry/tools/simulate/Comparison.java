@@ -3,9 +3,9 @@ package io.bucketry.tools.simulate;
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics;
 import io.bucketry.adapter.mongo.bucket.StorageProbe.Sizes;
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.wiring.EmbeddedMongo;
 
 import java.io.PrintStream;

@@ -1,8 +1,8 @@
 package io.bucketry.tools.simulate;
 
-import io.bucketry.bootstrap.Backend;
+import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 
 import java.io.PrintStream;
 import java.time.Instant;

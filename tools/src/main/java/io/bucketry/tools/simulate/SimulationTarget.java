@@ -3,8 +3,8 @@ package io.bucketry.tools.simulate;
 import io.bucketry.adapter.mongo.bucket.MongoBucketReadingStore;
 import io.bucketry.adapter.mongo.bucket.MongoBucketSettings;
 import io.bucketry.adapter.mongo.bucket.MongoServerDiagnostics;
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.bucketry.tools.check;
 
-import io.bucketry.bootstrap.Backend;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.tools.check.Outcome.Status;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;

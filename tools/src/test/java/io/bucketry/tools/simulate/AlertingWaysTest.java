@@ -1,7 +1,7 @@
 package io.bucketry.tools.simulate;
 
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.tools.simulate.SimulationReport.AlertingWaysView;
 import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;

@@ -1,6 +1,6 @@
 package io.bucketry.tools.simulate;
 
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.tools.simulate.SimulationReport.LongRangeView;
 import org.junit.jupiter.api.Test;
 

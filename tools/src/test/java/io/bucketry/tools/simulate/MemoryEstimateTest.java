@@ -1,6 +1,6 @@
 package io.bucketry.tools.simulate;
 
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintStream;
@@ -48,7 +48,7 @@ class MemoryEstimateTest {
         Simulation simulation = new Simulation(THIRTY_DAYS, Clock.systemUTC(), new PrintStream(OutputStream.nullOutputStream()), false);
 
         MemoryEstimate estimate = simulation.memoryEstimate(BucketryConfig.builder()
-                .backend(io.bucketry.bootstrap.Backend.MONGO_BUCKET).embeddedMongo(true).build(), 0);
+                .backend(io.bucketry.bootstrap.config.Backend.MONGO_BUCKET).embeddedMongo(true).build(), 0);
 
         assertThat(estimate.sealedReadings()).isZero();
         assertThat(estimate.neededBytes()).isEqualTo(estimate.readings() * 2_048 + estimate.headroomBytes());

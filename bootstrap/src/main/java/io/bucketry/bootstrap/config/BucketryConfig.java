@@ -1,6 +1,6 @@
-package io.bucketry.bootstrap;
+package io.bucketry.bootstrap.config;
 
-import io.bucketry.application.ApplicationSettings;
+import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;

@@ -1,4 +1,4 @@
-package io.bucketry.application;
+package io.bucketry.application.settings;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

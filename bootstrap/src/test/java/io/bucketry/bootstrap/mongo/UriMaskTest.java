@@ -1,4 +1,4 @@
-package io.bucketry.bootstrap.wiring;
+package io.bucketry.bootstrap.mongo;
 
 import org.junit.jupiter.api.Test;
 

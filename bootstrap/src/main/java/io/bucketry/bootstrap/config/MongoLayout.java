@@ -1,4 +1,4 @@
-package io.bucketry.bootstrap;
+package io.bucketry.bootstrap.config;
 
 import java.util.Arrays;
 import java.util.Locale;

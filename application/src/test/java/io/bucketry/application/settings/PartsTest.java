@@ -1,4 +1,4 @@
-package io.bucketry.application;
+package io.bucketry.application.settings;
 
 import org.junit.jupiter.api.Test;
 

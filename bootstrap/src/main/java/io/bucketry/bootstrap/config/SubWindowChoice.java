@@ -1,4 +1,4 @@
-package io.bucketry.bootstrap;
+package io.bucketry.bootstrap.config;
 
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.DurationText;

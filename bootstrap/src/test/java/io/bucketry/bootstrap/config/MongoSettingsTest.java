@@ -1,4 +1,4 @@
-package io.bucketry.bootstrap;
+package io.bucketry.bootstrap.config;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
-package io.bucketry.bootstrap;
+package io.bucketry.bootstrap.config;
 
-import io.bucketry.bootstrap.wiring.UriMask;
+import io.bucketry.bootstrap.mongo.UriMask;
 import io.bucketry.domain.SealPolicy;
 
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.bucketry.bootstrap;
+package io.bucketry.bootstrap.config;
 
 import io.bucketry.bootstrap.config.RollupsText;
 import io.bucketry.domain.DurationText;
