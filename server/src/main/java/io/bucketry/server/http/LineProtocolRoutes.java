@@ -54,15 +54,16 @@ final class LineProtocolRoutes {
             throw ApiException.badRequest("INVALID_PRECISION", "precision '" + given + "' is not one of " + allowed);
         }
         if (ctx.req().getContentLengthLong() > maxBodySize) {
-            throw LineBodies.tooLarge(maxBodySize);
+            throw BodyDecoding.tooLarge(maxBodySize);
         }
         LineBatch batch = new LineBatch(maxBatchSize);
-        try (InputStream in = LineBodies.open(ctx, maxBodySize)) {
+        InputStream raw = new LimitedInput(ctx.req().getInputStream(), maxBodySize, () -> BodyDecoding.tooLarge(maxBodySize));
+        try (InputStream in = BodyDecoding.open(raw, ctx.header("Content-Encoding"), maxBodySize,
+                () -> BodyDecoding.tooLarge(maxBodySize))) {
             // no "now" here: a line without a timestamp takes the ingest use case's one instant of the request
             new LineParser(rule, precision, null, batch).parse(in);
         } catch (ZipException e) {
-            throw ApiException.badRequest("MALFORMED_GZIP", "the body is marked Content-Encoding: gzip but is not gzip: "
-                    + e.getMessage());
+            throw BodyDecoding.malformed(e);
         }
         LineBatch.LineReport report = batch.report(useCases.ingest().ingest(batch.inputs()));
         ctx.header("X-Bucketry-Accepted", Integer.toString(report.accepted()))
