@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.zip.ZipException;
 
 /**
- * Reads the body of an ingest request as a stream (inflated when it says {@code Content-Encoding: gzip}),
+ * Reads the body of an ingest request (complete in memory, see {@link IngestGate}) as a stream (inflated when it says {@code Content-Encoding: gzip}),
  * one reading at a time: at most {@code maxBytes} sent and inflated (413 beyond) and at most {@code maxBatchSize} readings (BATCH_TOO_LARGE as soon as one more
  * starts), so the work and memory of a request are bounded by the batch limit, not by the body.
  */
@@ -41,14 +41,10 @@ final class RequestBody {
      * The readings of the body in request order, each a {@link ReadingInput} or, where its JSON cannot be
      * a reading, a {@link ReadingInput#refused refused} one saying what was wrong with it.
      */
-    List<ReadingInput> readings(Context ctx) {
-        if (ctx.req().getContentLengthLong() > maxBytes) {
-            throw tooLarge();
-        }
+    List<ReadingInput> readings(Context ctx, InputStream sent) {
         InputStream raw;
         try {
-            raw = BodyDecoding.open(new LimitedInput(ctx.req().getInputStream(), maxBytes, this::tooLarge),
-                    ctx.header("Content-Encoding"), maxBytes, this::tooLarge);
+            raw = BodyDecoding.open(sent, ctx.header("Content-Encoding"), maxBytes, this::tooLarge);
         } catch (IOException e) {
             throw ApiException.badRequest("MALFORMED_JSON", "the body could not be read to its end");
         }
@@ -102,7 +98,7 @@ final class RequestBody {
         }
     }
 
-    private ApiException tooLarge() {
+    ApiException tooLarge() {
         return new ApiException(413, "PAYLOAD_TOO_LARGE", "the body is larger than the limit of " + maxBytes
                 + " bytes; send the readings in smaller batches");
     }
