@@ -127,4 +127,25 @@ class GzipBodyHttpTest {
         // then
         assertMalformedGzip(answer, body.series(), "magic bytes 1f 8b");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1/readings", "/api/v2/write"})
+    void aGzipBodyInflatingPastTheBodyLimitIsA413(String route) throws Exception {
+        // given: a small gzip body that inflates to four times the body limit
+        Body body = Body.of(route);
+        String padding = " ".repeat(4 * LineServer.MAX_BODY);
+        byte[] plain = route.equals("/v1/readings")
+                ? ("[" + padding + new String(body.plain(), StandardCharsets.UTF_8).substring(1)).getBytes(StandardCharsets.UTF_8)
+                : ("#" + padding + "\n" + new String(body.plain(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        byte[] zipped = gzip(plain);
+        assertThat(zipped.length).isLessThan(LineServer.MAX_BODY);
+
+        // when
+        LineServer.Answer answer = postGzip(route, zipped);
+
+        // then
+        assertThat(answer.status()).as(answer.response().body()).isEqualTo(413);
+        assertThat(answer.json().get("error").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+        assertThat(stored(body.series())).isEmpty();
+    }
 }
