@@ -7,7 +7,8 @@ import java.util.Objects;
  * The limits {@code serve} puts on its HTTP clients.
  *
  * @param bodyReadTimeout the longest time a request may take to send its body; a slower one is answered 408
- * @param maxConcurrentIngests at most this many ingest requests run at once; one more is answered 503 BUSY
+ * @param maxConcurrentIngests at most this many ingest requests run at once, each counted from when its body is
+ *                             complete; one more is answered 503 BUSY
  * @param drainTimeout on stop, how long requests in flight may still run before they are cut
  */
 public record HttpLimits(Duration bodyReadTimeout, int maxConcurrentIngests, Duration drainTimeout) {

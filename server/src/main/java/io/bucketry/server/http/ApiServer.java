@@ -81,7 +81,7 @@ public final class ApiServer implements AutoCloseable {
         });
         RouteTable routes = new RouteTable(app);
         ErrorMapping.register(app, routes);
-        IngestGate ingests = new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout());
+        IngestGate ingests = new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout(), server.maxBodySize());
         new ReadingRoutes(useCases, new RequestBody(server.maxBodySize(), store.maxBatchSize())).register(routes, ingests);
         new AggregateRoutes(useCases).register(routes);
         new ExportRoutes(useCases).register(routes);

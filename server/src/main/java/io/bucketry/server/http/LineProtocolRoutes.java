@@ -38,8 +38,10 @@ final class LineProtocolRoutes {
 
     /** The writes share the JSON ingest's gate ({@code maxConcurrentIngests}); HEAD /ping comes with its GET. */
     void register(RouteTable routes, IngestGate ingests) {
-        routes.post("/api/v2/write", ingests.guard(ctx -> write(ctx, Precision::ofV2, "ns, us, ms or s")));
-        routes.post("/write", ingests.guard(ctx -> write(ctx, Precision::ofV1, "n, u, ms, s, m or h")));
+        routes.post("/api/v2/write", ingests.guard((ctx, body) -> write(ctx, body, Precision::ofV2, "ns, us, ms or s"),
+                () -> BodyDecoding.tooLarge(maxBodySize), "BAD_REQUEST"));
+        routes.post("/write", ingests.guard((ctx, body) -> write(ctx, body, Precision::ofV1, "n, u, ms, s, m or h"),
+                () -> BodyDecoding.tooLarge(maxBodySize), "BAD_REQUEST"));
         routes.get("/ping", this::ping);
     }
 
@@ -47,22 +49,20 @@ final class LineProtocolRoutes {
         ctx.header("X-Influxdb-Version", INFLUX_VERSION).header("X-Influxdb-Build", "OSS").status(204);
     }
 
-    private void write(Context ctx, Function<String, Precision> precisions, String allowed) throws IOException {
+    private void write(Context ctx, InputStream body, Function<String, Precision> precisions, String allowed)
+            throws IOException {
         String given = ctx.queryParam("precision");
         Precision precision = precisions.apply(given);
         if (precision == null) {
             throw ApiException.badRequest("INVALID_PRECISION", "precision '" + given + "' is not one of " + allowed);
         }
-        if (ctx.req().getContentLengthLong() > maxBodySize) {
-            throw LineBodies.tooLarge(maxBodySize);
-        }
         LineBatch batch = new LineBatch(maxBatchSize);
-        try (InputStream in = LineBodies.open(ctx, maxBodySize)) {
+        try (InputStream in = BodyDecoding.open(body, ctx.header("Content-Encoding"), maxBodySize,
+                () -> BodyDecoding.tooLarge(maxBodySize))) {
             // no "now" here: a line without a timestamp takes the ingest use case's one instant of the request
             new LineParser(rule, precision, null, batch).parse(in);
         } catch (ZipException e) {
-            throw ApiException.badRequest("MALFORMED_GZIP", "the body is marked Content-Encoding: gzip but is not gzip: "
-                    + e.getMessage());
+            throw BodyDecoding.malformed(e);
         }
         LineBatch.LineReport report = batch.report(useCases.ingest().ingest(batch.inputs()));
         ctx.header("X-Bucketry-Accepted", Integer.toString(report.accepted()))

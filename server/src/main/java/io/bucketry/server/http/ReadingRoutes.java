@@ -9,6 +9,7 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.javalin.http.Context;
 
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,7 @@ final class ReadingRoutes {
     }
 
     void register(RouteTable routes, IngestGate gate) {
-        routes.post("/v1/readings", gate.guard(this::ingest));
+        routes.post("/v1/readings", gate.guard(this::ingest, body::tooLarge, "MALFORMED_JSON"));
         routes.get("/v1/series", this::listSeries);
         routes.get("/v1/series/{id}/readings", this::readings);
         routes.get("/v1/series/{id}/latest", this::latest);
@@ -35,8 +36,8 @@ final class ReadingRoutes {
         routes.delete("/v1/series/{id}", this::delete);
     }
 
-    private void ingest(Context ctx) {
-        IngestReport report = useCases.ingest().ingest(body.readings(ctx));
+    private void ingest(Context ctx, InputStream sent) {
+        IngestReport report = useCases.ingest().ingest(body.readings(ctx, sent));
         ctx.json(IngestReportView.of(report));
     }
 

@@ -18,10 +18,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.ZipException;
 
 /**
- * Reads the body of an ingest request as a stream, one reading at a time: at most {@code maxBytes}
- * (413 beyond) and at most {@code maxBatchSize} readings (BATCH_TOO_LARGE as soon as one more
+ * Reads the body of an ingest request (complete in memory, see {@link IngestGate}) as a stream (inflated when it says {@code Content-Encoding: gzip}),
+ * one reading at a time: at most {@code maxBytes} sent and inflated (413 beyond) and at most {@code maxBatchSize} readings (BATCH_TOO_LARGE as soon as one more
  * starts), so the work and memory of a request are bounded by the batch limit, not by the body.
  */
 final class RequestBody {
@@ -40,11 +41,14 @@ final class RequestBody {
      * The readings of the body in request order, each a {@link ReadingInput} or, where its JSON cannot be
      * a reading, a {@link ReadingInput#refused refused} one saying what was wrong with it.
      */
-    List<ReadingInput> readings(Context ctx) {
-        if (ctx.req().getContentLengthLong() > maxBytes) {
-            throw tooLarge();
+    List<ReadingInput> readings(Context ctx, InputStream sent) {
+        InputStream raw;
+        try {
+            raw = BodyDecoding.open(sent, ctx.header("Content-Encoding"), maxBytes, this::tooLarge);
+        } catch (IOException e) {
+            throw ApiException.badRequest("MALFORMED_JSON", "the body could not be read to its end");
         }
-        try (InputStream in = new LimitedInput(ctx.req().getInputStream(), maxBytes, this::tooLarge)) {
+        try (InputStream in = raw) {
             ArrayElements elements = new ArrayElements(in);
             int first = elements.firstByte();
             if (first == -1) {
@@ -66,6 +70,8 @@ final class RequestBody {
                         : ReadingInput.refused(misshapen.series(), misshapen.time(), misshapen.reason(), misshapen.message()));
             }
             return inputs;
+        } catch (ZipException e) {
+            throw BodyDecoding.malformed(e);
         } catch (IOException e) {
             throw ApiException.badRequest("MALFORMED_JSON", "the body could not be read to its end");
         }
@@ -92,7 +98,7 @@ final class RequestBody {
         }
     }
 
-    private ApiException tooLarge() {
+    ApiException tooLarge() {
         return new ApiException(413, "PAYLOAD_TOO_LARGE", "the body is larger than the limit of " + maxBytes
                 + " bytes; send the readings in smaller batches");
     }

@@ -33,7 +33,7 @@ public final class JsonErrors {
         if ((m = CONTROL.matcher(complaint)).matches()) {
             int code = Integer.parseInt(m.group(1));
             return String.format("byte 0x%02x is not JSON text", code)
-                    + (code == 0x1f ? " (gzip is not inflated here; send plain JSON)" : "");
+                    + (code == 0x1f ? " (a gzip body needs Content-Encoding: gzip)" : "");
         }
         if ((m = UNQUOTED.matcher(complaint)).matches()) {
             return String.format("a text holds control character 0x%02x; write it escaped as \\u%04x",

@@ -80,23 +80,26 @@ final class Escapes {
         return e;
     }
 
-    /** The text of a quoted string's content with its escapes resolved. */
-    static String unquote(byte[] b, int s, int e) {
-        return resolve(b, s, e, true, false, false);
+    /** The text of quoted string field {@code field} with its escapes resolved; refused when it is not valid UTF-8. */
+    static String unquote(byte[] b, int s, int e, String field) {
+        byte[] resolved = resolve(b, s, e, true, false, false);
+        return resolved == null ? StrictUtf8.decode(b, s, e, field) : StrictUtf8.decode(resolved, 0, resolved.length, field);
     }
 
     /** The text of a name with its escapes resolved ({@code =} only when {@code equalsEscapable}). */
     static String unescape(byte[] b, int s, int e, boolean equalsEscapable) {
-        return resolve(b, s, e, false, true, equalsEscapable);
+        byte[] resolved = resolve(b, s, e, false, true, equalsEscapable);
+        return resolved == null ? new String(b, s, e - s, StandardCharsets.UTF_8) : new String(resolved, StandardCharsets.UTF_8);
     }
 
-    private static String resolve(byte[] b, int s, int e, boolean quoted, boolean name, boolean equalsEscapable) {
+    /** The bytes of {@code b[s, e)} with their escapes resolved; null when there is none (the bytes are the text). */
+    private static byte[] resolve(byte[] b, int s, int e, boolean quoted, boolean name, boolean equalsEscapable) {
         int first = s;
         while (first < e && b[first] != '\\') {
             first++;
         }
         if (first == e) {
-            return new String(b, s, e - s, StandardCharsets.UTF_8);
+            return null;
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(e - s);
         out.write(b, s, first - s);
@@ -107,7 +110,7 @@ final class Escapes {
             }
             out.write(b[i]);
         }
-        return out.toString(StandardCharsets.UTF_8);
+        return out.toByteArray();
     }
 
     private static boolean isEscapable(byte c, boolean equalsEscapable) {

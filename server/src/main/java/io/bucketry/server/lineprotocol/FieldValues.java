@@ -86,7 +86,11 @@ final class FieldValues {
         return null;
     }
 
-    /** {@code [+-]digits[.digits][(e|E)[+-]digits]} (either digit run may be empty, not both); exact fast path for short ones. */
+    /**
+     * {@code [+-]digits[.digits][(e|E)[+-]digits]} (either digit run may be empty, not both); exact fast path for
+     * short ones. A literal a double cannot hold (non-zero digits that would become 0, or beyond its range) is
+     * refused, as the JSON route refuses it: never stored altered.
+     */
     private static Double floating(byte[] b, int s, int e, String name) {
         int i = s;
         boolean negative = b[i] == '-';
@@ -132,12 +136,27 @@ final class FieldValues {
                 return negative ? -value : value;
             }
         }
-        double value = Double.parseDouble(text(b, s, e));   // the grammar is checked: long or far-scaled digits
+        String text = text(b, s, e);
+        double value = Double.parseDouble(text);   // the grammar is checked: long or far-scaled digits
         if (!Double.isFinite(value)) {
-            throw new LineError(RejectionReason.INVALID_FIELD_VALUE, "field " + name + ": " + text(b, s, e)
+            throw new LineError(RejectionReason.INVALID_FIELD_VALUE, "field " + name + ": " + text
                     + " is beyond the range of a double");
         }
+        if (value == 0 && hasNonZeroDigit(b, s, e)) {
+            throw new LineError(RejectionReason.INVALID_FIELD_VALUE, "field " + name + ": " + text
+                    + " is too close to zero for a double: it would be stored as 0");
+        }
         return value;
+    }
+
+    /** True when the digits before any exponent are not all zero (so a zero double lost the value). */
+    private static boolean hasNonZeroDigit(byte[] b, int s, int e) {
+        for (int i = s; i < e && b[i] != 'e' && b[i] != 'E'; i++) {
+            if (b[i] >= '1' && b[i] <= '9') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static LineError notANumber(byte[] b, int s, int e, String name) {

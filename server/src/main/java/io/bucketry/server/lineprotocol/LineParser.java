@@ -106,7 +106,7 @@ public final class LineParser {
                     }
                     throw new LineError(RejectionReason.INVALID_FIELD_VALUE, "field " + name + ": the string is not closed");
                 }
-                value = Escapes.unquote(b, v + 1, end);
+                value = Escapes.unquote(b, v + 1, end, name);
                 end++;
             } else {
                 end = Escapes.valueEnd(b, v, e);

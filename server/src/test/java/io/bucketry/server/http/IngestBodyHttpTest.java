@@ -145,7 +145,7 @@ class IngestBodyHttpTest extends ApiTestBase {
 
         // then
         assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer).get("message").asText()).startsWith("the body is not valid JSON: byte 0x1f is"
-                + " not JSON text (gzip is not inflated here; send plain JSON) (line 1, column ");
+                + " not JSON text (a gzip body needs Content-Encoding: gzip) (line 1, column ");
     }
 
     @Test

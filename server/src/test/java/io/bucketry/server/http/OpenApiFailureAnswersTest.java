@@ -2,6 +2,7 @@ package io.bucketry.server.http;
 
 import io.bucketry.adapter.inmemory.InMemoryReadingStore;
 import io.bucketry.application.UseCases;
+import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.bootstrap.Bucketry;
@@ -14,6 +15,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,22 +73,53 @@ class OpenApiFailureAnswersTest {
 
     @Test
     void aStalledUploadAndOneTooManyAnswerFitTheDocument() throws Exception {
+        // given: one ingest slot, held by a complete request whose ingest waits; a stalled upload beside it
+        // (a slot is counted from a complete body, so a stalled upload alone holds none)
         String stalled = "POST /v1/readings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 1000\r\n\r\n[{\"se";
+        String body = oneReading("s", 1);
+        String complete = "POST /v1/readings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: " + body.length() + "\r\n\r\n" + body;
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        BucketryConfig config = BucketryConfig.defaults();
+        UseCases real = UseCases.over(new InMemoryReadingStore(BucketPolicy.defaults()), config.applicationSettings(),
+                Clock.systemUTC());
+        IngestReadingsUseCase waiting = inputs -> {
+            entered.countDown();
+            await(release);
+            return real.ingest().ingest(inputs);
+        };
+        UseCases useCases = new UseCases(waiting, real.read(), real.latest(), real.page(), real.aggregate(),
+                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series());
         ServerConfig limits = LocalServer.builder().bodyReadTimeout(Duration.ofSeconds(1)).maxConcurrentIngests(1).build();
-        try (Bucketry bucketry = Bucketry.start(BucketryConfig.defaults()); ApiServer server = ApiServer.start(bucketry, limits);
-             RawHttp first = new RawHttp(server.port()); RawHttp second = new RawHttp(server.port())) {
+        try (ApiServer server = ApiServer.start(useCases, "inmemory", config, limits);
+             RawHttp holder = new RawHttp(server.port()); RawHttp first = new RawHttp(server.port());
+             RawHttp second = new RawHttp(server.port())) {
+            holder.send(complete);
+            assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
             first.send(stalled);
-            Thread.sleep(200);   // the first holds the one ingest slot before the second asks
-            second.send(stalled);
 
-            List<RawHttp.Response> answers = List.of(first.read(), second.read());
+            // when: one more complete request asks for a slot
+            RawHttp.Response busy = second.exchange(complete);
+            RawHttp.Response timedOut = first.read();
+            release.countDown();
 
-            spec.assertAnswerFits("/v1/readings", "post", 408, answers.get(0).status(),
-                    OpenApiSpec.JSON.readTree(answers.get(0).body()));
-            spec.assertAnswerFits("/v1/readings", "post", 503, answers.get(1).status(),
-                    OpenApiSpec.JSON.readTree(answers.get(1).body()));
-            assertThat(answers.get(1).header("Retry-After")).isEqualTo("1");
+            // then
+            spec.assertAnswerFits("/v1/readings", "post", 408, timedOut.status(), OpenApiSpec.JSON.readTree(timedOut.body()));
+            spec.assertAnswerFits("/v1/readings", "post", 503, busy.status(), OpenApiSpec.JSON.readTree(busy.body()));
+            assertThat(busy.header("Retry-After")).isEqualTo("1");
+            assertThat(holder.read().status()).isEqualTo(200);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(20, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

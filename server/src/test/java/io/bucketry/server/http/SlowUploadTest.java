@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Clients that send headers and a few bytes of body, then stall or trickle, over real loopback
- * sockets: they are cut at the body read timeout, and meanwhile a normal request still answers at once.
+ * sockets: they are cut at the body read timeout, hold no ingest slot meanwhile (a slot is counted
+ * from a complete body), and a normal request still answers at once.
  */
 class SlowUploadTest {
 
@@ -75,24 +76,27 @@ class SlowUploadTest {
     }
 
     @Test
-    void stalledUploadsAreCutAtTheBodyReadTimeoutAndMoreThanTheIngestLimitAreBusy() {
+    void stalledUploadsHoldNoIngestSlotAndAreAllCutAtTheBodyReadTimeout() {
         withServer(b -> b.bodyReadTimeout(Duration.ofSeconds(1)).maxConcurrentIngests(4), server -> {
             List<RawHttp> slow = new ArrayList<>();
             try {
+                // given: three times more stalled uploads than ingest slots
                 long start = System.nanoTime();
                 for (int i = 0; i < 12; i++) {
                     slow.add(new RawHttp(server.port()).send(SLOW_HEAD));
                 }
 
+                // when: a normal POST meanwhile, then the stalled ones' answers
+                RawHttp.Response during = normalPost(server);
                 List<RawHttp.Response> answers = slow.stream().map(RawHttp::read).toList();
                 long millis = millisSince(start);
 
-                assertThat(answers).allSatisfy(a -> assertThat(a.status()).isIn(408, 503));
-                assertThat(answers).filteredOn(a -> a.status() == 408).hasSize(4)
-                        .allSatisfy(a -> assertThat(a.body()).contains("\"error\":\"BODY_READ_TIMEOUT\""));
-                assertThat(answers).filteredOn(a -> a.status() == 503).hasSize(8).allSatisfy(a -> {
-                    assertThat(a.body()).contains("\"error\":\"BUSY\"");
-                    assertThat(a.header("Retry-After")).isEqualTo("1");
+                // then: a slot is counted only once a body is complete, so the normal POST was stored and
+                // every stalled upload was cut at the timeout (none was told BUSY)
+                assertThat(during.status()).as(during.body()).isEqualTo(200);
+                assertThat(answers).hasSize(12).allSatisfy(a -> {
+                    assertThat(a.status()).isEqualTo(408);
+                    assertThat(a.body()).contains("\"error\":\"BODY_READ_TIMEOUT\"");
                 });
                 assertThat(millis).as("all answered after %d ms", millis).isBetween(900L, 4_000L);
             } finally {
@@ -101,6 +105,36 @@ class SlowUploadTest {
             RawHttp.Response after = normalPost(server);
             assertThat(after.status()).as(after.body()).isEqualTo(200);
             assertThat(after.body()).contains("\"accepted\":1");
+        });
+    }
+
+    @Test
+    void uploadsBeyondTheBodyBufferBudgetAreBusyInsteadOfHeldInMemory() {
+        // a budget of 4 bodies of the largest size (4 x 64 KiB): 8 stalled uploads of 60 KiB do not fit
+        int max = 64 * 1024;
+        withServer(b -> b.bodyReadTimeout(Duration.ofSeconds(1)).maxBodySize(max), server -> {
+            List<RawHttp> slow = new ArrayList<>();
+            try {
+                // given
+                String head = "POST /v1/readings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: " + max + "\r\n\r\n[" + " ".repeat(60 * 1024);
+                for (int i = 0; i < 8; i++) {
+                    slow.add(new RawHttp(server.port()).send(head));
+                }
+
+                // when
+                List<RawHttp.Response> answers = slow.stream().map(RawHttp::read).toList();
+
+                // then: those that fit wait for the rest of their body until the timeout, the others are told BUSY
+                assertThat(answers).allSatisfy(a -> assertThat(a.status()).isIn(408, 503));
+                assertThat(answers).filteredOn(a -> a.status() == 408).hasSizeBetween(1, 4);
+                assertThat(answers).filteredOn(a -> a.status() == 503).isNotEmpty().allSatisfy(a -> {
+                    assertThat(a.body()).contains("\"error\":\"BUSY\"").contains("bytes this server holds at once");
+                    assertThat(a.header("Retry-After")).isEqualTo("1");
+                });
+            } finally {
+                slow.forEach(RawHttp::close);
+            }
         });
     }
 

@@ -26,7 +26,7 @@ class JsonErrorsTest {
             "[[[[1]]]] | Document nesting depth (4) exceeds the maximum allowed (3)",
             "{\"a\":tru} | 'tru' is not a JSON value (expected a number, a text in quotes, true, false or null)",
             "[\"a\u0001\"] | a text holds control character 0x01; write it escaped as \\u0001",
-            "[\u001f] | byte 0x1f is not JSON text (gzip is not inflated here; send plain JSON)"})
+            "[\u001f] | byte 0x1f is not JSON text (a gzip body needs Content-Encoding: gzip)"})
     void aParserComplaintIsDescribedWithoutTheParsersOwnNames(String json, String start) {
         // when
         JacksonException e = catchThrowableOfType(JacksonException.class, () -> parseAll(json));
@@ -40,7 +40,7 @@ class JsonErrorsTest {
 
     @ParameterizedTest(name = "[{index}] {1}")
     @CsvSource(delimiter = '|', value = {
-            "1f8b0800 | byte 0x1f is not JSON text (gzip is not inflated here; send plain JSON)",
+            "1f8b0800 | byte 0x1f is not JSON text (a gzip body needs Content-Encoding: gzip)",
             "5b22eda080225d | it is not valid UTF-8 (illegal surrogate character 0xd800); send the body as UTF-8",
             "5b22ff225d | it is not valid UTF-8 (start byte 0xff); send the body as UTF-8"})
     void bytesThatAreNoUtf8JsonTextAreDescribedInTheSendersTerms(String hex, String described) {

@@ -24,9 +24,13 @@ final class Collected implements LineSink {
     final List<Refused> refused = new ArrayList<>();
 
     static Collected parse(String body, SeriesIdRule rule, Precision precision, Instant now) {
+        return parse(body.getBytes(StandardCharsets.UTF_8), rule, precision, now);
+    }
+
+    static Collected parse(byte[] body, SeriesIdRule rule, Precision precision, Instant now) {
         Collected sink = new Collected();
         try {
-            new LineParser(rule, precision, now, sink).parse(new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
+            new LineParser(rule, precision, now, sink).parse(new ByteArrayInputStream(body));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
