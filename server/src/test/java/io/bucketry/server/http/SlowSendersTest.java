@@ -1,7 +1,7 @@
 package io.bucketry.server.http;
 
 import io.bucketry.bootstrap.Bucketry;
-import io.bucketry.bootstrap.BucketryConfig;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.ServerConfig;
 import org.junit.jupiter.api.Test;
 
