@@ -79,7 +79,7 @@ final class StoreOpening {
         BucketQueries queries = new BucketQueries(buckets, policy);
         return new Parts(client, buckets, policy, counter, failures, List.copyOf(started.notes()), started.watch(), layout, sealing, writer,
                 new BucketReader(buckets, queries, sealed), new PageReader(buckets, queries, sealed),
-                new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND),
+                new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND, sealed),
                 new SeriesLister(buckets), new SeriesDeletion(knowledge, sealed));
     }
 }
