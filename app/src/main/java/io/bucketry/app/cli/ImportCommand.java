@@ -5,6 +5,7 @@ import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
 import io.bucketry.server.transfer.ImportResult;
 import io.bucketry.server.transfer.LineRejection;
+import io.bucketry.server.transfer.LineTooLongException;
 import io.bucketry.server.transfer.NdjsonImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,8 +29,10 @@ import java.util.function.Consumer;
                 "One JSON reading per line, as 'export' writes (gzip is detected by its first bytes), stored in " +
                 "batches through the ingest use case. Replayable: " +
                 "readings already stored are counted as duplicates, never stored twice. A bad line is reported on " +
-                "stderr with its number and reason; the good lines are stored all the same. Exit code 0 when every " +
-                "line was stored or a duplicate, 3 when some line was rejected, 1 on failure, 2 for bad usage."})
+                "stderr with its number and reason; the good lines are stored all the same. It streams: each batch is " +
+                "stored as it is read; input with no line end within 1 MiB (not NDJSON, e.g. /dev/zero) stops it at " +
+                "that line. Exit code 0 when every line was stored or a duplicate, 3 when some line was rejected, " +
+                "1 on failure (such a line included), 2 for bad usage."})
 public final class ImportCommand implements Callable<Integer> {
 
     /** The exit code of an import that finished but rejected some line. */
@@ -62,7 +65,6 @@ public final class ImportCommand implements Callable<Integer> {
         if (!Files.isReadable(file) || Files.isDirectory(file)) {
             throw new ConfigurationException("cannot read the file " + file);
         }
-        long lines = countLines();
         ImportResult result;
         long[] shown = {0};
         Consumer<LineRejection> report = rejection -> {
@@ -72,8 +74,11 @@ public final class ImportCommand implements Callable<Integer> {
         };
         try (Bucketry bucketry = ConfigOptions.start(config);
              InputStream in = NdjsonImport.open(file);
-             TransferProgress progress = new TransferProgress("import", "lines", lines, parent.err)) {
+             // No total: counting the lines first would read the whole input (forever, from an endless one) before storing.
+             TransferProgress progress = new TransferProgress("import", "lines", 0, parent.err)) {
             result = new NdjsonImport(bucketry.ingest(), batchSize).run(in, report, progress::at);
+        } catch (LineTooLongException e) {
+            throw new IllegalStateException(file + ": " + e.getMessage(), e);
         }
         if (result.rejected() > SHOWN_REJECTIONS) {
             parent.err.printf(Locale.ROOT, "bucketry import: %s: %,d more rejected lines not shown%n", file,
@@ -84,20 +89,5 @@ public final class ImportCommand implements Callable<Integer> {
                 result.rejected());
         parent.out.flush();
         return result.rejected() == 0 ? 0 : REJECTED_LINES;
-    }
-
-    /** The file's line count, for the progress bar's total (a quick first pass; 0 when it cannot be read). */
-    private long countLines() throws IOException {
-        long count = 0;
-        byte[] buffer = new byte[1 << 16];
-        try (InputStream in = NdjsonImport.open(file)) {
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                for (int i = 0; i < n; i++) {
-                    count += buffer[i] == '\n' ? 1 : 0;
-                }
-            }
-        }
-        return count;
     }
 }

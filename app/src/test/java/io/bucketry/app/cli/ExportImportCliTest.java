@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ import java.util.List;
 import java.util.zip.GZIPInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** {@code bucketry import FILE} and {@code bucketry export --out FILE} against a MongoDB test server on a port. */
 class ExportImportCliTest {
@@ -104,6 +107,20 @@ class ExportImportCliTest {
 
         assertThat(export.exitCode()).as(export.err()).isZero();
         assertThat(Files.readString(csv)).isEqualTo("series,time,status,temperature\r\ncli-a," + BASE + ",OK,21.5\r\n");
+    }
+
+    @Test
+    void anImportOfAnEndlessInputWithoutLineEndsStopsQuicklyWithOneLineAndExitCodeOne() {
+        // given: /dev/zero, which never ends and has no line end
+        Path zero = Path.of("/dev/zero");
+        assumeTrue(Files.isReadable(zero), "this system has no readable /dev/zero");
+
+        // when
+        Run run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli("zero", "import", zero.toString()));
+
+        // then
+        Cli.assertOneLineError(run, 1, "/dev/zero: line 1 has no line end within 1,048,576 bytes");
+        assertThat(run.err()).contains("stopped there, after 0 lines: 0 stored");
     }
 
     @Test

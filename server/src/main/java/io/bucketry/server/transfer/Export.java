@@ -14,7 +14,7 @@ import java.util.function.LongConsumer;
  * Writes a selection of readings to a stream in a format, a chunk at a time ({@link ReadingStream}),
  * series in id order and each series in time order, so that memory stays bounded whatever the
  * size. A CSV export reads the selection twice: first for the union of its field names (the header),
- * then for the records.
+ * then for the records; a field first stored between the two stops it ({@link FieldAfterHeaderException}).
  */
 public final class Export {
 

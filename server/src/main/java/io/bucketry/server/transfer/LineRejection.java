@@ -4,7 +4,7 @@ package io.bucketry.server.transfer;
  * A line of an import that was not stored, and why.
  *
  * @param line from 1
- * @param code MALFORMED_JSON, LINE_TOO_LONG or the rejection reason of the ingest ({@code INVALID_TIME}, …)
+ * @param code MALFORMED_JSON or the rejection reason of the ingest ({@code INVALID_TIME}, …)
  */
 public record LineRejection(long line, String code, String message) {
 

@@ -3,11 +3,12 @@ package io.bucketry.server.transfer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
- * The lines of a stream as bytes, ending at LF (a CR before it dropped), numbered from 1; a line
- * longer than the limit is skipped to its end and marked {@link #tooLong()}. A UTF-8 byte order
- * mark at the start is dropped.
+ * The lines of a stream as bytes, ending at LF (a CR before it dropped), numbered from 1. A line
+ * with no end within the limit stops the reading ({@link LineTooLongException}): skipping to its end
+ * would never end on an endless stream. A UTF-8 byte order mark at the start is dropped.
  */
 final class Lines {
 
@@ -16,7 +17,6 @@ final class Lines {
     private byte[] line = new byte[256];
     private int length;
     private long number;
-    private boolean tooLong;
     private boolean ended;
 
     Lines(InputStream in, int limit) {
@@ -24,13 +24,16 @@ final class Lines {
         this.limit = limit;
     }
 
-    /** Reads the next line; false at the end of the stream. */
+    /**
+     * Reads the next line; false at the end of the stream.
+     *
+     * @throws LineTooLongException when the line has no end within the limit (nothing more is read)
+     */
     boolean next() throws IOException {
         if (ended) {
             return false;
         }
         length = 0;
-        tooLong = false;
         int c = in.read();
         if (c == -1) {
             ended = true;
@@ -38,14 +41,16 @@ final class Lines {
         }
         number++;
         while (c != -1 && c != '\n') {
-            if (length < limit) {
-                if (length == line.length) {
-                    line = Arrays.copyOf(line, Math.min(limit, line.length * 2));
-                }
-                line[length++] = (byte) c;
-            } else {
-                tooLong = true;
+            if (length == limit) {
+                ended = true;
+                throw new LineTooLongException(String.format(Locale.ROOT, "line %,d has no line end within %,d bytes,"
+                        + " far more than a reading: the input is not NDJSON (one reading per line, as export writes)",
+                        number, limit));
             }
+            if (length == line.length) {
+                line = Arrays.copyOf(line, Math.min(limit, line.length * 2));
+            }
+            line[length++] = (byte) c;
             c = in.read();
         }
         ended = c == -1;
@@ -71,10 +76,6 @@ final class Lines {
         return length;
     }
 
-    boolean tooLong() {
-        return tooLong;
-    }
-
     /** True for a line of only blanks. */
     boolean blank() {
         for (int i = 0; i < length; i++) {
@@ -82,6 +83,6 @@ final class Lines {
                 return false;
             }
         }
-        return !tooLong;
+        return true;
     }
 }

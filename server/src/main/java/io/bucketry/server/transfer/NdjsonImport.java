@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
@@ -22,7 +23,9 @@ import java.util.zip.GZIPInputStream;
  * case, in batches, so that it is a replayable ingest: readings already stored are counted as
  * duplicates and not stored twice. Each line is read as {@code POST /v1/readings} reads a reading;
  * a bad line is reported with its number and reason and the good lines are stored all the same.
- * Blank lines are skipped; memory is bounded by one batch.
+ * Blank lines are skipped; memory is bounded by one batch. It streams: each batch is stored as soon
+ * as it is read, and a line with no end within {@value #MAX_LINE} bytes stops the import (after
+ * storing the batch read before it) with {@link LineTooLongException}.
  */
 public final class NdjsonImport {
 
@@ -61,22 +64,29 @@ public final class NdjsonImport {
         long accepted = 0;
         long duplicates = 0;
         long refused = 0;
-        while (lines.next()) {
+        while (true) {
+            try {
+                if (!lines.next()) {
+                    break;
+                }
+            } catch (LineTooLongException e) {
+                refused += pending.size();
+                IngestReport report = flush(batch, numbers, pending, rejected);
+                progress.accept(read);
+                throw new LineTooLongException(e.getMessage() + String.format(Locale.ROOT, "; stopped there, after"
+                        + " %,d lines: %,d stored, %,d duplicates, %,d rejected", read, accepted + report.accepted(),
+                        duplicates + report.duplicates(), refused + report.rejected().size()));
+            }
             if (lines.blank()) {
                 continue;
             }
             read++;
-            if (lines.tooLong()) {
-                pending.add(new LineRejection(lines.number(), "LINE_TOO_LONG", "the line is longer than "
-                        + MAX_LINE + " bytes; a reading is far shorter"));
+            NdjsonLine.Parsed parsed = parser.parse(lines.bytes(), lines.length());
+            if (parsed.input() == null) {
+                pending.add(new LineRejection(lines.number(), parsed.code(), parsed.message()));
             } else {
-                NdjsonLine.Parsed parsed = parser.parse(lines.bytes(), lines.length());
-                if (parsed.input() == null) {
-                    pending.add(new LineRejection(lines.number(), parsed.code(), parsed.message()));
-                } else {
-                    numbers[batch.size()] = lines.number();
-                    batch.add(parsed.input());
-                }
+                numbers[batch.size()] = lines.number();
+                batch.add(parsed.input());
             }
             if (batch.size() + pending.size() == batchSize) {
                 refused += pending.size();

@@ -8,6 +8,7 @@ import io.bucketry.adapter.mongo.common.layout.CollectionLayout;
 import io.bucketry.adapter.mongo.common.layout.LayoutDocuments;
 import io.bucketry.adapter.mongo.common.layout.LayoutGuard;
 import io.bucketry.adapter.mongo.common.layout.LayoutStart;
+import io.bucketry.adapter.mongo.common.layout.LayoutWatch;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonDocument;
@@ -37,14 +38,18 @@ final class CollectionStart {
                 .withSubWindow(subWindow);
     }
 
-    /** Answers the notes for the operator; throws as {@link MongoBucketReadingStore#open} says. */
-    static List<String> prepare(MongoDatabase database, MongoCollection<BsonDocument> buckets, MongoBucketSettings settings,
+    /** What a start leaves the store: the notes for the operator, and the watch on the record it started with. */
+    record Started(List<String> notes, LayoutWatch watch) {
+    }
+
+    /** Answers the notes and the watch; throws as {@link MongoBucketReadingStore#open} says. */
+    static Started prepare(MongoDatabase database, MongoCollection<BsonDocument> buckets, MongoBucketSettings settings,
                                 BucketPolicy policy, RetentionPolicy retention, MongoFailures failures) {
         String where = BACKEND + " collection " + settings.database() + "." + settings.collection();
         String at = " of " + settings.database() + "." + settings.collection() + " at " + settings.redactedUri();
         // The layout first: a changed width must be refused for what it is, before the TTL check sees it.
-        LayoutStart layout = failures.translate("read the layout record" + at, () -> LayoutGuard.start(
-                new LayoutDocuments(database, settings.collection()),
+        LayoutDocuments records = new LayoutDocuments(database, settings.collection());
+        LayoutStart layout = failures.translate("read the layout record" + at, () -> LayoutGuard.start(records,
                 configured(settings, policy, retention),
                 true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
         failures.translate("prepare the indexes" + at, () -> BucketIndexes.ensure(database,
@@ -52,6 +57,7 @@ final class CollectionStart {
         if (settings.layout() == DocumentLayout.SEALED) {
             failures.translate("prepare the sealing index" + at, () -> SealedIndex.ensure(buckets));
         }
-        return failures.translate("record the layout" + at, () -> layout.confirm());
+        List<String> notes = failures.translate("record the layout" + at, () -> layout.confirm());
+        return new Started(notes, new LayoutWatch(records, layout.layout(), true, where));
     }
 }

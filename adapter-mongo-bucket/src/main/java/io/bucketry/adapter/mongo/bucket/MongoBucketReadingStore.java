@@ -101,7 +101,10 @@ public final class MongoBucketReadingStore implements ReadingStore {
         if (readings.isEmpty()) {
             return StoreResult.EMPTY;
         }
-        StoreResult result = failures.translate("store readings", () -> parts.writer().store(readings));
+        StoreResult result = failures.translate("store readings", () -> {
+            parts.watch().check(); // another process may have changed the layout record since this one started
+            return parts.writer().store(readings);
+        });
         if (parts.sealing() != null && parts.sealing().onWrite()) {
             seal();
         }

@@ -8,6 +8,7 @@ import com.mongodb.client.model.BsonField;
 import io.bucketry.application.port.out.StorageStatistics;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.conversions.Bson;
 
@@ -33,18 +34,27 @@ final class StatisticsReader {
     private final MongoCollection<BsonDocument> buckets;
     private final String backend;
     private final Bson match;
+    private final boolean folds;
     private volatile boolean serverMeasures = true;
 
-    /** Statistics of the buckets: every document but the stubs of folded ones ({@link FoldedStub}), which hold no readings. */
-    StatisticsReader(MongoCollection<BsonDocument> buckets, String backend) {
-        this(buckets, backend, FoldedStub.NOT_STUB);
+    /**
+     * Statistics of the buckets: every document but the stubs of folded ones ({@link FoldedStub}), which hold no
+     * readings; in the sealed lay({@code folds}) each reading once while a window is folded ({@link FoldedCounts}).
+     */
+    StatisticsReader(MongoCollection<BsonDocument> buckets, String backend, boolean folds) {
+        this(buckets, backend, FoldedStub.NOT_STUB, folds);
     }
 
     /** Statistics of the documents matching {@code match} only (the sealed layout's sealed documents, say). */
     StatisticsReader(MongoCollection<BsonDocument> buckets, String backend, Bson match) {
+        this(buckets, backend, match, false);
+    }
+
+    private StatisticsReader(MongoCollection<BsonDocument> buckets, String backend, Bson match, boolean folds) {
         this.buckets = buckets;
         this.backend = backend;
         this.match = match;
+        this.folds = folds;
     }
 
     StorageStatistics read() {
@@ -62,7 +72,7 @@ final class StatisticsReader {
     }
 
     private StorageStatistics measuredByServer() {
-        BsonDocument totals = buckets.aggregate(matching(pipeline(true))).first();
+        BsonDocument totals = aggregate(true);
         if (totals == null) {
             return empty();
         }
@@ -73,7 +83,7 @@ final class StatisticsReader {
     }
 
     private StorageStatistics measuredHere() {
-        BsonDocument totals = buckets.aggregate(matching(pipeline(false))).first();
+        BsonDocument totals = aggregate(false);
         if (totals == null) {
             return empty();
         }
@@ -92,13 +102,33 @@ final class StatisticsReader {
                 + " buckets; it excludes index entries and storage-engine compression");
     }
 
+    private BsonDocument aggregate(boolean withSizes) {
+        // A $group past 100 MB fails without disk use on 5.0 (the default from 6.0: manual, "allowDiskUseByDefault");
+        // the sealed layout's grouping by window holds one entry per window.
+        return buckets.aggregate(matching(stages(withSizes))).allowDiskUse(true).first();
+    }
+
+    /** This reader's stages after the match. */
+    private List<Bson> stages(boolean withSizes) {
+        if (!folds) {
+            return pipeline(withSizes, new BsonDocument("$bsonSize", new BsonString("$$ROOT")));
+        }
+        List<Bson> stages = new ArrayList<>(FoldedCounts.stages(withSizes));
+        stages.addAll(pipeline(withSizes, new BsonString("$" + FoldedCounts.BYTES)));
+        return stages;
+    }
+
     static List<Bson> pipeline(boolean withSizes) {
+        return pipeline(withSizes, new BsonDocument("$bsonSize", new BsonString("$$ROOT")));
+    }
+
+    private static List<Bson> pipeline(boolean withSizes, BsonValue size) {
         List<BsonField> perSeries = new ArrayList<>(List.of(Accumulators.sum("buckets", 1),
                 Accumulators.sum("readings", "$" + COUNT), Accumulators.max("max", "$" + COUNT)));
         List<BsonField> overall = new ArrayList<>(List.of(Accumulators.sum("series", 1), Accumulators.sum("buckets", "$buckets"),
                 Accumulators.sum("readings", "$readings"), Accumulators.max("max", "$max")));
         if (withSizes) {
-            perSeries.add(Accumulators.sum("bytes", new BsonDocument("$bsonSize", new BsonString("$$ROOT"))));
+            perSeries.add(Accumulators.sum("bytes", size));
             overall.add(Accumulators.sum("bytes", "$bytes"));
         }
         return List.of(Aggregates.group("$" + SERIES, perSeries), Aggregates.group(null, overall));

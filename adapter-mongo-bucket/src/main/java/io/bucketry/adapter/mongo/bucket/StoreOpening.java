@@ -6,6 +6,7 @@ import com.mongodb.client.MongoDatabase;
 import io.bucketry.adapter.mongo.common.CommandCounter;
 import io.bucketry.adapter.mongo.common.MongoConnections;
 import io.bucketry.adapter.mongo.common.MongoFailures;
+import io.bucketry.adapter.mongo.common.layout.LayoutWatch;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 import org.bson.BsonDocument;
@@ -25,7 +26,7 @@ final class StoreOpening {
 
     /** What a store is made of, wired for one collection, policy and layout ({@code sealing}: null in the row layout). */
     record Parts(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy, CommandCounter counter,
-                 MongoFailures failures, List<String> startNotes, DocumentLayout layout, SealingSchedule sealing,
+                 MongoFailures failures, List<String> startNotes, LayoutWatch watch, DocumentLayout layout, SealingSchedule sealing,
                  BucketWriter writer, BucketReader reader, PageReader pages, BucketAggregator aggregator,
                  StatisticsReader statistics, SeriesLister lister, SeriesDeletion deletion) {
     }
@@ -50,8 +51,8 @@ final class StoreOpening {
             MongoDatabase database = client.getDatabase(settings.database());
             MongoCollection<BsonDocument> buckets = database.getCollection(settings.collection(), BsonDocument.class);
             MongoFailures failures = MongoConnections.failures(settings, MongoBucketReadingStore.BACKEND);
-            List<String> notes = CollectionStart.prepare(database, buckets, settings, policy, retention, failures);
-            Parts parts = wire(client, buckets, policy, counter, failures, notes, settings, clock, sealOnWrite);
+            CollectionStart.Started started = CollectionStart.prepare(database, buckets, settings, policy, retention, failures);
+            Parts parts = wire(client, buckets, policy, counter, failures, started, settings, clock, sealOnWrite);
             MongoBucketReadingStore store = new MongoBucketReadingStore(parts);
             if (parts.sealing() != null) {
                 parts.sealing().start(failures);
@@ -64,7 +65,7 @@ final class StoreOpening {
     }
 
     private static Parts wire(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy,
-                              CommandCounter counter, MongoFailures failures, List<String> startNotes,
+                              CommandCounter counter, MongoFailures failures, CollectionStart.Started started,
                               MongoBucketSettings settings, Clock clock, boolean sealOnWrite) {
         DocumentLayout layout = settings.layout();
         boolean sealed = layout == DocumentLayout.SEALED;
@@ -76,9 +77,9 @@ final class StoreOpening {
                 : new PagedPlanner(policy, knowledge);
         BucketWriter writer = new BucketWriter(buckets, policy, planner, counter, sealed);
         BucketQueries queries = new BucketQueries(buckets, policy);
-        return new Parts(client, buckets, policy, counter, failures, List.copyOf(startNotes), layout, sealing, writer,
+        return new Parts(client, buckets, policy, counter, failures, List.copyOf(started.notes()), started.watch(), layout, sealing, writer,
                 new BucketReader(buckets, queries, sealed), new PageReader(buckets, queries, sealed),
-                new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND),
+                new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND, sealed),
                 new SeriesLister(buckets), new SeriesDeletion(knowledge, sealed));
     }
 }
