@@ -22,7 +22,10 @@ public record AppConfig(BucketryConfig store, ServerConfig server) {
         return new AppConfig(BucketryConfig.defaults(), ServerConfig.defaults());
     }
 
-    /** Every key as it would be written in a configuration file; the Mongo URI with its credentials masked. */
+    /**
+     * Every key as it would be written in a configuration file; the Mongo URI with its credentials masked, the
+     * tokens as their count, the TLS files without the keystore's password.
+     */
     @Override
     public String toString() {
         return store + " port=" + server.port() + " bind=" + server.bind()
@@ -31,7 +34,8 @@ public record AppConfig(BucketryConfig store, ServerConfig server) {
                 + " maxConcurrentIngests=" + server.http().maxConcurrentIngests()
                 + " drainTimeout=" + DurationText.of(server.http().drainTimeout())
                 + " lineProtocolSeriesId=" + server.lineProtocolSeriesId().key()
-                + " accessLog=" + server.accessLog();
+                + " accessLog=" + server.accessLog()
+                + " tokens=" + server.tokens() + " metricsOpen=" + server.metricsOpen() + " tls=" + server.tls();
     }
 
     /** The two builders a configuration key applies to. */
