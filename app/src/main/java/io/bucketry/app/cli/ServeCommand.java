@@ -12,6 +12,7 @@ import picocli.CommandLine.ParentCommand;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -84,7 +85,7 @@ public final class ServeCommand implements Callable<Integer> {
         extra.put(ConfigKey.ACCESS_LOG, accessLog);
         extra.put(ConfigKey.TOKENS, tokens);
         AppConfig config = options.loadWithServer(parent.environment, extra);
-        NetworkExposure.check(config.server(), insecureNoAuthOnNetwork).ifPresent(parent.err::println);
+        Optional<String> exposure = NetworkExposure.check(config.server(), insecureNoAuthOnNetwork);
         Bucketry bucketry = ConfigOptions.start(config.store());
         ApiServer server;
         try {
@@ -105,6 +106,7 @@ public final class ServeCommand implements Callable<Integer> {
         String scheme = config.server().tls().enabled() ? "https://" : "http://";
         parent.err.println("bucketry: serving backend " + bucketry.backend() + " on " + scheme + config.server().bind() + ":"
                 + server.port() + " (" + config + ")");
+        exposure.ifPresent(parent.err::println);   // once listening: a bind that fails stays a one-line error
         stopped.await();
         return 0;
     }
