@@ -1,5 +1,7 @@
 package io.bucketry.server.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.BucketryConfig;
 import io.bucketry.server.security.Scope;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -84,6 +87,21 @@ class RouteScopeTableTest {
     void everyRegisteredRouteHasTheScopeOfTheTable() {
         // given the running server, when its routes are listed, then they are exactly the table's
         assertThat(registered()).containsExactlyInAnyOrderEntriesOf(EXPECTED);
+    }
+
+    @Test
+    void theOpenApiDocumentNamesTheSameScopeForEveryOperation() throws Exception {
+        // given the document served at /openapi.json
+        JsonNode paths = new ObjectMapper().readTree(OpenApiRoute.document()).path("paths");
+        Map<String, String> documented = new TreeMap<>();
+        paths.fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+            if (op.getValue().has("x-bucketry-scope")) {
+                documented.put(op.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey(),
+                        op.getValue().path("x-bucketry-scope").asText());
+            }
+        }));
+        // then its x-bucketry-scope of every operation is the table's
+        assertThat(documented).containsExactlyInAnyOrderEntriesOf(EXPECTED);
     }
 
     @Test
