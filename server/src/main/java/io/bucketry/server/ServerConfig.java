@@ -1,6 +1,8 @@
 package io.bucketry.server;
 
 import io.bucketry.server.lineprotocol.SeriesIdRule;
+import io.bucketry.server.security.AccessTokens;
+import io.bucketry.server.security.TlsConfig;
 
 import java.util.Objects;
 
@@ -14,9 +16,12 @@ import java.util.Objects;
  * @param http body read time, concurrent ingests, drain period
  * @param lineProtocolSeriesId how line-protocol writes turn a measurement and tags into a series id
  * @param accessLog whether one line is logged per request (method, path, status, milliseconds)
+ * @param tokens the tokens requests must bring, as hashes with scopes; none: no authentication
+ * @param metricsOpen whether {@code /metrics} answers without a token when tokens are configured
+ * @param tls the certificate and key of HTTPS, or none for plain HTTP
  */
 public record ServerConfig(int port, String bind, long maxBodySize, HttpLimits http, SeriesIdRule lineProtocolSeriesId,
-                           boolean accessLog) {
+                           boolean accessLog, AccessTokens tokens, boolean metricsOpen, TlsConfig tls) {
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_BIND = "127.0.0.1";
@@ -26,6 +31,8 @@ public record ServerConfig(int port, String bind, long maxBodySize, HttpLimits h
         Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(http, "http");
         Objects.requireNonNull(lineProtocolSeriesId, "lineProtocolSeriesId");
+        Objects.requireNonNull(tokens, "tokens");
+        Objects.requireNonNull(tls, "tls");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port " + port + " must be between 0 and 65535");
         }
@@ -55,6 +62,12 @@ public record ServerConfig(int port, String bind, long maxBodySize, HttpLimits h
         private HttpLimits http = HttpLimits.defaults();
         private SeriesIdRule lineProtocolSeriesId = SeriesIdRule.VALUES;
         private boolean accessLog;
+        private AccessTokens tokens = AccessTokens.none();
+        private boolean metricsOpen;
+        private java.nio.file.Path tlsKeystore;
+        private String tlsKeystorePassword;
+        private java.nio.file.Path tlsCert;
+        private java.nio.file.Path tlsKey;
 
         private Builder() {
         }
@@ -66,6 +79,9 @@ public record ServerConfig(int port, String bind, long maxBodySize, HttpLimits h
             http = c.http;
             lineProtocolSeriesId = c.lineProtocolSeriesId;
             accessLog = c.accessLog;
+            tokens = c.tokens;
+            metricsOpen = c.metricsOpen;
+            tls(c.tls);
         }
 
         public Builder port(int value) { port = value; return this; }
@@ -77,10 +93,25 @@ public record ServerConfig(int port, String bind, long maxBodySize, HttpLimits h
         public Builder maxConcurrentIngests(int value) { http = http.withMaxConcurrentIngests(value); return this; }
         public Builder drainTimeout(java.time.Duration value) { http = http.withDrainTimeout(value); return this; }
         public Builder lineProtocolSeriesId(SeriesIdRule value) { lineProtocolSeriesId = value; return this; }
+        public Builder tokens(AccessTokens value) { tokens = value; return this; }
+        public Builder metricsOpen(boolean value) { metricsOpen = value; return this; }
+        public Builder tlsKeystore(java.nio.file.Path value) { tlsKeystore = value; return this; }
+        public Builder tlsKeystorePassword(String value) { tlsKeystorePassword = value; return this; }
+        public Builder tlsCert(java.nio.file.Path value) { tlsCert = value; return this; }
+        public Builder tlsKey(java.nio.file.Path value) { tlsKey = value; return this; }
+
+        public Builder tls(TlsConfig value) {
+            tlsKeystore = value.keystore();
+            tlsKeystorePassword = value.keystorePassword();
+            tlsCert = value.cert();
+            tlsKey = value.key();
+            return this;
+        }
 
         /** The configuration; IllegalArgumentException naming the first invalid value. */
         public ServerConfig build() {
-            return new ServerConfig(port, bind, maxBodySize, http, lineProtocolSeriesId, accessLog);
+            TlsConfig tls = new TlsConfig(tlsKeystore, tlsKeystorePassword, tlsCert, tlsKey);
+            return new ServerConfig(port, bind, maxBodySize, http, lineProtocolSeriesId, accessLog, tokens, metricsOpen, tls);
         }
     }
 }

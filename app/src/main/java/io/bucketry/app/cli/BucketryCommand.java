@@ -11,11 +11,11 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** The {@code bucketry} command line: serve, simulate, check, export, import, migrate, bench-peer. The jar's main class. */
+/** The {@code bucketry} command line: serve, simulate, check, export, import, migrate, token, bench-peer. The jar's main class. */
 @Command(name = "bucketry", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Time-series storage with the Bucket Pattern.",
         subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, ExportCommand.class, ImportCommand.class,
-                MigrateCommand.class, BenchPeerCommand.class, CommandLine.HelpCommand.class})
+                MigrateCommand.class, TokenCommand.class, BenchPeerCommand.class, CommandLine.HelpCommand.class})
 public final class BucketryCommand implements Runnable {
 
     @Spec
@@ -33,7 +33,7 @@ public final class BucketryCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of serve, simulate, check, export, import, migrate, bench-peer");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of serve, simulate, check, export, import, migrate, token, bench-peer");
     }
 
     public static void main(String[] args) {

@@ -12,6 +12,7 @@ import picocli.CommandLine.ParentCommand;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -64,6 +65,16 @@ public final class ServeCommand implements Callable<Integer> {
                     + "(env BUCKETRY_ACCESS_LOG; default false).")
     String accessLog;
 
+    @Option(names = "--tokens", paramLabel = "ENTRIES",
+            description = "Tokens requests must bring, as 'bucketry token' prints them: sha256:<hex>:<scope>[,<scope>] "
+                    + "apart by spaces (env BUCKETRY_TOKENS; default none: no authentication, loopback only).")
+    String tokens;
+
+    @Option(names = "--insecure-no-auth-on-network",
+            description = "Serve on a non-loopback --bind without tokens: anyone who reaches the port may read, "
+                    + "write and delete. Only for a network you trust entirely.")
+    boolean insecureNoAuthOnNetwork;
+
     @Override
     public Integer call() throws InterruptedException {
         Map<ConfigKey, String> extra = new EnumMap<>(ConfigKey.class);
@@ -75,7 +86,9 @@ public final class ServeCommand implements Callable<Integer> {
         extra.put(ConfigKey.MAX_CONCURRENT_INGESTS, maxConcurrentIngests);
         extra.put(ConfigKey.DRAIN_TIMEOUT, drainTimeout);
         extra.put(ConfigKey.ACCESS_LOG, accessLog);
+        extra.put(ConfigKey.TOKENS, tokens);
         AppConfig config = options.loadWithServer(parent.environment, extra);
+        Optional<String> exposure = NetworkExposure.check(config.server(), insecureNoAuthOnNetwork);
         Bucketry bucketry = ConfigOptions.start(config.store());
         ApiServer server;
         try {
@@ -93,8 +106,10 @@ public final class ServeCommand implements Callable<Integer> {
                 stopped.countDown();
             }
         }, "bucketry-shutdown"));
-        parent.err.println("bucketry: serving backend " + bucketry.backend() + " on http://" + config.server().bind() + ":"
+        String scheme = config.server().tls().enabled() ? "https://" : "http://";
+        parent.err.println("bucketry: serving backend " + bucketry.backend() + " on " + scheme + config.server().bind() + ":"
                 + server.port() + " (" + config + ")");
+        exposure.ifPresent(parent.err::println);   // once listening: a bind that fails stays a one-line error
         stopped.await();
         return 0;
     }

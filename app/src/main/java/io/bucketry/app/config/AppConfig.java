@@ -24,7 +24,8 @@ public record AppConfig(BucketryConfig store, ServerConfig server) {
 
     /**
      * Every key as it would be written in a configuration file, the server's among the store's where
-     * they always stood; the Mongo URI with its credentials masked.
+     * they always stood and the security keys last; the Mongo URI with its credentials masked, the tokens
+     * as their count, the TLS files without the keystore's password.
      */
     @Override
     public String toString() {
@@ -36,7 +37,8 @@ public record AppConfig(BucketryConfig store, ServerConfig server) {
                 + " lineProtocolSeriesId=" + server.lineProtocolSeriesId().key()
                 + " accessLog=" + server.accessLog();
         String stored = store.toString();
-        return before(before(stored, " sweepInterval=", listen), " ingestParallelism=", limits);
+        return before(before(stored, " sweepInterval=", listen), " ingestParallelism=", limits)
+                + " tokens=" + server.tokens() + " metricsOpen=" + server.metricsOpen() + " tls=" + server.tls();
     }
 
     /** {@code text} with {@code inserted} before the key {@code at} (which the store's text always holds). */

@@ -8,8 +8,10 @@ import io.bucketry.bootstrap.config.Backend;
 import io.bucketry.bootstrap.config.BucketPolicyKind;
 import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.lineprotocol.SeriesIdRule;
+import io.bucketry.server.security.AccessTokens;
 import io.bucketry.domain.BucketPolicy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.BiConsumer;
@@ -84,7 +86,19 @@ public enum ConfigKey {
             + " that divides bucketWidth (e.g. 5m in 1h buckets)",
             (b, v) -> b.store().subWindow(offOrDuration(v))),
     MONGO_LAYOUT("mongoLayout", "BUCKETRY_MONGO_LAYOUT", MongoLayout.ALLOWED + " (mongo-bucket: rows, or sealed windows of compressed columns)",
-            (b, v) -> b.store().mongoLayout(MongoLayout.parse(v)));
+            (b, v) -> b.store().mongoLayout(MongoLayout.parse(v))),
+    TOKENS("tokens", "BUCKETRY_TOKENS", AccessTokens.ALLOWED,
+            (b, v) -> b.server().tokens(AccessTokens.parse(v))),
+    METRICS_OPEN("metricsOpen", "BUCKETRY_METRICS_OPEN", "true or false (true: /metrics needs no token)",
+            (b, v) -> b.server().metricsOpen(Numbers.parseBoolean(v))),
+    TLS_KEYSTORE("tlsKeystore", "BUCKETRY_TLS_KEYSTORE", "the path of a PKCS12 keystore holding the server's key and certificate",
+            (b, v) -> b.server().tlsKeystore(Path.of(Numbers.nonBlank(v)))),
+    TLS_KEYSTORE_PASSWORD("tlsKeystorePassword", "BUCKETRY_TLS_KEYSTORE_PASSWORD", "the keystore's password",
+            (b, v) -> b.server().tlsKeystorePassword(v)),
+    TLS_CERT("tlsCert", "BUCKETRY_TLS_CERT", "the path of a PEM certificate chain (with tlsKey)",
+            (b, v) -> b.server().tlsCert(Path.of(Numbers.nonBlank(v)))),
+    TLS_KEY("tlsKey", "BUCKETRY_TLS_KEY", "the path of an unencrypted PKCS#8 PEM private key (with tlsCert)",
+            (b, v) -> b.server().tlsKey(Path.of(Numbers.nonBlank(v))));
 
     private final String key;
     private final String env;
@@ -119,7 +133,7 @@ public enum ConfigKey {
 
     /** True when a value must never be printed as given (it may hold credentials). */
     public boolean sensitive() {
-        return this == MONGO_URI;
+        return this == MONGO_URI || this == TLS_KEYSTORE_PASSWORD || this == TOKENS;
     }
 
     /** Applies {@code text}; IllegalArgumentException when it is not allowed. */

@@ -103,7 +103,8 @@ public final class ConfigLoader {
         try {
             key.apply(builder, sourced.text());
         } catch (IllegalArgumentException e) {
-            String shown = key.sensitive() ? UriMask.mask(sourced.text()) : sourced.text();
+            String shown = key == ConfigKey.MONGO_URI ? UriMask.mask(sourced.text())
+                    : key.sensitive() ? "(hidden)" : sourced.text();
             throw new ConfigurationException("invalid " + key.key() + " " + Quote.of(shown) + " (from " + sourced.source()
                     + "): " + e.getMessage());
         }

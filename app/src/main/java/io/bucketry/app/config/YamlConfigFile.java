@@ -65,6 +65,12 @@ final class YamlConfigFile {
                 values.put(key, rollups(value, file));
                 continue;
             }
+            if (key == ConfigKey.TOKENS && value.isArray()) {
+                List<String> entries = new ArrayList<>();
+                value.forEach(item -> entries.add(item.asText()));
+                values.put(key, String.join(" ", entries));
+                continue;
+            }
             if (value.isNull() || !value.isValueNode()) {
                 throw new ConfigurationException("invalid " + key.key() + " in configuration file " + file
                         + ": expected a single value, " + key.allowed());

@@ -56,14 +56,15 @@ class ServeListenFailureTest {
     @Test
     void aBindAddressThatIsNotThisMachinesIsOneLineNamingTheAddressAndTheCause() throws Exception {
         // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine
-        assertOneLine(serve("--bind", "192.0.2.1", "--port", "0"), "serve: cannot listen on 192.0.2.1:0",
+        assertOneLine(serve("--bind", "192.0.2.1", "--port", "0", "--insecure-no-auth-on-network"), "serve: cannot listen on 192.0.2.1:0",
                 "Cannot assign requested address");
     }
 
     @Test
     void aBindHostThatDoesNotResolveIsOneLineNamingTheAddress() throws Exception {
         // .invalid never resolves (RFC 2606)
-        assertOneLine(serve("--bind", "no-such-host.invalid", "--port", "8080"),
+        assertOneLine(serve("--bind", "no-such-host.invalid", "--port", "8080",
+                        "--insecure-no-auth-on-network"),
                 "serve: cannot listen on no-such-host.invalid:8080: no such host or address");
     }
 }

@@ -314,13 +314,13 @@ class ConfigLoaderTest {
         // given: the line serve prints at start
         String line = AppConfig.defaults().toString();
 
-        // then: the store's and the server's keys, interleaved as before they were two configurations
+        // then: the store's and the server's keys, interleaved as before they were two configurations; security last
         assertThat(java.util.regex.Pattern.compile("(?:^| )(\\w+)=").matcher(line).results().map(m -> m.group(1)))
                 .containsExactly("backend", "bucketPolicy", "bucketWidth", "bucketMaxCount", "pageSize", "retention",
                         "grace", "futureTolerance", "maxBatchSize", "maxWindows", "port", "bind", "maxBodySize",
                         "sweepInterval", "mongoUri", "mongoDatabase", "mongoCollection", "timeseriesFallback",
                         "embeddedMongo", "memoryLimit", "mongoTimeout", "mongoLayout", "bodyReadTimeout",
                         "maxConcurrentIngests", "drainTimeout", "lineProtocolSeriesId", "accessLog", "ingestParallelism",
-                        "sealAfter", "rollups", "subWindow");
+                        "sealAfter", "rollups", "subWindow", "tokens", "metricsOpen", "tls");
     }
 }

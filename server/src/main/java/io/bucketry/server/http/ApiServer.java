@@ -36,11 +36,13 @@ public final class ApiServer implements AutoCloseable {
     private final Javalin app;
     private final Duration drainTimeout;
     private final ServerMetrics metrics;
+    private final RouteTable routes;
 
-    private ApiServer(Javalin app, Duration drainTimeout, ServerMetrics metrics) {
+    private ApiServer(Javalin app, Duration drainTimeout, ServerMetrics metrics, RouteTable routes) {
         this.app = app;
         this.drainTimeout = drainTimeout;
         this.metrics = metrics;
+        this.routes = routes;
     }
 
     /** Starts serving a running Bucketry on the bind address, port and limits of {@code server}. */
@@ -67,6 +69,7 @@ public final class ApiServer implements AutoCloseable {
             javalin.requestLogger.http(new RequestLog(metrics, server.accessLog()));
             javalin.http.maxRequestSize = server.maxBodySize();
             Dashboard.serve(javalin);
+            TlsConnector.configure(javalin, server);
             javalin.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(HEADER_LIMIT));
             javalin.jetty.modifyServer(jetty -> {
                 // graceful stop: the connector stops accepting, then waits for its connections to finish their requests
@@ -79,7 +82,7 @@ public final class ApiServer implements AutoCloseable {
                         EnumSet.of(DispatcherType.REQUEST));
             });
         });
-        RouteTable routes = new RouteTable(app);
+        RouteTable routes = new RouteTable(app, new RouteScopes(server.metricsOpen()), new AccessGuard(server.tokens()));
         ErrorMapping.register(app, routes);
         IngestGate ingests = new IngestGate(limits.maxConcurrentIngests(), limits.bodyReadTimeout(), server.maxBodySize());
         new ReadingRoutes(useCases, new RequestBody(server.maxBodySize(), store.maxBatchSize())).register(routes, ingests);
@@ -96,12 +99,17 @@ public final class ApiServer implements AutoCloseable {
             metrics.close();
             throw e;
         }
-        return new ApiServer(app, limits.drainTimeout(), metrics);
+        return new ApiServer(app, limits.drainTimeout(), metrics, routes);
     }
 
     /** The port actually bound (useful with port 0). */
     public int port() {
         return app.port();
+    }
+
+    /** Every route registered, with the scope it needs. */
+    java.util.List<RouteTable.Route> routes() {
+        return routes.routes();
     }
 
     /** Stops; requests still running after the drain timeout are cut (logged), the server is stopped all the same. */

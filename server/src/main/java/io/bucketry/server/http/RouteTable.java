@@ -1,11 +1,14 @@
 package io.bucketry.server.http;
 
+import io.bucketry.server.security.Scope;
 import io.javalin.Javalin;
 import io.javalin.http.Handler;
 import io.javalin.http.HandlerType;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -15,16 +18,31 @@ import java.util.stream.Collectors;
 /**
  * The API's routes on Javalin: every GET path also answers HEAD (the same answer without the body),
  * every path answers OPTIONS with its {@code Allow} header, and {@link #allowed} names the methods
- * of a path so that a wrong method gets 405. Every handler is guarded by {@link LastResort}.
+ * of a path so that a wrong method gets 405. Every handler is guarded by {@link LastResort} and by the
+ * {@link AccessGuard} of the scope {@link RouteScopes} gives it.
  */
 final class RouteTable {
 
     private final Javalin app;
     private final Map<String, Set<HandlerType>> methods = new LinkedHashMap<>();
     private final Map<Pattern, String> patterns = new LinkedHashMap<>();
+    private final RouteScopes scopes;
+    private final AccessGuard access;
+    private final List<Route> routes = new ArrayList<>();
 
-    RouteTable(Javalin app) {
+    /** One registered route and the scope it needs (empty: open). */
+    record Route(HandlerType method, String path, Optional<Scope> scope) {
+    }
+
+    RouteTable(Javalin app, RouteScopes scopes, AccessGuard access) {
         this.app = app;
+        this.scopes = scopes;
+        this.access = access;
+    }
+
+    /** Every route registered, in order, with its scope. */
+    List<Route> routes() {
+        return List.copyOf(routes);
     }
 
     RouteTable get(String path, Handler handler) {
@@ -53,7 +71,9 @@ final class RouteTable {
             app.options(path, ctx -> ctx.header("Allow", allow(path)).status(204));
         }
         methods.get(path).add(method);
-        app.addHttpHandler(method, path, LastResort.guard(handler));
+        Optional<Scope> scope = scopes.of(method, path);
+        routes.add(new Route(method, path, scope));
+        app.addHttpHandler(method, path, LastResort.guard(access.guard(scope, handler)));
         return this;
     }
 

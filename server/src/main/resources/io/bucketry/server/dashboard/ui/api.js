@@ -2,14 +2,29 @@
 // Talks to the Bucketry HTTP API: every failure becomes an Error whose message a person can read.
 const Api = (() => {
   const TIMEOUT_MS = 10000;
+  const TOKEN_KEY = 'bucketry.token';
 
-  async function get(path) {
+  // A server with tokens answers 401: ask for a read token once, keep it for this tab only, send it as Bearer.
+  async function get(path, asked) {
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    const headers = token ? { Authorization: 'Bearer ' + token } : {};
     let res;
     try {
-      res = await fetch(path, { cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await fetch(path, { cache: 'no-store', headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (e) {
       const why = e.name === 'TimeoutError' ? 'no answer within ' + TIMEOUT_MS / 1000 + ' s' : e.message;
       throw new Error('Cannot reach the Bucketry server at ' + location.origin + ' (' + why + ')');
+    }
+    if (res.status === 401 && !asked) {
+      const stored = sessionStorage.getItem(TOKEN_KEY);
+      if (stored && stored !== token) {
+        return get(path, true);   // another request asked meanwhile
+      }
+      const given = window.prompt('This Bucketry server needs a token of scope read (kept in this tab only):');
+      if (given) {
+        sessionStorage.setItem(TOKEN_KEY, given.trim());
+        return get(path, true);
+      }
     }
     const text = await res.text();
     let body = null;
