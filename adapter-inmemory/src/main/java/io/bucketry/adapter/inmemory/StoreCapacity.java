@@ -88,20 +88,17 @@ final class StoreCapacity {
     }
 
     /**
-     * Refuses a batch that does not fit, before anything of it is stored: its readings of
-     * {@code readingBytes} (all taken as new) and the series it starts. While there is room for a new
-     * series per reading, the series are not looked up; nearer the limit {@code newSeriesBytes} answers
-     * the estimate of the series the batch would start.
+     * Refuses a batch of {@code readingsInBatch} readings that does not fit, before anything of it is stored:
+     * its readings of {@code readingBytes} (all taken as new) and the series it starts. While there is
+     * room for a new series of the longest id per reading, the series are not looked up; nearer the
+     * limit {@code newSeriesBytes} answers the estimate of the series the batch would start.
      */
-    void admit(Reading[] batch, long readingBytes, LongSupplier newSeriesBytes) {
-        long worst = readingBytes;
-        for (Reading reading : batch) {
-            worst += seriesEstimate(reading.series());
-        }
+    void admit(int readingsInBatch, long readingBytes, LongSupplier newSeriesBytes) {
+        long worst = readingBytes + (long) readingsInBatch * (SERIES_OVERHEAD + SeriesId.MAX_LENGTH);
         long more = bytes.get() + worst <= limitBytes ? worst : readingBytes + newSeriesBytes.getAsLong();
         String full = fullness(more);
         if (full != null) {
-            throw new StoreFullException("the in-memory store cannot take these " + batch.length + " readings: "
+            throw new StoreFullException("the in-memory store cannot take these " + readingsInBatch + " readings: "
                     + full + "; none of them was stored, and sending the batch again is safe (readings already stored count "
                     + "as duplicates). Delete series, shorten retention, raise "
                     + "memoryLimit or the JVM's -Xmx, or use a MongoDB backend");
