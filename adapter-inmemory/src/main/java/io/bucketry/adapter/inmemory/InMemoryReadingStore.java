@@ -126,12 +126,7 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public StoreResult store(List<Reading> batch) {
-        long[] estimate = new long[1];
-        int accepted = series.store(batch.toArray(new Reading[0]), bytes -> {
-            capacity.admit(batch.size(), bytes);   // refuses the whole batch before anything is stored
-            estimate[0] = bytes;
-        });
-        capacity.added(accepted, batch.size(), estimate[0]);
+        int accepted = series.store(batch.toArray(new Reading[0]), capacity);   // refuses the whole batch before storing
         return new StoreResult(accepted, batch.size() - accepted);
     }
 

@@ -2,6 +2,8 @@ package io.bucketry.adapter.inmemory;
 
 import io.bucketry.domain.SeriesId;
 
+import java.util.List;
+
 /**
  * What leaves the in-memory store, its readings and heap given back to the store's capacity (a deleted
  * series, the buckets evicted before a cutoff), and the maintenance step's sealing of what the seal
@@ -21,6 +23,7 @@ final class Maintenance {
             long bytes = removed.accountedBytes();
             long readings = removed.delete();
             capacity.removed(readings, bytes);
+            capacity.seriesRemoved(1, StoreCapacity.seriesEstimate(id));
             return readings;
         });
     }
@@ -29,7 +32,7 @@ final class Maintenance {
     static long evictBefore(StripedSeries series, Sealing sealing, StoreCapacity capacity, long cutoffMilli) {
         long[] removed = {0};
         sealing.refresh();
-        series.removeIf(buckets -> {
+        List<SeriesBuckets> gone = series.removeIf(buckets -> {
             long before = buckets.readingCount();
             long bytesBefore = buckets.accountedBytes();
             removed[0] += buckets.evictBefore(cutoffMilli);
@@ -37,6 +40,11 @@ final class Maintenance {
             SeriesSealing.sealSealable(buckets);
             return buckets.bucketCount() == 0;
         });
+        long goneBytes = 0;
+        for (SeriesBuckets buckets : gone) {
+            goneBytes += StoreCapacity.seriesEstimate(buckets.series());
+        }
+        capacity.seriesRemoved(gone.size(), goneBytes);
         return removed[0];
     }
 

@@ -3,6 +3,7 @@ package io.bucketry.adapter.inmemory;
 import io.bucketry.application.port.out.StoreFullException;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -18,11 +19,19 @@ import java.util.function.LongSupplier;
  * before the heap runs out (an {@link OutOfMemoryError} would lose the request and may leave a
  * bucket half-written). A reading is estimated at {@value #READING_OVERHEAD} bytes plus 8 per field,
  * which is what a row costs in a bucket's array (a little more than a row measures, so the estimate
- * errs high); a bucket's distinct texts are not counted, which the gauge covers.
+ * errs high); a new series at {@value #SERIES_OVERHEAD} bytes plus its id's length (see there); a
+ * bucket's distinct texts are not counted, which the gauge covers.
  */
 final class StoreCapacity {
 
     static final int READING_OVERHEAD = 16;
+    /**
+     * What a new series holds besides its readings and its id's characters: its object, arrays and
+     * first bucket with room for 16 rows, its id's String and SeriesId, and its share of the stripe's
+     * table at half load, on HotSpot with compressed references (measured with a heap of 100,000 new
+     * series of one reading each: NewSeriesHeapTest), rounded up.
+     */
+    static final int SERIES_OVERHEAD = 720;
     /** Share of the heap the default limit allows the store; the rest is for requests, queries and GC room. */
     static final double DEFAULT_HEAP_SHARE = 0.5;
     /** Share of the tenured heap in use at which writes stop whatever the estimate says. */
@@ -31,6 +40,7 @@ final class StoreCapacity {
     private final long limitBytes;
     private final LongSupplier tenuredPercentUsed;
     private final AtomicLong readings = new AtomicLong();
+    private final AtomicLong series = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
 
     StoreCapacity(long limitBytes, LongSupplier tenuredPercentUsed) {
@@ -72,14 +82,42 @@ final class StoreCapacity {
         return READING_OVERHEAD + 8L * reading.fields().size();
     }
 
-    /** Refuses a batch of {@code estimate} bytes that does not fit, before anything of it is stored. */
-    void admit(int readingsInBatch, long estimate) {
-        String full = fullness(estimate);
+    /** The estimated heap of a new series of {@code id}, besides its readings. */
+    static long seriesEstimate(SeriesId id) {
+        return SERIES_OVERHEAD + id.value().length();
+    }
+
+    /**
+     * Refuses a batch of {@code readingsInBatch} readings that does not fit, before anything of it is stored:
+     * its readings of {@code readingBytes} (all taken as new) and the series it starts. While there is
+     * room for a new series of the longest id per reading, the series are not looked up; nearer the
+     * limit {@code newSeriesBytes} answers the estimate of the series the batch would start.
+     */
+    void admit(int readingsInBatch, long readingBytes, LongSupplier newSeriesBytes) {
+        long worst = readingBytes + (long) readingsInBatch * (SERIES_OVERHEAD + SeriesId.MAX_LENGTH);
+        long more = bytes.get() + worst <= limitBytes ? worst : readingBytes + newSeriesBytes.getAsLong();
+        String full = fullness(more);
         if (full != null) {
             throw new StoreFullException("the in-memory store cannot take these " + readingsInBatch + " readings: "
                     + full + "; none of them was stored, and sending the batch again is safe (readings already stored count "
                     + "as duplicates). Delete series, shorten retention, raise "
                     + "memoryLimit or the JVM's -Xmx, or use a MongoDB backend");
+        }
+    }
+
+    /** Counts {@code count} series of {@code bytes} (by {@link #seriesEstimate}) as started. */
+    void seriesAdded(long count, long bytes) {
+        if (count > 0) {
+            series.addAndGet(count);
+            this.bytes.addAndGet(bytes);
+        }
+    }
+
+    /** Counts {@code count} series of {@code bytes} (by {@link #seriesEstimate}) as gone. */
+    void seriesRemoved(long count, long bytes) {
+        if (count > 0) {
+            series.addAndGet(-count);
+            bytes(-bytes);
         }
     }
 
@@ -130,7 +168,8 @@ final class StoreCapacity {
     private String fullness(long more) {
         long held = bytes.get();
         if (held + more > limitBytes) {
-            return "it holds " + readings.get() + " readings (about " + mib(held) + " MiB) and its memory limit is "
+            return "it holds " + readings.get() + " readings of " + series.get() + " series (about " + mib(held)
+                    + " MiB) and its memory limit is "
                     + mib(limitBytes) + " MiB";
         }
         long tenured = tenuredPercentUsed.getAsLong();

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -38,11 +37,11 @@ final class StripedSeries {
     }
 
     /**
-     * Stores a batch stripe by stripe ({@link StripedWrites#store}); {@code admit} gets the batch's
-     * estimated heap before anything is stored, and may refuse it by throwing. Answers how many were new.
+     * Stores a batch stripe by stripe ({@link StripedWrites#store}); {@code capacity} admits it before
+     * anything is stored, and may refuse it by throwing. Answers how many were new.
      */
-    int store(Reading[] readings, LongConsumer admit) {
-        return writes.store(readings, admit);
+    int store(Reading[] readings, StoreCapacity capacity) {
+        return writes.store(readings, capacity);
     }
 
     /**

@@ -6,8 +6,10 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.function.LongConsumer;
+import java.util.concurrent.atomic.LongAdder;
 
 import static io.bucketry.adapter.inmemory.StripedSeries.STRIPES;
 import static io.bucketry.adapter.inmemory.StripedSeries.stripeOf;
@@ -46,10 +48,10 @@ final class StripedWrites {
     /**
      * Stores a batch stripe by stripe, each under one lock; within a stripe the readings keep their
      * batch order, so the earlier of two equal readings still wins. A stripe that another writer
-     * holds is visited after the others rather than waited for. {@code admit} gets the batch's
-     * estimated heap before anything is stored, and may refuse it by throwing. Answers how many were new.
+     * holds is visited after the others rather than waited for. {@code capacity} admits the batch
+     * (or refuses it by throwing) before anything is stored, and counts what was. Answers how many were new.
      */
-    int store(Reading[] readings, LongConsumer admit) {
+    int store(Reading[] readings, StoreCapacity capacity) {
         int n = readings.length;
         sealing.refresh();   // the clock read once per batch: the windows its series leave may be sealed
         int parts = Parts.forBatch(n, parallelism);   // as the ingest service decides: both split a batch alike
@@ -57,8 +59,8 @@ final class StripedWrites {
         // readings sorted by (part, stripe), batch order kept: key k = part * STRIPES + stripe holds
         // positions [bounds[k], bounds[k + 1]) of order
         int[] keys = new int[n];
-        admit.accept(Parts.sum(executor, parts, part -> keysOf(readings, hashes, keys, parts,
-                (int) ((long) n * part / parts), (int) ((long) n * (part + 1) / parts))));
+        long readingBytes = Parts.sum(executor, parts, part -> keysOf(readings, hashes, keys, parts,
+                (int) ((long) n * part / parts), (int) ((long) n * (part + 1) / parts)));
         int[] bounds = new int[parts * STRIPES + 1];
         for (int i = 0; i < n; i++) {
             bounds[keys[i] + 1]++;
@@ -71,9 +73,43 @@ final class StripedWrites {
         for (int i = 0; i < n; i++) {
             order[next[keys[i]]++] = i;
         }
+        capacity.admit(n, readingBytes, () -> newSeriesBytes(readings, hashes, order, bounds, parts));
         // concurrent batches start at different stripes, so they rarely meet
         int first = n == 0 ? 0 : stripeOf(hashes[0]);
-        return (int) Parts.sum(executor, parts, part -> storeStripes(readings, hashes, order, bounds, part * STRIPES, first));
+        LongAdder created = new LongAdder();
+        LongAdder createdBytes = new LongAdder();
+        int accepted = (int) Parts.sum(executor, parts,
+                part -> storeStripes(readings, hashes, order, bounds, part * STRIPES, first, created, createdBytes));
+        capacity.added(accepted, n, readingBytes);
+        capacity.seriesAdded(created.sum(), createdBytes.sum());
+        return accepted;
+    }
+
+    /**
+     * The estimated heap of the series the batch would start ({@link StoreCapacity#seriesEstimate}), each
+     * stripe looked up under its lock; a concurrent batch may start some of them meanwhile, which only
+     * makes this err high.
+     */
+    private long newSeriesBytes(Reading[] readings, int[] hashes, int[] order, int[] bounds, int parts) {
+        long bytes = 0;
+        Set<String> counted = new HashSet<>();
+        for (int s = 0; s < STRIPES; s++) {
+            stripes[s].lock.lock();
+            try {
+                for (int part = 0; part < parts; part++) {
+                    for (int k = bounds[part * STRIPES + s]; k < bounds[part * STRIPES + s + 1]; k++) {
+                        Reading reading = readings[order[k]];
+                        String id = reading.series().value();
+                        if (stripes[s].series.get(id, hashes[order[k]]) == null && counted.add(id)) {
+                            bytes += StoreCapacity.seriesEstimate(reading.series());
+                        }
+                    }
+                }
+            } finally {
+                stripes[s].lock.unlock();
+            }
+        }
+        return bytes;
     }
 
     /**
@@ -99,7 +135,8 @@ final class StripedWrites {
      * {@code [bounds[base + s], bounds[base + s + 1])} of {@code order} for stripe s. A stripe another
      * writer holds is visited after the others rather than waited for.
      */
-    private int storeStripes(Reading[] readings, int[] hashes, int[] order, int[] bounds, int base, int first) {
+    private int storeStripes(Reading[] readings, int[] hashes, int[] order, int[] bounds, int base, int first,
+                             LongAdder created, LongAdder createdBytes) {
         int accepted = 0;
         SeriesBuckets[] group = new SeriesBuckets[GROUP];
         int[] busy = new int[STRIPES];
@@ -112,7 +149,7 @@ final class StripedWrites {
                 continue;
             }
             if (stripes[s].lock.tryLock()) {
-                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, from, to, group);
+                accepted += addAllAndUnlock(stripes[s], readings, hashes, order, from, to, group, created, createdBytes);
             } else {
                 busy[busyCount++] = s;
             }
@@ -120,7 +157,8 @@ final class StripedWrites {
         for (int k = 0; k < busyCount; k++) {
             int s = busy[k];
             stripes[s].lock.lock();
-            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[base + s], bounds[base + s + 1], group);
+            accepted += addAllAndUnlock(stripes[s], readings, hashes, order, bounds[base + s], bounds[base + s + 1], group,
+                    created, createdBytes);
         }
         return accepted;
     }
@@ -128,12 +166,14 @@ final class StripedWrites {
     /**
      * Adds the readings at {@code order[from, to)}, all of {@code stripe}, whose lock the caller
      * holds, {@value #GROUP} at a time (see the class comment); releases the lock; answers how many
-     * readings were new.
+     * readings were new; counts the series it started in {@code created} and their estimate in {@code createdBytes}.
      *
      * @param group scratch room for one group's series
      */
     private int addAllAndUnlock(Stripe stripe, Reading[] readings, int[] hashes, int[] order, int from, int to,
-                                SeriesBuckets[] group) {
+                                SeriesBuckets[] group, LongAdder created, LongAdder createdBytes) {
+        int sizeBefore = stripe.series.size();
+        long newBytes = 0;
         try {
             int accepted = 0;
             long touched = 0;
@@ -143,7 +183,11 @@ final class StripedWrites {
                 int size = Math.min(GROUP, to - first);
                 for (int j = 0; j < size; j++) {
                     int i = order[first + j];
+                    int known = stripe.series.size();
                     group[j] = stripe.series.getOrCreate(readings[i].series(), hashes[i], policy, sealing);
+                    if (stripe.series.size() != known) {
+                        newBytes += StoreCapacity.seriesEstimate(readings[i].series());
+                    }
                 }
                 for (int j = 0; j < size; j++) {
                     touched += group[j].touch();
@@ -161,6 +205,8 @@ final class StripedWrites {
             stripe.touched += touched;
             return accepted;
         } finally {
+            created.add(stripe.series.size() - sizeBefore);
+            createdBytes.add(newBytes);
             stripe.lock.unlock();
         }
     }

@@ -23,11 +23,19 @@ class StoreCapacityTest {
     private static final Instant T0 = Instant.parse("2026-11-30T00:00:00Z");
     /** A reading of two fields is estimated at 16 + 2 * 8 bytes. */
     private static final long PER_READING = StoreCapacity.READING_OVERHEAD + 2 * 8;
+    /** A new series of a one-letter id is estimated at its overhead plus one byte. */
+    private static final long PER_SERIES = StoreCapacity.SERIES_OVERHEAD + 1;
 
     private final AtomicLong tenured = new AtomicLong(10);
 
+    /** A store with room for one series of a one-letter id and {@code readings} readings of two fields. */
     private InMemoryReadingStore storeHolding(long readings) {
-        return new InMemoryReadingStore(BucketPolicy.defaults(), new StoreCapacity(readings * PER_READING, tenured::get));
+        return storeHolding(1, readings);
+    }
+
+    private InMemoryReadingStore storeHolding(long series, long readings) {
+        return new InMemoryReadingStore(BucketPolicy.defaults(),
+                new StoreCapacity(series * PER_SERIES + readings * PER_READING, tenured::get));
     }
 
     private static List<Reading> batch(String series, int from, int count) {
@@ -46,10 +54,41 @@ class StoreCapacityTest {
         assertThatThrownBy(() -> store.store(batch("s", 8, 3)))
                 .isInstanceOf(StoreFullException.class)
                 .hasMessageContaining("cannot take these 3 readings")
-                .hasMessageContaining("it holds 8 readings")
+                .hasMessageContaining("it holds 8 readings of 1 series")
                 .hasMessageContaining("none of them was stored, and sending the batch again is safe");
         assertThat(store.read(SeriesId.of("s"), TimeRange.of(T0, T0.plusSeconds(100)), 100)).hasSize(8);
         assertThat(store.store(batch("s", 8, 2)).accepted()).as("what still fits is taken").isEqualTo(2);
+    }
+
+    @Test
+    void newSeriesCountWhatTheyHoldSoAFloodOfThemIsRefusedAtTheLimit() {
+        // given room for 10 one-letter series of one reading each
+        InMemoryReadingStore store = storeHolding(10, 10);
+        List<Reading> tenSeries = new ArrayList<>();
+        for (char c = 'a'; c < 'a' + 10; c++) {
+            tenSeries.addAll(batch(String.valueOf(c), 0, 1));
+        }
+        assertThat(store.store(tenSeries).accepted()).isEqualTo(10);
+
+        // when one more new series comes, then it is refused, though its reading alone would fit
+        assertThatThrownBy(() -> store.store(batch("k", 0, 1)))
+                .isInstanceOf(StoreFullException.class)
+                .hasMessageContaining("it holds 10 readings of 10 series");
+        // and deleting a series gives its room back, series included
+        store.deleteSeries(SeriesId.of("a"));
+        assertThat(store.store(batch("k", 0, 1)).accepted()).isEqualTo(1);
+    }
+
+    @Test
+    void aBatchOfKnownSeriesNearTheLimitIsNotChargedForNewSeries() {
+        // given a store with one series and room left for two readings, far less than a new series
+        InMemoryReadingStore store = storeHolding(8);
+        store.store(batch("s", 0, 6));
+
+        // when two more readings of that series come, then they are taken
+        assertThat(store.store(batch("s", 6, 2)).accepted()).isEqualTo(2);
+        // and a reading of a new series is not
+        assertThatThrownBy(() -> store.store(batch("t", 0, 1))).isInstanceOf(StoreFullException.class);
     }
 
     @Test
@@ -91,7 +130,7 @@ class StoreCapacityTest {
         store.store(batch("a", 9, 1));
 
         assertThat(store.health().up()).isFalse();
-        assertThat(store.health().reason()).startsWith("the in-memory store cannot take writes: it holds 10 readings");
+        assertThat(store.health().reason()).startsWith("the in-memory store cannot take writes: it holds 10 readings of 1 series");
     }
 
     @Test

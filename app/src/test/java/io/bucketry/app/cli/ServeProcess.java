@@ -42,9 +42,17 @@ public final class ServeProcess implements AutoCloseable {
 
     /** Starts {@code serve --port 0 <args>} and waits until it reports the port it serves on. */
     public static ServeProcess start(Path dir, String... args) throws IOException, InterruptedException {
+        return start(dir, List.of(), args);
+    }
+
+    /** As {@link #start(Path, String...)}, the JVM started with {@code jvmOptions} (e.g. {@code -Xmx256m}). */
+    public static ServeProcess start(Path dir, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
         Path stderr = dir.resolve("stderr.txt");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), BucketryCommand.class.getName(), "serve", "--port", "0"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), BucketryCommand.class.getName(),
+                "serve", "--port", "0"));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectError(stderr.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -67,6 +75,11 @@ public final class ServeProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** True while the process runs. */
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** Sends SIGTERM; true when the process ended within 30 seconds. */

@@ -19,7 +19,9 @@ import java.util.Map;
  * The JSON-datasource contract of Grafana's community datasources (simpod-json-datasource, the
  * older SimpleJson) under {@code /grafana}: a connection test, the pickable targets
  * ({@code /search}, {@code /metrics}), window data points at most {@code maxDataPoints} per
- * target ({@code /query}) and the changes of a field as annotations ({@code /annotations}).
+ * target ({@code /query}) and the changes of a field as annotations ({@code /annotations}). The
+ * targets of one query share the {@code maxWindows} bound: each gets at most its share of it, so that
+ * one query never builds more than {@code maxWindows} points in all (its windows are widened instead).
  */
 final class GrafanaRoutes {
 
@@ -33,7 +35,7 @@ final class GrafanaRoutes {
     private final int maxWindows;
     private final GrafanaCatalog catalog;
 
-    /** Over {@code useCases}, bodies up to {@code maxBodyBytes}, at most {@code maxWindows} points per target. */
+    /** Over {@code useCases}, bodies up to {@code maxBodyBytes}, at most {@code maxWindows} points per query. */
     GrafanaRoutes(UseCases useCases, long maxBodyBytes, int maxWindows) {
         this.useCases = useCases;
         this.body = new GrafanaBody(maxBodyBytes);
@@ -63,6 +65,14 @@ final class GrafanaRoutes {
             throw ApiException.badRequest("INVALID_TARGET", "target must be the text typed so far, got " + typed);
         }
         return catalog.search(typed.isTextual() ? typed.asText() : null);
+    }
+
+    /**
+     * The data points one target may get: what the query asks, within the target's share of
+     * {@code maxWindows} (every visible target gets the same share, at least one point).
+     */
+    static long pointsPerTarget(long asked, int targets, int maxWindows) {
+        return Math.min(asked, Math.max(1, maxWindows / Math.max(1, targets)));
     }
 
     /** One entry of {@code /metrics}: the target and, for a numeric field, the statistic to pick. */
@@ -99,7 +109,7 @@ final class GrafanaRoutes {
                 parsed.add(GrafanaTarget.of(entry));
             }
         }
-        long points = Math.min(maxPoints == null ? DEFAULT_POINTS : maxPoints, maxWindows);
+        long points = pointsPerTarget(maxPoints == null ? DEFAULT_POINTS : maxPoints, parsed.size(), maxWindows);
         Duration window = GrafanaWindow.choose(range[0], range[1], points, interval == null ? 0 : interval);
         List<Map<String, Object>> answer = new ArrayList<>();
         for (GrafanaTarget target : parsed) {

@@ -50,8 +50,8 @@ class HealthAndCapacityHttpTest {
 
     @Test
     void aFullInMemoryStoreRefusesWith507AndIsDownWhileWhatItHoldsStaysReadable() {
-        // given: room for 10 one-field readings (16 + 8 bytes each)
-        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), 10 * 24);
+        // given: room for one series of a one-letter id (720 + 1 bytes) and 10 one-field readings (16 + 8 bytes each)
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), 721 + 10 * 24);
 
         Answer[] answers = against(store, api -> new Answer[] {
                 api.post("/v1/readings", readings(0, 8)),
