@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Whether a scenario fits the heap, estimated before anything is generated: the distinct readings
- * times the backend's heap budget per reading ({@link io.bucketry.bootstrap.config.Backend#heapBytesPerReading}),
+ * times the backend's heap budget per reading ({@link HeapBudget}),
  * where a store seals its buckets those it will have sealed at the sealed budget instead, plus headroom
  * for the batches in flight, the readings held back as late or duplicate, and the JVM's own working
  * space. The base headroom also covers the ingest warm-up's scratch store (at most

@@ -103,7 +103,7 @@ public final class Simulation {
 
     /** The estimate {@link #checkMemory} goes by: the in-memory store seals every bucket but its last ones. */
     MemoryEstimate memoryEstimate(BucketryConfig config, long usedBytes) {
-        int perReading = config.backend().heapBytesPerReading(config.mongo().embedded());
+        int perReading = HeapBudget.bytesPerReading(config.backend(), config.mongo().embedded());
         if (config.backend() != Backend.INMEMORY) {
             return MemoryEstimate.of(scenario, perReading, usedBytes);
         }
