@@ -38,7 +38,7 @@ class StartWithoutTimeSeriesTest {
         assertThatIllegalStateException().isThrownBy(() -> TestData.open(settings))
                 .withMessageContaining("time-series collections")
                 .withMessageMatching("(?s)MongoDB server \\d+\\.\\d+\\.\\d+ has no native time-series.*")
-                .withMessageContaining("mongo-bucket").withMessageContaining("fallback");
+                .withMessageContaining("mongo-bucket").withMessageContaining("timeseriesFallback");
         try (MongoClient client = TestData.client()) {
             assertThat(names(client.getDatabase(settings.database()))).doesNotContain(settings.collection());
         }
