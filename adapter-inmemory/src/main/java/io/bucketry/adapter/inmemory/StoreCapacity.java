@@ -185,7 +185,10 @@ final class StoreCapacity {
 
     /**
      * The fullest heap pool that collects long-lived objects (G1 Old Gen, Tenured Gen, …), in percent
-     * of its maximum; 0 where no pool states a maximum.
+     * of its maximum, as its last collection left it: what is in use now also counts garbage promoted
+     * since (a refused batch's parsed readings), which the next collection takes back, and answered
+     * DOWN for a heap that was not full. Before the pool's first collection, its use now. 0 where no
+     * pool states a maximum.
      */
     static long tenuredPercent() {
         long worst = 0;
@@ -194,7 +197,8 @@ final class StoreCapacity {
             if (pool.getType() != MemoryType.HEAP || !pool.isUsageThresholdSupported()) {
                 continue;
             }
-            MemoryUsage usage = pool.getUsage();
+            MemoryUsage collected = pool.getCollectionUsage();
+            MemoryUsage usage = collected != null && collected.getUsed() > 0 ? collected : pool.getUsage();
             if (usage.getMax() > 0) {
                 worst = Math.max(worst, usage.getUsed() * 100 / usage.getMax());
             }

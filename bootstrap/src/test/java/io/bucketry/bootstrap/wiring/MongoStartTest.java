@@ -4,14 +4,27 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.bucketry.application.port.out.StoreUnavailableException;
+import io.bucketry.bootstrap.Bucketry;
+import io.bucketry.bootstrap.config.Backend;
+import io.bucketry.bootstrap.config.BucketryConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/**
+ * A Mongo store's start: the server named before connecting, an absent one refused in one line, and
+ * asked once per start (Guice asked a failed store again for each binding: four timeouts).
+ */
 class MongoStartTest {
 
     private final Logger logger = (Logger) LoggerFactory.getLogger(MongoStart.class);
@@ -53,5 +66,23 @@ class MongoStartTest {
                 .hasMessageContaining("Timed out after 10000 ms while waiting to connect")
                 .hasMessageNotContaining("Client view")
                 .hasMessageNotContaining("s3cret");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"MONGO_BUCKET", "MONGO_TIMESERIES"})
+    void aServerThatIsNotThereIsAskedOnceAndTheRefusalNamesTheSettingToCheck(Backend backend) throws IOException {
+        // given: a loopback port nothing listens on, and a short operation timeout
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        BucketryConfig config = BucketryConfig.builder().backend(backend).mongoUri("mongodb://127.0.0.1:" + port)
+                .mongoTimeout(Duration.ofMillis(300)).build();
+
+        // when / then
+        assertThatThrownBy(() -> Bucketry.start(config)).isInstanceOf(StoreUnavailableException.class)
+                .hasMessageContaining("Check the mongoUri setting and that the server is running");
+        assertThat(lines.list).extracting(ILoggingEvent::getFormattedMessage).as("connection attempts")
+                .containsExactly(backend.id() + ": connecting to mongodb://127.0.0.1:" + port);
     }
 }
