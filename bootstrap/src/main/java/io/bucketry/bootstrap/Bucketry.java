@@ -22,7 +22,6 @@ import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
-import io.bucketry.application.port.out.WriteMetrics;
 import io.bucketry.bootstrap.wiring.ApplicationModule;
 import io.bucketry.bootstrap.wiring.ExpirySweeper;
 import io.bucketry.bootstrap.wiring.InMemoryStoreModule;

@@ -66,11 +66,6 @@ final class QuietLogs extends TurboFilter implements AutoCloseable {
         return colon < 0 ? message : message.substring(0, colon);
     }
 
-    /** How many warnings were held back so far. */
-    long hiddenWarnings() {
-        return hidden.get();
-    }
-
     @Override
     public void close() {
         if (getContext() instanceof LoggerContext context) {

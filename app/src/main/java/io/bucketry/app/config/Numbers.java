@@ -1,7 +1,5 @@
 package io.bucketry.app.config;
 
-import io.bucketry.bootstrap.config.ConfigurationException;
-
 /** Parsers of the plain configuration values: whole numbers, booleans, names. */
 final class Numbers {
 
