@@ -150,8 +150,8 @@ public final class InMemoryReadingStore implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId id, TimeRange range, Duration window) {
-        return series.query(id, List.of(), buckets -> SeriesAggregates.of(buckets, subWindows, range, window));
+    public List<WindowAggregate> aggregate(SeriesId id, TimeRange range, Duration window, int maxWindows) {
+        return series.query(id, List.of(), buckets -> SeriesAggregates.of(buckets, subWindows, range, window, maxWindows));
     }
 
     @Override

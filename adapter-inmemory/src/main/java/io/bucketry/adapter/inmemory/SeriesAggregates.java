@@ -21,20 +21,25 @@ final class SeriesAggregates {
     private SeriesAggregates() {
     }
 
-    /** The windows of {@code buckets} in {@code range}; {@code subWindows} the policy's sub-windows. */
-    static List<WindowAggregate> of(SeriesBuckets buckets, SubWindows subWindows, TimeRange range, Duration window) {
+    /**
+     * The windows of {@code buckets} in {@code range}; {@code subWindows} the policy's sub-windows. Once past
+     * {@code maxWindows} windows no further bucket is read, so the answer holds at most one bucket's windows more.
+     */
+    static List<WindowAggregate> of(SeriesBuckets buckets, SubWindows subWindows, TimeRange range, Duration window,
+                                    int maxWindows) {
         WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
         if (subWindows.answers(window)) {
-            SubWindowAggregates.aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
+            SubWindowAggregates.aggregate(buckets, aggregator, range.fromMilli(), range.toMilli(), maxWindows);
         } else {
-            aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
+            aggregate(buckets, aggregator, range.fromMilli(), range.toMilli(), maxWindows);
         }
         return aggregator.result();
     }
 
     /** Feeds the readings of {@code series} in {@code [from, to)}; a sealed bucket inside one window, by its summaries where they suffice. */
-    static void aggregate(SeriesBuckets series, WindowAggregator aggregator, long from, long to) {
-        for (int i = series.firstIndexFor(from); i < series.size && series.lowKey(series.buckets[i]) < to; i++) {
+    private static void aggregate(SeriesBuckets series, WindowAggregator aggregator, long from, long to, int maxWindows) {
+        for (int i = series.firstIndexFor(from);
+             i < series.size && series.lowKey(series.buckets[i]) < to && aggregator.windowCount() <= maxWindows; i++) {
             if (series.buckets[i] instanceof SealedColumns sealed && WholeWindow.isInside(series, i, aggregator, from, to)) {
                 WindowAggregator.Window window = aggregator.windowAt(sealed.firstTime());
                 window.countReadings(sealed.count());
@@ -54,7 +59,7 @@ final class SeriesAggregates {
         int[] total = {0};
         series.forEach(buckets -> {
             if (total[0] <= maxWindows) {
-                List<WindowAggregate> windows = of(buckets, subWindows, range, window);
+                List<WindowAggregate> windows = of(buckets, subWindows, range, window, maxWindows - total[0]);
                 if (!windows.isEmpty()) {
                     bySeries.add(new SeriesWindows(buckets.series(), windows));
                     total[0] += windows.size();

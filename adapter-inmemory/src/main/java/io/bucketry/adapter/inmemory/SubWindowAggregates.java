@@ -16,9 +16,13 @@ final class SubWindowAggregates {
     private SubWindowAggregates() {
     }
 
-    /** Feeds the readings of {@code series} in {@code [from, to)} into {@code aggregator}, whose windows the summaries answer. */
-    static void aggregate(SeriesBuckets series, WindowAggregator aggregator, long from, long to) {
-        for (int i = series.firstIndexFor(from); i < series.bucketCount() && series.lowKey(series.bucket(i)) < to; i++) {
+    /**
+     * Feeds the readings of {@code series} in {@code [from, to)} into {@code aggregator}, whose windows the summaries
+     * answer; stops at the first bucket after the aggregator holds more than {@code maxWindows} windows.
+     */
+    static void aggregate(SeriesBuckets series, WindowAggregator aggregator, long from, long to, int maxWindows) {
+        for (int i = series.firstIndexFor(from);
+             i < series.bucketCount() && series.lowKey(series.bucket(i)) < to && aggregator.windowCount() <= maxWindows; i++) {
             StoredBucket bucket = series.bucket(i);
             SubWindowSummaries summaries = summariesOf(bucket);
             if (summaries == null) {

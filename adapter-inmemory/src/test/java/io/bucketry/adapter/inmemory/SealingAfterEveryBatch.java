@@ -53,8 +53,8 @@ final class SealingAfterEveryBatch implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
-        return store.aggregate(series, range, window);
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
+        return store.aggregate(series, range, window, maxWindows);
     }
 
     @Override

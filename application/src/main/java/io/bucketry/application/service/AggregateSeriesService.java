@@ -48,10 +48,11 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
         if (range == null) {
             return List.of();
         }
-        // empty windows are omitted, so what counts is what the series' readings produce, not the range
-        List<WindowAggregate> windows = store.aggregate(series, range, window, now);
+        // empty windows are omitted, so what counts is what the series' readings produce, not the range;
+        // the store stops past maxWindows, so a refused request costs no more than an allowed one
+        List<WindowAggregate> windows = store.aggregate(series, range, window, maxWindows, now);
         if (windows.size() > maxWindows) {
-            throw QueryRange.tooManyWindows(windows.size(), maxWindows);
+            throw QueryRange.tooManyWindows(maxWindows, maxWindows);   // the store stopped: "more than"
         }
         return filling.ofSeries(series, range, window, fill, windows, now);
     }

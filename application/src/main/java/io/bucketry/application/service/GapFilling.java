@@ -51,7 +51,7 @@ final class GapFilling {
             return windows;
         }
         return fill(Map.of(series, windows), range, window, fill, now,
-                span -> store.aggregate(series, span, window, now));
+                span -> store.aggregate(series, span, window, maxWindows, now));
     }
 
     /** The windows of every series over {@code range} (by series, then start), filled as of {@code now}. */

@@ -45,19 +45,23 @@ public final class TieredAggregates implements WindowSource {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now) {
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows,
+                                           Instant now) {
         SourcePlan plan = plan(range, window, now);
         if (plan.tier() == null) {
-            return raw.aggregate(series, range, window);
+            return raw.aggregate(series, range, window, maxWindows);
         }
         List<WindowAggregate> parts = new ArrayList<>();
         if (plan.head() != null) {
-            parts.addAll(raw.aggregate(series, plan.head(), window));
+            parts.addAll(raw.aggregate(series, plan.head(), window, maxWindows));
+            if (parts.size() > maxWindows) {
+                return parts;   // refused by the caller: the tier and the tail are not read
+            }
         }
         maintenance.settle(series, plan.tiered());
         parts.addAll(rollups.read(series, plan.tier().window(), plan.tiered()));
         if (plan.tail() != null) {
-            parts.addAll(raw.aggregate(series, plan.tail(), window));
+            parts.addAll(raw.aggregate(series, plan.tail(), window, maxWindows));
         }
         return WindowMerge.rollUp(parts, window);
     }

@@ -17,8 +17,8 @@ import java.util.Objects;
  */
 public interface WindowSource {
 
-    /** Window aggregates of one series over {@code range}, as {@link AggregateReadings#aggregate}. */
-    List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now);
+    /** Window aggregates of one series over {@code range}, as {@link AggregateReadings#aggregate}, stopping past {@code maxWindows}. */
+    List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows, Instant now);
 
     /** Window aggregates of every series over {@code range}, as {@link AggregateReadings#aggregateAll}. */
     List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows, Instant now);
@@ -28,8 +28,9 @@ public interface WindowSource {
         Objects.requireNonNull(store, "store");
         return new WindowSource() {
             @Override
-            public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now) {
-                return store.aggregate(series, range, window);
+            public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows,
+                                                   Instant now) {
+                return store.aggregate(series, range, window, maxWindows);
             }
 
             @Override

@@ -44,8 +44,8 @@ final class FailingAfterStore implements ReadingStore {
     @Override public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
         return store.page(series, number, size, notBefore);
     }
-    @Override public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
-        return store.aggregate(series, range, window);
+    @Override public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
+        return store.aggregate(series, range, window, maxWindows);
     }
     @Override public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         return store.aggregateAll(range, window, maxWindows);

@@ -3,8 +3,10 @@ package io.bucketry.application.contract;
 import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -77,7 +79,7 @@ public interface WindowLimitContract extends ContractSupport {
     }
 
     @Test
-    default void oneSeriesAggregationOfOneWindowMoreThanMaxIsRefusedNamingTheCount() {
+    default void oneSeriesAggregationOfOneWindowMoreThanMaxIsRefused() {
         // given: five windows of one series, and many of another that is not asked for
         Duration window = Duration.ofMinutes(1);
         UseCases use = limited();
@@ -85,11 +87,31 @@ public interface WindowLimitContract extends ContractSupport {
         ingest(use, windowsOf(series, window, MAX_WINDOWS + 1));
         ingest(use, windowsOf(Fixtures.freshSeries("wl"), window, 3 * MAX_WINDOWS));
 
-        // when / then: exactly four are answered, five are refused with their number
+        // when / then: exactly four are answered, five are refused (the store stops past four: no count claimed)
         assertThat(use.aggregate().aggregate(series, BASE, at(window.multipliedBy(MAX_WINDOWS)), window))
                 .hasSize(MAX_WINDOWS);
         assertTooManyWindows(() -> use.aggregate().aggregate(series, BASE, NOW, window))
-                .hasMessageContaining("would produce " + (MAX_WINDOWS + 1) + " windows");
+                .hasMessageContaining("more than " + MAX_WINDOWS + " windows");
+    }
+
+    @Test
+    default void oneSeriesAggregationStopsInTheStoreOncePastTheBound() {
+        // given: one reading a minute for 24 hours, 24 buckets of the default 1 h policy
+        ReadingStore store = store();
+        SeriesId series = Fixtures.freshSeries("wl");
+        List<Reading> readings = new ArrayList<>();
+        for (int minute = 0; minute < 24 * 60; minute++) {
+            readings.add(value(series, at(Duration.ofMinutes(minute)), minute));
+        }
+        ingest(useCases(store), readings);
+        TimeRange all = TimeRange.of(BASE, NOW);
+
+        // when: the port is asked for 1 min windows with room for ten
+        List<WindowAggregate> bounded = store.aggregate(series, all, Duration.ofMinutes(1), 10);
+
+        // then: enough to see the bound is passed, and no more than one further bucket's windows were built
+        assertThat(bounded).hasSizeGreaterThan(10).hasSizeLessThanOrEqualTo(10 + 60);
+        assertThat(store.aggregate(series, all, Duration.ofMinutes(1))).hasSize(24 * 60);
     }
 
     private UseCases limited() {

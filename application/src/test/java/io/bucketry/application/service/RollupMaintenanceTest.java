@@ -67,8 +67,8 @@ class RollupMaintenanceTest {
         // the batch finishes (and writes what the recomputation did not read) while the raw readings are read
         AggregateReadings endingDuringRead = new AggregateReadings() {
             @Override
-            public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
-                List<WindowAggregate> read = store.aggregate(series, range, window);
+            public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
+                List<WindowAggregate> read = store.aggregate(series, range, window, maxWindows);
                 holder.get(0).end(ending.get());
                 return read;
             }

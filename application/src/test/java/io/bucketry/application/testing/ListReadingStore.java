@@ -156,10 +156,18 @@ public final class ListReadingStore implements ReadingStore {
     }
 
     @Override
-    public synchronized List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+    public synchronized List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window,
+                                                        int maxWindows) {
         requireOpen();
         WindowAggregator aggregator = new WindowAggregator(series, window);
-        sorted(series, range.from()).stream().filter(r -> range.contains(r.epochMilli())).forEach(aggregator::add);
+        for (Reading reading : sorted(series, range.from())) {
+            if (range.contains(reading.epochMilli())) {
+                aggregator.add(reading);
+                if (aggregator.windowCount() > maxWindows) {
+                    break;   // as a store may: the caller refuses the request
+                }
+            }
+        }
         return aggregator.result();
     }
 
@@ -168,7 +176,7 @@ public final class ListReadingStore implements ReadingStore {
         requireOpen();
         List<WindowAggregate> result = new ArrayList<>();
         for (SeriesId series : seriesIds()) {
-            result.addAll(aggregate(series, range, window));
+            result.addAll(aggregate(series, range, window, maxWindows - result.size()));
             if (result.size() > maxWindows) {
                 break;
             }

@@ -29,12 +29,12 @@ final class AggregateRoutes {
         List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx),
                 QueryParams.time(ctx, "from"), QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW),
                 QueryParams.fill(ctx));
-        ctx.json(windows.stream().map(WindowView::of).toList());
+        StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
     }
 
     private void ofAll(Context ctx) {
         List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
-        ctx.json(windows.stream().map(WindowView::of).toList());
+        StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
     }
 }

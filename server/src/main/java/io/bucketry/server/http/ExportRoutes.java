@@ -7,14 +7,8 @@ import io.bucketry.server.transfer.ExportFormat;
 import io.bucketry.server.transfer.ExportSelection;
 import io.bucketry.domain.TimeRange;
 import io.javalin.http.Context;
-import org.eclipse.jetty.server.Request;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.util.Locale;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * Streams exports: {@code GET /v1/series/{id}/export} (one series; an unknown one is an empty
@@ -26,7 +20,6 @@ import java.util.zip.GZIPOutputStream;
  */
 final class ExportRoutes {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ExportRoutes.class);
 
     private final UseCases useCases;
     private final Export export;
@@ -41,7 +34,7 @@ final class ExportRoutes {
         routes.get("/v1/export", this::allExport);
     }
 
-    private void seriesExport(Context ctx) throws IOException {
+    private void seriesExport(Context ctx) {
         ExportSelection selection = ExportSelection.of(ReadingRoutes.series(ctx), QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"));
         ExportFormat format = format(ctx);
@@ -49,7 +42,7 @@ final class ExportRoutes {
         stream(ctx, selection, format, selection.series().value());
     }
 
-    private void allExport(Context ctx) throws IOException {
+    private void allExport(Context ctx) {
         ExportSelection selection = ExportSelection.all(ctx.queryParam("prefix"), QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"));
         ExportFormat format = format(ctx);
@@ -72,29 +65,9 @@ final class ExportRoutes {
         }
     }
 
-    private void stream(Context ctx, ExportSelection selection, ExportFormat format, String name) throws IOException {
-        boolean gzip = acceptsGzip(ctx.header("Accept-Encoding"));
-        ctx.status(200).contentType(format.contentType())
-                .header("Content-Disposition", "attachment; filename=\"" + name + format.extension() + "\"")
-                .header("Vary", "Accept-Encoding");
-        if (gzip) {
-            ctx.header("Content-Encoding", "gzip");
-        }
-        if (ctx.req().getMethod().equals("HEAD")) {
-            return;
-        }
-        OutputStream body = ctx.res().getOutputStream();
-        try {
-            OutputStream out = gzip ? new GZIPOutputStream(body, 1 << 16) : body;
-            export.write(selection, format, out, written -> { });
-            if (out instanceof GZIPOutputStream compressed) {
-                compressed.finish();
-            }
-            body.flush();
-        } catch (RuntimeException | IOException e) {
-            LOG.warn("{} {}: export cut after the answer began: {}", ctx.method(), ctx.path(), e.toString());
-            Request.getBaseRequest(ctx.req()).getHttpChannel().abort(e);
-        }
+    private void stream(Context ctx, ExportSelection selection, ExportFormat format, String name) {
+        ctx.header("Content-Disposition", "attachment; filename=\"" + name + format.extension() + "\"");
+        StreamedArray.write(ctx, format.contentType(), "export", out -> export.write(selection, format, out, written -> { }));
     }
 
     /** True when {@code header} lists gzip (or {@code *}) without {@code q=0}. */

@@ -56,7 +56,7 @@ final class ReadingRoutes {
         }
         List<Reading> readings = useCases.read().read(series, QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"), limit == null ? MAX_LIMIT : limit.intValue());
-        ctx.json(readings.stream().map(ReadingView::of).toList());
+        StreamedArray.answer(ctx, readings, ReadingView.class, ReadingView::of);
     }
 
     private void latest(Context ctx) {
@@ -76,7 +76,7 @@ final class ReadingRoutes {
         Integer pageSize = size == null ? null : QueryParams.toInt(size, "size", "INVALID_PAGE_SIZE");
         List<Reading> page = useCases.page().page(series, number, pageSize)
                 .orElseThrow(() -> noPage(series, Long.toString(number)));
-        ctx.json(page.stream().map(ReadingView::of).toList());
+        StreamedArray.answer(ctx, page, ReadingView.class, ReadingView::of);
     }
 
     private static ApiException noPage(SeriesId series, String number) {

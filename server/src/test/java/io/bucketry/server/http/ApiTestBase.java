@@ -6,6 +6,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,6 +29,7 @@ abstract class ApiTestBase {
 
     static final Instant NOW = Instant.parse("2026-07-21T23:30:00Z");
     static final int MAX_BODY = 64 * 1024;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     Bucketry bucketry;
     ApiServer server;
@@ -42,6 +48,15 @@ abstract class ApiTestBase {
     void stopServer() {
         server.close();
         bucketry.close();
+    }
+
+    /** {@code GET path} with {@code headers} (name, value, …), the answer's bytes as sent (no decoding). */
+    HttpResponse<byte[]> getBytes(String path, String... headers) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     static String newSeries() {

@@ -33,14 +33,6 @@ class ExportHttpTest extends ApiTestBase {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient client = HttpClient.newHttpClient();
 
-    private HttpResponse<byte[]> get(String path, String... headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path));
-        if (headers.length > 0) {
-            request.headers(headers);
-        }
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-    }
-
     private static String text(HttpResponse<byte[]> response) {
         return new String(response.body(), StandardCharsets.UTF_8);
     }
@@ -50,7 +42,7 @@ class ExportHttpTest extends ApiTestBase {
         String series = newSeries();
         storeMinutes(series, 5);
 
-        HttpResponse<byte[]> export = get("/v1/series/" + series + "/export");
+        HttpResponse<byte[]> export = getBytes("/v1/series/" + series + "/export");
 
         assertThat(export.statusCode()).isEqualTo(200);
         assertThat(export.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/x-ndjson"));
@@ -71,7 +63,7 @@ class ExportHttpTest extends ApiTestBase {
         api.post("/v1/readings", "[" + reading(prefix + "b", "\"2026-07-21T23:10:00.123Z\"",
                 "{\"text\":\"a \\\"b\\\", c\",\"n\":-0.0,\"big\":1.7976931348623157E308}") + "]");
 
-        HttpResponse<byte[]> export = get("/v1/export?prefix=" + prefix);
+        HttpResponse<byte[]> export = getBytes("/v1/export?prefix=" + prefix);
         ImportResult result;
         try (Bucketry fresh = Bucketry.start(BucketryConfig.builder().build(), Clock.fixed(NOW, ZoneOffset.UTC))) {
             result = new NdjsonImport(fresh.ingest(), 4).run(new ByteArrayInputStream(export.body()),
@@ -89,9 +81,9 @@ class ExportHttpTest extends ApiTestBase {
         String series = newSeries();
         storeMinutes(series, 20);
 
-        HttpResponse<byte[]> plain = get("/v1/series/" + series + "/export?format=csv");
-        HttpResponse<byte[]> gzip = get("/v1/series/" + series + "/export?format=csv", "Accept-Encoding", "br, gzip");
-        HttpResponse<byte[]> refused = get("/v1/series/" + series + "/export?format=csv", "Accept-Encoding", "gzip;q=0");
+        HttpResponse<byte[]> plain = getBytes("/v1/series/" + series + "/export?format=csv");
+        HttpResponse<byte[]> gzip = getBytes("/v1/series/" + series + "/export?format=csv", "Accept-Encoding", "br, gzip");
+        HttpResponse<byte[]> refused = getBytes("/v1/series/" + series + "/export?format=csv", "Accept-Encoding", "gzip;q=0");
 
         assertThat(gzip.headers().firstValue("Content-Encoding")).hasValue("gzip");
         assertThat(new GZIPInputStream(new ByteArrayInputStream(gzip.body())).readAllBytes()).isEqualTo(plain.body());
@@ -112,7 +104,7 @@ class ExportHttpTest extends ApiTestBase {
         readings.add(reading(series, "\"2026-07-21T23:09:00Z\"", "{\"temperature\":21.5}"));
         api.post("/v1/readings", "[" + String.join(",", readings) + "]");
 
-        String csv = text(get("/v1/series/" + series + "/export?format=CSV"));
+        String csv = text(getBytes("/v1/series/" + series + "/export?format=CSV"));
 
         List<String> expected = new ArrayList<>(List.of("series,time,note,temperature"));
         for (int i = 0; i < texts.size(); i++) {
@@ -128,8 +120,8 @@ class ExportHttpTest extends ApiTestBase {
 
     @Test
     void anUnknownSeriesIsAnEmptyExportAsItsReadingsAreEmpty() throws Exception {
-        HttpResponse<byte[]> ndjson = get("/v1/series/unknown-series/export");
-        HttpResponse<byte[]> csv = get("/v1/series/unknown-series/export?format=csv");
+        HttpResponse<byte[]> ndjson = getBytes("/v1/series/unknown-series/export");
+        HttpResponse<byte[]> csv = getBytes("/v1/series/unknown-series/export?format=csv");
 
         assertThat(api.get("/v1/series/unknown-series/readings").json()).isEmpty();
         assertThat(ndjson.statusCode()).isEqualTo(200);
@@ -142,7 +134,7 @@ class ExportHttpTest extends ApiTestBase {
         String series = newSeries();
         storeMinutes(series, 10);
 
-        String export = text(get("/v1/series/" + series + "/export?from=2026-07-21T23:02:00Z&to=2026-07-21T23:05:00Z"));
+        String export = text(getBytes("/v1/series/" + series + "/export?from=2026-07-21T23:02:00Z&to=2026-07-21T23:05:00Z"));
 
         assertThat(export.split("\n")).extracting(line -> JSON.readTree(line).get("time").asText())
                 .containsExactly("2026-07-21T23:02:00Z", "2026-07-21T23:03:00Z", "2026-07-21T23:04:00Z");
@@ -173,7 +165,7 @@ class ExportHttpTest extends ApiTestBase {
             "/v1/export?to=soon | INVALID_TIME",
             "/v1/export?from=2026-07-21T23:10:00Z&to=2026-07-21T23:00:00Z | INVALID_RANGE"})
     void badParametersAreRefusedAsJsonBeforeAnyExport(String path, String code) throws Exception {
-        HttpResponse<byte[]> answer = get(path);
+        HttpResponse<byte[]> answer = getBytes(path);
 
         assertThat(answer.statusCode()).isEqualTo(400);
         assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
@@ -188,7 +180,7 @@ class ExportHttpTest extends ApiTestBase {
         storeMinutes(prefix + "b", 2);
         storeMinutes(prefix + "a", 2);
 
-        String export = text(get("/v1/export?prefix=" + prefix));
+        String export = text(getBytes("/v1/export?prefix=" + prefix));
 
         assertThat(Arrays.stream(export.split("\n")).map(line -> {
             try {

@@ -33,7 +33,9 @@ final class FailingStore implements ReadingStore {
     @Override public List<Reading> read(SeriesId series, TimeRange range, int limit) { throw failure.get(); }
     @Override public Optional<Reading> latest(SeriesId series, Instant notBefore) { throw failure.get(); }
     @Override public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) { throw failure.get(); }
-    @Override public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) { throw failure.get(); }
+    @Override public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
+        throw failure.get();
+    }
     @Override public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) { throw failure.get(); }
     @Override public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) { throw failure.get(); }
     @Override public long deleteSeries(SeriesId series) { throw failure.get(); }

@@ -127,9 +127,9 @@ public final class MongoBucketReadingStore implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return failures.translate("aggregate", () -> parts.aggregator().aggregate(series, range, millis, Integer.MAX_VALUE));
+        return failures.translate("aggregate", () -> parts.aggregator().aggregate(series, range, millis, maxWindows));
     }
 
     @Override

@@ -123,18 +123,18 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window) {
+    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
         return failures.translate("aggregate series " + series, () -> WindowResults.toAggregates(parts.queried()
-                .aggregate(WindowPipeline.forSeries(series.value(), range, millis)).allowDiskUse(true), millis));
+                .aggregate(WindowPipeline.forSeries(series.value(), range, millis, WindowPipeline.limitPast(maxWindows)))
+                .allowDiskUse(true), millis));
     }
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
-        int limit = maxWindows == Integer.MAX_VALUE ? maxWindows : maxWindows + 1;
         return failures.translate("aggregate all series", () -> WindowResults.toAggregates(parts.queried()
-                .aggregate(WindowPipeline.forAll(range, millis, limit)).allowDiskUse(true), millis));
+                .aggregate(WindowPipeline.forAll(range, millis, WindowPipeline.limitPast(maxWindows))).allowDiskUse(true), millis));
     }
 
     /** Ids only: counts and times would unpack the series' buckets. */

@@ -27,9 +27,15 @@ final class WindowPipeline {
     private WindowPipeline() {
     }
 
-    static List<Document> forSeries(String series, TimeRange range, long windowMillis) {
+    /** Stops after {@code limit} windows (none when 0). */
+    static List<Document> forSeries(String series, TimeRange range, long windowMillis, int limit) {
         return build(new Document(ReadingDocuments.SERIES, series).append(ReadingDocuments.TIME, within(range)),
-                windowMillis, 0);
+                windowMillis, limit);
+    }
+
+    /** The limit that lets a caller see that more than {@code maxWindows} windows exist: 0 (none) when unbounded. */
+    static int limitPast(int maxWindows) {
+        return maxWindows >= Integer.MAX_VALUE - 1 ? 0 : maxWindows + 1;
     }
 
     /** Stops after {@code limit} windows. */
