@@ -52,7 +52,11 @@ public sealed interface TimeBound {
 
         public Relative {
             Objects.requireNonNull(offset, "offset");
-            offset.toMillis();   // an offset beyond a long of milliseconds fails here, not at every request
+            try {
+                offset.toMillis();   // an offset beyond a long of milliseconds fails here, not at every request
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("offset " + offset + " is beyond a long of milliseconds");
+            }
         }
 
         /** @throws InvalidReadingException INVALID_TIME when the instant falls outside epoch milliseconds */

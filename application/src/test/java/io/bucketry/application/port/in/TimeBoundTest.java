@@ -140,5 +140,7 @@ class TimeBoundTest {
         assertThatThrownBy(() -> far.at(NOW)).isInstanceOf(InvalidReadingException.class)
                 .hasMessage("time now+" + Long.MAX_VALUE + "ms is out of the range of epoch milliseconds");
         assertThat(TimeBound.fromNow(Duration.ofMillis(-NOW.toEpochMilli())).at(NOW)).isEqualTo(Instant.EPOCH);
+        assertThatThrownBy(() -> TimeBound.fromNow(Duration.ofDays(Long.MAX_VALUE / 86_400)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("beyond a long of milliseconds");
     }
 }
