@@ -1,6 +1,7 @@
 package io.bucketry.app.cli;
 
 import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.in.TimeBound;
 import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.application.transfer.ReadingStream;
 import io.bucketry.bootstrap.Bucketry;
@@ -21,7 +22,6 @@ import java.io.FilterOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -51,10 +51,11 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--prefix", paramLabel = "TEXT", description = "Only series whose id starts with this (default: all).")
     String prefix;
 
-    @Option(names = "--from", paramLabel = "TIME", description = "Start of [from, to): ISO-8601 or epoch ms (default: the oldest kept).")
+    @Option(names = "--from", paramLabel = "TIME", description = {"Start of [from, to): ISO-8601, a day (2026-12-03, UTC), epoch ms, epoch",
+            "seconds with their unit (1764720000s) or relative to now (now-1h, -7d) (default: the oldest kept)."})
     String from;
 
-    @Option(names = "--to", paramLabel = "TIME", description = "End of [from, to) (default: no end).")
+    @Option(names = "--to", paramLabel = "TIME", description = "End of [from, to), written as --from (default: no end).")
     String to;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "ndjson or csv (default: csv for a FILE "
@@ -72,7 +73,12 @@ public final class ExportCommand implements Callable<Integer> {
         boolean compress = gzip || name.endsWith(".gz");
         ExportSelection selection = selection();
         try (Bucketry bucketry = ConfigOptions.start(config)) {
-            checkSelection(bucketry, selection);
+            Export export = new Export(new ReadingStream(bucketry.read(), bucketry.series()));
+            try {
+                export.check(selection);   // a bad range or prefix is refused before the file is created
+            } catch (InvalidRequestException e) {
+                throw new ConfigurationException(e.getMessage());
+            }
             long expected = selection.series() == null && (prefix == null || prefix.isEmpty()) && selection.from() == null
                     && selection.to() == null ? bucketry.describe().describe().readings() : 0;
             long written;
@@ -85,8 +91,7 @@ public final class ExportCommand implements Callable<Integer> {
                 } : new BufferedOutputStream(Files.newOutputStream(out), 1 << 16);
                  TransferProgress progress = new TransferProgress("export", "readings", expected, parent.err)) {
                 OutputStream target = compress ? new GZIPOutputStream(file, 1 << 16) : file;
-                written = new Export(new ReadingStream(bucketry.read(), bucketry.series())).write(selection, chosen, target,
-                        progress::at);
+                written = export.write(selection, chosen, target, progress::at);
                 if (target instanceof GZIPOutputStream compressed) {
                     compressed.finish();
                 }
@@ -113,8 +118,8 @@ public final class ExportCommand implements Callable<Integer> {
         if (series != null && prefix != null) {
             throw new ConfigurationException("--series and --prefix exclude each other");
         }
-        Instant start = time("--from", from);
-        Instant end = time("--to", to);
+        TimeBound start = time("--from", from);
+        TimeBound end = time("--to", to);
         if (series == null) {
             return ExportSelection.all(prefix, start, end);
         }
@@ -125,28 +130,12 @@ public final class ExportCommand implements Callable<Integer> {
         }
     }
 
-    /** A bad range or prefix is refused before the file is created. */
-    private static void checkSelection(Bucketry bucketry, ExportSelection selection) {
-        try {
-            if (selection.series() != null) {
-                bucketry.read().read(selection.series(), selection.from(), selection.to(), 1);
-            } else {
-                bucketry.series().list(selection.prefix(), null, 1);
-                if (selection.from() != null && selection.to() != null && !selection.from().isBefore(selection.to())) {
-                    throw new ConfigurationException("--from " + selection.from() + " is not before --to " + selection.to());
-                }
-            }
-        } catch (InvalidRequestException e) {
-            throw new ConfigurationException(e.getMessage());
-        }
-    }
-
-    static Instant time(String flag, String text) {
+    static TimeBound time(String flag, String text) {
         if (text == null || text.isBlank()) {
             return null;
         }
         try {
-            return TimeInput.parseBound(text.strip());
+            return TimeInput.bound(text.strip());
         } catch (InvalidReadingException e) {
             throw new ConfigurationException(flag + ": " + e.getMessage());
         }

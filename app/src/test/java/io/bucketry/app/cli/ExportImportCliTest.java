@@ -129,10 +129,15 @@ class ExportImportCliTest {
         Run range = cli("bad", "export", "--out", dir.resolve("y").toString(), "--from", "2026-01-02T00:00:00Z",
                 "--to", "2026-01-01T00:00:00Z");
         Run missing = cli("bad", "import", dir.resolve("absent.ndjson").toString());
+        Run word = cli("bad", "export", "--out", dir.resolve("z").toString(), "--from", "yesterday");
+        Run relative = cli("bad", "export", "--out", dir.resolve("z").toString(), "--from", "now", "--to", "-1h");
 
         Cli.assertOneLineError(format, 2, "format 'xml' is not one of ndjson, csv");
         Cli.assertOneLineError(range, 2, "is not before");
         Cli.assertOneLineError(missing, 2, "cannot read the file");
+        Cli.assertOneLineError(word, 2, "--from: time 'yesterday' is none of: ISO-8601");
+        Cli.assertOneLineError(relative, 2, "range start now is not before its end now-1h");
+        assertThat(dir.resolve("z")).doesNotExist();
         assertThat(dir.resolve("y")).doesNotExist();
     }
 

@@ -1,6 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
+import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.GapFill;
 import io.bucketry.domain.TimeRange;
@@ -38,10 +39,12 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
     }
 
     @Override
-    public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window, GapFill fill) {
+    public List<WindowAggregate> aggregateAll(TimeBounds bounds, Duration window, GapFill fill) {
         QueryRange.windowMillis(window);
-        GapFilling.check(fill, from, to, window);
         Instant now = raw.now();
+        Instant from = bounds.from(now);
+        Instant to = bounds.to(now);
+        GapFilling.check(fill, from, to, window);
         TimeRange range = ranges.resolve(from, to, window, now);
         if (range == null) {
             return List.of();

@@ -1,6 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
+import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.GapFill;
 import io.bucketry.domain.SeriesId;
@@ -39,11 +40,13 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window, GapFill fill) {
+    public List<WindowAggregate> aggregate(SeriesId series, TimeBounds bounds, Duration window, GapFill fill) {
         Objects.requireNonNull(series, "series");
         QueryRange.windowMillis(window);
-        GapFilling.check(fill, from, to, window);
         Instant now = raw.now();
+        Instant from = bounds.from(now);
+        Instant to = bounds.to(now);
+        GapFilling.check(fill, from, to, window);
         TimeRange range = ranges.resolve(from, to, window, now);
         if (range == null) {
             return List.of();

@@ -40,9 +40,6 @@ import java.util.concurrent.Executor;
  */
 public final class IngestReadingsService implements IngestReadingsUseCase {
 
-    /** Epoch seconds of any time since 1971 read as milliseconds fall before this. */
-    private static final Instant EPOCH_SECONDS_END = Instant.parse("1971-01-01T00:00:00Z");
-
     private final StoreReadings store;
     private final RetentionPolicy retention;
     private final int maxBatchSize;
@@ -197,7 +194,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private static String secondsHint(ReadingInput input, Instant time) {
         boolean epochForm = input.time() instanceof Number
                 || input.time() instanceof CharSequence text && text.toString().strip().matches("\\d+");
-        if (!epochForm || time.toEpochMilli() <= 0 || !time.isBefore(EPOCH_SECONDS_END)) {
+        if (!epochForm || !TimeInput.looksLikeEpochSeconds(time)) {
             return "";
         }
         return "; " + time.toEpochMilli() + " looks like epoch seconds; times in epoch form are milliseconds";

@@ -2,6 +2,7 @@ package io.bucketry.application.service;
 
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
+import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.out.LoadReadings;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
@@ -23,12 +24,13 @@ public final class ReadReadingsService implements ReadReadingsUseCase {
     }
 
     @Override
-    public List<Reading> read(SeriesId series, Instant from, Instant to, int limit) {
+    public List<Reading> read(SeriesId series, TimeBounds bounds, int limit) {
         Objects.requireNonNull(series, "series");
         if (limit < 1) {
             throw new InvalidRequestException("INVALID_LIMIT", "limit " + limit + " must be positive");
         }
-        TimeRange range = ranges.resolve(from, to, ranges.now());
+        Instant now = ranges.now();
+        TimeRange range = ranges.resolve(bounds.from(now), bounds.to(now), now);
         return range == null ? List.of() : store.read(series, range, limit);
     }
 }

@@ -3,6 +3,8 @@ package io.bucketry.application.transfer;
 import io.bucketry.application.port.in.ListSeriesUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.SeriesPage;
+import io.bucketry.application.port.in.TimeBound;
+import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
@@ -71,26 +73,47 @@ public final class ReadingStream {
     }
 
     /**
+     * Reads one reading of the selection's first series (of {@code series}, else of {@code prefix}), so that
+     * a bad range or prefix, or a store that does not answer, fails before anything is written.
+     *
+     * @throws io.bucketry.application.port.in.InvalidRequestException INVALID_RANGE, INVALID_PREFIX
+     */
+    public void check(SeriesId series, String prefix, TimeBound from, TimeBound to) {
+        new TimeBounds(from, to).requireOrdered();   // also where no series is selected
+        SeriesId first = series;
+        if (first == null) {
+            SeriesPage page = list.list(prefix, null, 1);
+            first = page.series().isEmpty() ? null : page.series().get(0).series();
+        }
+        if (first != null) {
+            read.read(first, new TimeBounds(from, to), 1);
+        }
+    }
+
+    /**
      * The readings of {@code series} in {@code [from, to)} (null: the oldest kept, no end), in time
      * order, as chunks of at most the chunk size; each chunk is read when the previous one is done.
-     * A bad range fails on the first chunk, as {@link ReadReadingsUseCase#read} does.
+     * A bad range fails on the first chunk, as {@link ReadReadingsUseCase#read} does. Each chunk is one
+     * request: a bound relative to now is resolved at its instant, as the retention is; every chunk
+     * after the first starts where the one before ended.
      */
-    public Iterable<List<Reading>> chunks(SeriesId series, Instant from, Instant to) {
+    public Iterable<List<Reading>> chunks(SeriesId series, TimeBound from, TimeBound to) {
         Objects.requireNonNull(series, "series");
         return () -> new Iterator<>() {
-            private Instant next = from;
+            private TimeBound next = from;
             private List<Reading> chunk;
             private boolean done;
 
             @Override
             public boolean hasNext() {
                 if (chunk == null && !done) {
-                    chunk = read.read(series, next, to, chunkSize);
+                    chunk = read.read(series, new TimeBounds(next, to), chunkSize);
                     if (chunk.size() < chunkSize) {
                         done = true;
                     } else {
-                        next = chunk.get(chunk.size() - 1).time().plusMillis(1);
-                        done = to != null && !next.isBefore(to);
+                        Instant after = chunk.get(chunk.size() - 1).time().plusMillis(1);
+                        next = TimeBound.of(after);
+                        done = to instanceof TimeBound.Absolute end && !after.isBefore(end.instant());
                     }
                     if (chunk.isEmpty()) {
                         chunk = null;

@@ -3,6 +3,8 @@ package io.bucketry.application.contract;
 import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.in.TimeBound;
+import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.FillMode;
@@ -276,6 +278,28 @@ public abstract class RollupTiersContract {
                     .as("fill=" + mode).singleElement()
                     .satisfies(w -> assertThat(w.start()).isEqualTo(dayAgo));
         }
+    }
+
+    @Test
+    public void aFromRelativeToNowIsTakenAtTheInstantTheRetentionEdgeIsTakenAt() {
+        // given: a clock a millisecond later at every read; a from at the raw retention, read off the clock before
+        // the request, lies a millisecond before the edge the request sees, which no tier answers in 7m windows
+        TickingClock ticking = new TickingClock(Fixtures.NOW);
+        ReadingStore store = store();
+        UseCases use = UseCases.over(store, ApplicationSettings.defaults().withRetention(POLICY), ticking, null, TIERS,
+                openRollups(store));
+        ContractSupport.ingest(use, List.of(Fixtures.value(ONE_INSTANT, Fixtures.NOW.minus(Duration.ofHours(3)), 1.0)));
+        Instant readBefore = ticking.instant().minus(RETENTION);
+        assertThatThrownBy(() -> use.aggregate().aggregate(ONE_INSTANT, readBefore, null, Duration.ofMinutes(7)))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.code()).isEqualTo("NOT_IN_ROLLUPS"));
+        TimeBounds sinceRetention = new TimeBounds(TimeBound.fromNow(RETENTION.negated()), null);
+
+        // when / then: the same from, relative to now, is resolved at the request's one instant
+        assertThat(use.aggregate().aggregate(ONE_INSTANT, sinceRetention, Duration.ofMinutes(7), GapFill.none()))
+                .hasSize(1);
+        assertThat(use.aggregateAll().aggregateAll(sinceRetention, Duration.ofMinutes(7), GapFill.none())).hasSize(1);
+        assertThat(use.aggregate().aggregate(ONE_INSTANT, sinceRetention, Duration.ofHours(1), GapFill.none()))
+                .hasSize(1);
     }
 
     @Test

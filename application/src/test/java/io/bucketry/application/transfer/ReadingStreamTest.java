@@ -1,6 +1,7 @@
 package io.bucketry.application.transfer;
 
 import io.bucketry.application.contract.Fixtures;
+import io.bucketry.application.port.in.TimeBound;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import org.junit.jupiter.api.Test;
@@ -40,8 +41,8 @@ class ReadingStreamTest {
         ReadingStream stream = new ReadingStream(fixture.use.read(), fixture.use.series(), 10);
 
         List<Reading> all = new ArrayList<>();
-        stream.chunks(SeriesId.of(series), Fixtures.BASE.plus(Duration.ofMinutes(5)),
-                Fixtures.BASE.plus(Duration.ofMinutes(15))).forEach(all::addAll);
+        stream.chunks(SeriesId.of(series), TimeBound.of(Fixtures.BASE.plus(Duration.ofMinutes(5))),
+                TimeBound.of(Fixtures.BASE.plus(Duration.ofMinutes(15)))).forEach(all::addAll);
 
         assertThat(all).extracting(Reading::time).first().isEqualTo(Fixtures.BASE.plus(Duration.ofMinutes(5)));
         assertThat(all).hasSize(10);

@@ -27,14 +27,13 @@ final class AggregateRoutes {
 
     private void ofSeries(Context ctx) {
         List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx),
-                QueryParams.time(ctx, "from"), QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW),
-                QueryParams.fill(ctx));
+                QueryParams.range(ctx), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
         StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
     }
 
     private void ofAll(Context ctx) {
-        List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(QueryParams.time(ctx, "from"),
-                QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
+        List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(QueryParams.range(ctx),
+                QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
         StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
     }
 }

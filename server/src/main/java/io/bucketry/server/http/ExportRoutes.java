@@ -5,7 +5,6 @@ import io.bucketry.application.transfer.ReadingStream;
 import io.bucketry.server.transfer.Export;
 import io.bucketry.server.transfer.ExportFormat;
 import io.bucketry.server.transfer.ExportSelection;
-import io.bucketry.domain.TimeRange;
 import io.javalin.http.Context;
 
 import java.util.Locale;
@@ -38,7 +37,7 @@ final class ExportRoutes {
         ExportSelection selection = ExportSelection.of(ReadingRoutes.series(ctx), QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"));
         ExportFormat format = format(ctx);
-        useCases.read().read(selection.series(), selection.from(), selection.to(), 1);   // a bad range or store: JSON
+        export.check(selection);   // a bad range or store: JSON
         stream(ctx, selection, format, selection.series().value());
     }
 
@@ -46,14 +45,7 @@ final class ExportRoutes {
         ExportSelection selection = ExportSelection.all(ctx.queryParam("prefix"), QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"));
         ExportFormat format = format(ctx);
-        if (selection.from() != null && selection.to() != null) {
-            try {
-                new TimeRange(selection.from(), selection.to());
-            } catch (IllegalArgumentException e) {
-                throw ApiException.badRequest("INVALID_RANGE", e.getMessage());
-            }
-        }
-        useCases.series().list(selection.prefix(), null, 1);   // a bad prefix or store: JSON
+        export.check(selection);   // a bad range, prefix or store: JSON
         stream(ctx, selection, format, "export");
     }
 

@@ -1,5 +1,7 @@
 package io.bucketry.server.http;
 
+import io.bucketry.application.port.in.TimeBound;
+import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.domain.FillMode;
@@ -8,7 +10,6 @@ import io.bucketry.domain.Quote;
 import io.javalin.http.Context;
 
 import java.time.Duration;
-import java.time.Instant;
 
 /** Reads query and path parameters with the same rules as the rest of Bucketry (times via {@link TimeInput}). */
 final class QueryParams {
@@ -16,14 +17,21 @@ final class QueryParams {
     private QueryParams() {
     }
 
+    /** The optional {@code from} and {@code to} of a query ({@link #time}). */
+    static TimeBounds range(Context ctx) {
+        return new TimeBounds(time(ctx, "from"), time(ctx, "to"));
+    }
+
     /**
-     * An optional range bound ({@code from}, {@code to}): ISO-8601 (sub-millisecond fractions kept,
-     * for the range to round up) or epoch milliseconds; INVALID_TIME otherwise. ISO times hold no
-     * spaces, so a space is an unencoded {@code +} of a zone offset ({@code +02:00}) and is read as one.
+     * An optional range bound ({@code from}, {@code to}) as {@link TimeInput#bound} reads it: ISO-8601
+     * (sub-millisecond fractions kept, for the range to round up), epoch milliseconds, a day, epoch seconds
+     * with their unit, or relative to now, which the use case resolves at its one instant; INVALID_TIME
+     * otherwise. Bounds hold no spaces, so a space is an unencoded {@code +} ({@code +02:00}, {@code now+1h})
+     * and is read as one.
      */
-    static Instant time(Context ctx, String name) {
+    static TimeBound time(Context ctx, String name) {
         String text = ctx.queryParam(name);
-        return text == null || text.isBlank() ? null : TimeInput.parseBound(text.strip().replace(' ', '+'));
+        return text == null || text.isBlank() ? null : TimeInput.bound(text.strip().replace(' ', '+'));
     }
 
     /** An optional window size in the configuration's duration syntax ({@code 5m}, {@code PT5M}). */

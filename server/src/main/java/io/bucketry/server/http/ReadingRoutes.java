@@ -54,8 +54,8 @@ final class ReadingRoutes {
             throw ApiException.badRequest("INVALID_LIMIT", "limit " + limit + " must be between 1 and the maximum of "
                     + MAX_LIMIT + "; read a longer range in parts");
         }
-        List<Reading> readings = useCases.read().read(series, QueryParams.time(ctx, "from"),
-                QueryParams.time(ctx, "to"), limit == null ? MAX_LIMIT : limit.intValue());
+        List<Reading> readings = useCases.read().read(series, QueryParams.range(ctx),
+                limit == null ? MAX_LIMIT : limit.intValue());
         StreamedArray.answer(ctx, readings, ReadingView.class, ReadingView::of);
     }
 

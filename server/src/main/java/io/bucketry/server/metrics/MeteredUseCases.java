@@ -29,12 +29,12 @@ final class MeteredUseCases {
     static UseCases around(UseCases u, MeterRegistry registry) {
         MeteredUseCases m = new MeteredUseCases(registry);
         return new UseCases(m.ingest(u.ingest()),
-                (series, from, to, limit) -> m.call("read", () -> u.read().read(series, from, to, limit)),
+                (series, bounds, limit) -> m.call("read", () -> u.read().read(series, bounds, limit)),
                 series -> m.call("latest", () -> u.latest().latest(series)),
                 (series, number, size) -> m.call("page", () -> u.page().page(series, number, size)),
-                (series, from, to, window, fill) -> m.call("aggregate",
-                        () -> u.aggregate().aggregate(series, from, to, window, fill)),
-                (from, to, window, fill) -> m.call("aggregateAll", () -> u.aggregateAll().aggregateAll(from, to, window, fill)),
+                (series, bounds, window, fill) -> m.call("aggregate",
+                        () -> u.aggregate().aggregate(series, bounds, window, fill)),
+                (bounds, window, fill) -> m.call("aggregateAll", () -> u.aggregateAll().aggregateAll(bounds, window, fill)),
                 () -> m.call("describe", () -> u.describe().describe()),
                 series -> m.call("delete", () -> u.delete().delete(series)),
                 () -> m.call("reclaim", () -> u.reclaim().reclaim()),

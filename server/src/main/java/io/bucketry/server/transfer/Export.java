@@ -24,6 +24,11 @@ public final class Export {
         this.stream = stream;
     }
 
+    /** Fails, before anything is written, on a bad range or prefix or a store that does not answer. */
+    public void check(ExportSelection selection) {
+        stream.check(selection.series(), selection.prefix(), selection.from(), selection.to());
+    }
+
     /**
      * Writes {@code selection} to {@code out} (left open, flushed) and answers how many readings it
      * wrote; {@code progress} hears the count after each chunk.

@@ -21,6 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,6 +46,11 @@ class DashboardBrowserTest {
 
     static final Path ARTIFACTS = Path.of("target", "browser-test");
     static final Duration WAIT = Duration.ofSeconds(15);
+    /**
+     * Pixels of the min-max band's colour the pressure chart shows at least (about 8,800 of its 914 × 220 with
+     * the band filled at 30 %; with the former 15 % fill and min and max lines, only the lines' pixels came near).
+     */
+    static final int BAND_PIXELS = 5000;
 
     private final DashboardData data = new DashboardData(Instant.now());
     private Bucketry bucketry;
@@ -110,17 +119,30 @@ class DashboardBrowserTest {
         assertThat(windows.size()).isGreaterThan(100);
         JsonNode columns = chart.get("data");
         assertThat(columns.get(0).size()).isEqualTo(windows.size());
+        assertThat(query(chart.get("url").asText())).containsEntry("fill", "null");
+        int empty = 0;
         for (int i = 0; i < windows.size(); i++) {
             JsonNode w = windows.get(i);
             JsonNode t = w.get("fields").get("temperature");
             assertThat(columns.get(0).get(i).asDouble()).as("x of window %d", i)
                     .isEqualTo(Instant.parse(w.get("start").asText()).toEpochMilli() / 1000.0);
+            if (t == null) {   // an empty window of the range (fill=null): no point
+                empty++;
+                assertThat(List.of(columns.get(1).get(i), columns.get(2).get(i), columns.get(3).get(i)))
+                        .as("window %d", i).allMatch(JsonNode::isNull);
+                continue;
+            }
             assertThat(columns.get(1).get(i).asDouble()).as("min of window %d", i).isEqualTo(t.get("min").asDouble());
             assertThat(columns.get(2).get(i).asDouble()).as("max of window %d", i).isEqualTo(t.get("max").asDouble());
             assertThat(columns.get(3).get(i).asDouble()).as("avg of window %d", i).isEqualTo(t.get("avg").asDouble());
         }
+        assertThat(empty).as("empty windows: the range began before the first reading").isPositive();
         assertThat(browser.script(DashboardScripts.AVERAGE_LINE_PIXELS, "temperature").asInt())
                 .as("pixels of the average line's colour on the canvas").isGreaterThan(200);
+        // the band is filled with the line's blue at 30 % over white: rgb(193, 212, 250), clearly apart from white
+        assertThat(browser.script(DashboardScripts.PIXELS_OF_COLOUR, "pressure", 193, 212, 250).asInt())
+                .as("pixels of the min-max band's colour").isGreaterThan(BAND_PIXELS);
+        assertThat(browser.script("return location.hash").asText()).isEqualTo("#series=plant.boiler-1&from=now-1h");
         assertThat(strings(browser.script(DashboardScripts.FOREIGN_RESOURCES))).as("resources from elsewhere").isEmpty();
     }
 
@@ -138,7 +160,26 @@ class DashboardBrowserTest {
             long window = Durations.parse(query.get("window")).toMillis();
             long points = (span + window - 1) / window + 1;   // windows are aligned to the epoch: one more may be touched
             assertThat(points).as("points of %s with window %s", range, query.get("window")).isBetween(500L, 1000L);
+            assertTimeAxisIn24HourTime(range);
         }
+    }
+
+    /** Every label of the time axis is its tick in the page's zone: HH:mm (:ss) within a day, the day at midnight or beyond. */
+    private void assertTimeAxisIn24HourTime(String range) {
+        JsonNode axis = browser.waitFor(WAIT, "the time axis of the " + range + " chart", DashboardScripts.TIME_AXIS,
+                v -> v.get("labels").isArray() && v.get("labels").size() > 1, "temperature");
+        ZoneId zone = ZoneId.of(axis.get("zone").asText());
+        JsonNode splits = axis.get("splits");
+        long step = splits.get(1).asLong() - splits.get(0).asLong();
+        List<String> labels = strings(axis.get("labels"));
+        for (int i = 0; i < labels.size(); i++) {
+            ZonedDateTime tick = Instant.ofEpochSecond(splits.get(i).asLong()).atZone(zone);
+            String pattern = step >= 86_400 || tick.toLocalTime().equals(LocalTime.MIDNIGHT) ? "yyyy-MM-dd"
+                    : step < 60 ? "HH:mm:ss" : "HH:mm";
+            assertThat(labels.get(i)).as("label of tick %s (%s, every %d s)", i, tick, step)
+                    .isEqualTo(tick.format(DateTimeFormatter.ofPattern(pattern)));
+        }
+        assertThat(String.join(" ", labels)).as(range).doesNotContainIgnoringCase("am").doesNotContainIgnoringCase("pm");
     }
 
     @Test
@@ -221,6 +262,75 @@ class DashboardBrowserTest {
 
     @Test
     @Order(8)
+    void theRangeIsInTheLinkAndBackAndForwardShowTheRangesBefore() {
+        String asked = "return bucketry.view.aggregatesUrl";
+        String on = "return document.querySelector('#ranges button.on')?.dataset.range ?? null";
+        browser.waitFor(WAIT, "the pump's 1 h link", "return location.hash",
+                v -> v.asText().equals("#series=yard.pump-1&from=now-1h"));
+
+        browser.click("#ranges button[data-range='7d']");
+        browser.waitFor(WAIT, "the 7 d link", "return location.hash", v -> v.asText().equals("#series=yard.pump-1&from=now-7d"));
+        browser.script("history.back()");
+
+        browser.waitFor(WAIT, "the 1 h range again", asked, v -> span(query(v.asText())) == Duration.ofHours(1).toMillis());
+        assertThat(browser.script(on).asText()).isEqualTo("1h");
+        browser.script("history.forward()");
+        browser.waitFor(WAIT, "the 7 d range again", asked, v -> span(query(v.asText())) == Duration.ofDays(7).toMillis());
+        assertThat(browser.script(on).asText()).isEqualTo("7d");
+        assertThat(browser.script("return bucketry.view.series").asText()).isEqualTo(DashboardData.PUMP);
+    }
+
+    @Test
+    @Order(9)
+    void aLinkWithAFixedRangeOpensThatSeriesOverThatRange() {
+        Instant from = data.now().minus(Duration.ofMinutes(50));
+        Instant to = data.now().minus(Duration.ofMinutes(20));
+
+        browser.open(base() + "/?linked#series=" + DashboardData.BOILER_1 + "&from=" + from + "&to=" + to);
+
+        JsonNode asked = browser.waitFor(WAIT, "the linked range", "return bucketry.view.aggregatesUrl ?? null",
+                v -> !v.isNull() && v.asText().contains(DashboardData.BOILER_1));
+        Map<String, String> query = query(asked.asText());
+        assertThat(Long.parseLong(query.get("from"))).isEqualTo(from.toEpochMilli());
+        assertThat(Long.parseLong(query.get("to"))).isEqualTo(to.toEpochMilli());
+        assertThat(browser.script("return document.getElementById('title').textContent").asText())
+                .isEqualTo(DashboardData.BOILER_1);
+        assertThat(browser.script("return document.querySelector('#ranges button.on').dataset.range").asText())
+                .isEqualTo("custom");
+        assertThat(browser.script("return document.getElementById('custom').hidden").asBoolean()).isFalse();
+    }
+
+    @Test
+    @Order(10)
+    void withLessDataThanTheDefaultRangeTheChartFitsTheDataAndAGapIsDrawnAsOne() throws Exception {
+        Instant first = data.readings(DashboardData.METER).get(0).time();
+
+        browser.open(base() + "/?fit#series=" + DashboardData.METER);
+
+        String drawn = "const p = bucketry.plots.temperature, v = bucketry.view;"
+                + "return p && v.series === arguments[0] && v.aggregatesUrl.includes(arguments[0]) ? v.aggregatesUrl : null";
+        Map<String, String> query = query(browser.waitFor(WAIT, "the meter's chart", drawn, v -> !v.isNull(),
+                DashboardData.METER).asText());
+        long from = Long.parseLong(query.get("from"));
+        long to = Long.parseLong(query.get("to"));
+        assertThat(from).as("the range starts before the first reading").isLessThanOrEqualTo(first.toEpochMilli());
+        assertThat(first.toEpochMilli() - from).as("by a margin of at most 5 %%").isLessThanOrEqualTo((to - from) / 20);
+        assertThat(to - from).as("about the 4 hours of readings").isLessThan(Duration.ofHours(5).toMillis());
+        assertThat(browser.script("return document.querySelector('#ranges button.on')").isNull()).isTrue();
+        assertThat(browser.script("return document.getElementById('window').textContent").asText())
+                .contains("from the first reading");
+
+        Instant gapMiddle = data.now().minus(DashboardData.GAP_FROM.plus(DashboardData.GAP_TO).dividedBy(2));
+        Instant beforeGap = data.now().minus(Duration.ofMinutes(150)).plusSeconds(20);   // between two readings
+        browser.waitFor(WAIT, "the average line drawn", DashboardScripts.AVERAGE_LINE_PIXELS_AT,
+                v -> v.asInt() > 0, "temperature", beforeGap.toEpochMilli());
+        assertThat(browser.script(DashboardScripts.AVERAGE_LINE_PIXELS_AT, "temperature", gapMiddle.toEpochMilli()).asInt())
+                .as("line pixels in the middle of the 40-minute outage").isZero();
+        browser.screenshot(ARTIFACTS.resolve("dashboard-gap.png"));
+    }
+
+    @Test
+    @Order(11)
     void anErrorAnswerOfTheServerIsShownAndGoesAwayOnceARequestSucceeds() {
         browser.click("#ranges button[data-range='custom']");
         browser.script(DashboardScripts.SET_CUSTOM_RANGE, -3_600_000, -7_200_000);   // from after to
@@ -235,7 +345,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(9)
+    @Order(12)
     void anUnreachableServerIsShownAsAMessage() throws Exception {
         server.close();
 
@@ -244,6 +354,39 @@ class DashboardBrowserTest {
 
         assertThat(shown.asText()).startsWith("Cannot reach the Bucketry server at http://127.0.0.1:");
         browser.screenshot(ARTIFACTS.resolve("dashboard-unreachable.png"));
+    }
+
+    @Test
+    @Order(13)
+    void aServerWithTokensIsAskedWithTheTokenThePromptWasGiven() throws Exception {
+        try (ApiServer guarded = ApiServer.start(bucketry, LocalServer.builder().tokens(Tokens.configured()).build())) {
+            String page = "http://127.0.0.1:" + guarded.port() + "/";
+
+            // declined: the page stops asking and says how to give a token
+            browser.open(page);
+            assertThat(browser.waitForPrompt(WAIT, "the token prompt")).startsWith("This Bucketry server needs a token.");
+            browser.dismissPrompt();
+            JsonNode shown = browser.waitFor(WAIT, "the 401 message", DashboardScripts.VISIBLE_ERROR,
+                    v -> v.asText().contains("UNAUTHORIZED"));
+            assertThat(shown.asText()).startsWith("401 UNAUTHORIZED: ").endsWith("(reload the page to give a token)");
+
+            // a refused token is forgotten and asked for again; the right one opens the page
+            browser.open(page);
+            browser.waitForPrompt(WAIT, "the token prompt after a reload");
+            browser.answerPrompt("not-a-token");
+            assertThat(browser.waitForPrompt(Duration.ofSeconds(20), "the prompt after a refused token"))
+                    .startsWith("The server refused that token.");
+            browser.answerPrompt(Tokens.READ);
+
+            String ids = "return [...document.querySelectorAll('#series-list li')].map(li => li.dataset.series)";
+            browser.waitFor(WAIT, "every series listed", ids, v -> v.size() == DashboardData.SERIES.size());
+            browser.waitFor(WAIT, "the message to go", DashboardScripts.VISIBLE_ERROR, JsonNode::isNull);
+            assertThat(browser.script("return sessionStorage.getItem('bucketry.token')").asText()).isEqualTo(Tokens.READ);
+        }
+    }
+
+    private String base() {
+        return "http://127.0.0.1:" + server.port();
     }
 
     private static Map<String, String> query(String url) {

@@ -26,8 +26,13 @@ final class DashboardData {
     /** A pump with more readings in the last hour than a state band takes (6,000, every 0.5 s). */
     static final String PUMP = "yard.pump-1";
     static final int PUMP_READINGS = 6000;
+    /** A meter with a reading every minute for the last 4 hours but for an outage of 40 minutes (GAP_FROM to GAP_TO). */
+    static final String METER = "office.meter-1";
+    static final Duration METER_SPAN = Duration.ofHours(4);
+    static final Duration GAP_FROM = Duration.ofHours(2);
+    static final Duration GAP_TO = Duration.ofMinutes(80);
     /** In id order, as the series list shows them. */
-    static final List<String> SERIES = List.of(ROOM, BOILER_1, BOILER_2, PUMP);
+    static final List<String> SERIES = List.of(METER, ROOM, BOILER_1, BOILER_2, PUMP);
     static final double THRESHOLD = 50;
 
     /** One reading; pressure and status are absent (null) where the series has no such field. */
@@ -60,6 +65,12 @@ final class DashboardData {
             rows.add(new Row(BOILER_2, now.minusSeconds(50L * (10 - i)), 80 + i, 990, "ALARM"));
             rows.add(new Row(ROOM, now.minusSeconds(60L * (10 - i)), 21 + i / 10.0, null, null));
         }
+        for (long minute = METER_SPAN.toMinutes(); minute > 0; minute--) {
+            if (minute >= GAP_TO.toMinutes() && minute < GAP_FROM.toMinutes()) {
+                continue;   // the outage: no reading from 2 h ago to 1 h 20 min ago
+            }
+            rows.add(new Row(METER, now.minus(Duration.ofMinutes(minute)), 15 + minute % 7 * 0.5, null, null));
+        }
         for (int i = 0; i < PUMP_READINGS; i++) {
             rows.add(new Row(PUMP, now.minusMillis(500L * (PUMP_READINGS - i)), 10, null, i / 100 % 2 == 0 ? "ON" : "OFF"));
         }
@@ -69,6 +80,11 @@ final class DashboardData {
         Api.Answer answer = api.post("/v1/readings", "[" + rows.stream().map(Row::json).collect(Collectors.joining(",")) + "]");
         assertThat(answer.status()).as(answer.json().toString()).isEqualTo(200);
         assertThat(answer.json().get("accepted").asInt()).as(answer.json().toString()).isEqualTo(rows.size());
+    }
+
+    /** The instant the readings are relative to. */
+    Instant now() {
+        return now;
     }
 
     int total() {

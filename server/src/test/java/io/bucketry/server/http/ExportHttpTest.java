@@ -163,7 +163,9 @@ class ExportHttpTest extends ApiTestBase {
             "/v1/export?format=json | INVALID_FORMAT",
             "/v1/export?prefix=a%20b | INVALID_PREFIX",
             "/v1/export?to=soon | INVALID_TIME",
-            "/v1/export?from=2026-07-21T23:10:00Z&to=2026-07-21T23:00:00Z | INVALID_RANGE"})
+            "/v1/export?from=2026-07-21T23:10:00Z&to=2026-07-21T23:00:00Z | INVALID_RANGE",
+            "/v1/export?from=now&to=-1h | INVALID_RANGE",
+            "/v1/export?from=1784675100 | INVALID_TIME"})
     void badParametersAreRefusedAsJsonBeforeAnyExport(String path, String code) throws Exception {
         HttpResponse<byte[]> answer = getBytes(path);
 

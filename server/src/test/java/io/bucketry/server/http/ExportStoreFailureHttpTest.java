@@ -59,11 +59,11 @@ class ExportStoreFailureHttpTest {
         }
         assertThat(real.ingest().ingest(inputs).accepted()).isEqualTo(25_000);
         AtomicInteger calls = new AtomicInteger();
-        ReadReadingsUseCase failing = (series, from, to, limit) -> {
+        ReadReadingsUseCase failing = (series, bounds, limit) -> {
             if (calls.incrementAndGet() >= 3) {
                 throw new StoreUnavailableException("mongodb at db:27017 did not answer");
             }
-            return real.read().read(series, from, to, limit);
+            return real.read().read(series, bounds, limit);
         };
         UseCases useCases = new UseCases(real.ingest(), failing, real.latest(), real.page(), real.aggregate(),
                 real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series());

@@ -29,6 +29,8 @@ class GrafanaBadInputHttpTest extends ApiTestBase {
             "{\"targets\":[]} | INVALID_RANGE",
             "{\"range\":{\"from\":\"2026-07-21T23:00:00Z\",\"to\":\"2026-07-21T22:00:00Z\"},\"targets\":[]} | INVALID_RANGE",
             "{\"range\":{\"from\":\"yesterday\",\"to\":\"2026-07-21T22:00:00Z\"},\"targets\":[]} | INVALID_TIME",
+            "{\"range\":{\"from\":\"now-1h\",\"to\":\"now\"},\"targets\":[]} | INVALID_TIME",
+            "{\"range\":{\"from\":1784674800,\"to\":\"2026-07-21T22:00:00Z\"},\"targets\":[]} | INVALID_TIME",
             "{\"range\":{\"from\":[],\"to\":\"2026-07-21T22:00:00Z\"},\"targets\":[]} | INVALID_RANGE",
             "{RANGE,\"maxDataPoints\":0,\"targets\":[]} | INVALID_MAX_DATA_POINTS",
             "{RANGE,\"maxDataPoints\":1.5,\"targets\":[]} | INVALID_MAX_DATA_POINTS",

@@ -90,7 +90,7 @@ class HttpErrorsTest extends ApiTestBase {
             "/v1/series/bad!id/readings | INVALID_SERIES",
             "/v1/series/a%20b/latest | INVALID_SERIES",
             "/v1/series/s/readings?from=yesterday | INVALID_TIME",
-            "/v1/series/s/readings?to=2026-07-21 | INVALID_TIME",
+            "/v1/series/s/readings?to=2026-07-21T23:00 | INVALID_TIME",
             "/v1/series/s/readings?from=2026-07-21T23:10:00Z&to=2026-07-21T23:00:00Z | INVALID_RANGE",
             "/v1/series/s/readings?limit=many | INVALID_LIMIT",
             "/v1/series/s/readings?limit=0 | INVALID_LIMIT",

@@ -75,8 +75,9 @@ final class WebDriver implements AutoCloseable {
             ARGS.forEach(options.withArray("args")::add);
             options.withArray("args").add("--user-data-dir=" + profile);
             ObjectNode capabilities = JSON.createObjectNode();
+            // a prompt left open fails the commands sent meanwhile instead of being dismissed by them
             capabilities.putObject("capabilities").putObject("alwaysMatch").put("browserName", "chrome")
-                    .set("goog:chromeOptions", options);
+                    .put("unhandledPromptBehavior", "ignore").set("goog:chromeOptions", options);
             webDriver.session = webDriver.call("POST", "/session", capabilities).path("value").path("sessionId").asText();
             webDriver.command("POST", "/timeouts", Map.of("script", 5000, "pageLoad", 30000, "implicit", 0));
             return webDriver;
@@ -114,6 +115,24 @@ final class WebDriver implements AutoCloseable {
         JsonNode[] last = {null};
         waitUntil(timeout, () -> what + " (last value: " + last[0] + ")", () -> done.test(last[0] = script(script, args)));
         return last[0];
+    }
+
+    /** Waits at most {@code timeout} for a prompt (or alert) of the page and returns its text. */
+    String waitForPrompt(Duration timeout, String what) {
+        String[] text = {null};
+        waitUntil(timeout, () -> what, () -> (text[0] = command("GET", "/alert/text", null).asText()) != null);
+        return text[0];
+    }
+
+    /** Types {@code text} into the open prompt and accepts it. */
+    void answerPrompt(String text) {
+        command("POST", "/alert/text", Map.of("text", text));
+        command("POST", "/alert/accept", Map.of());
+    }
+
+    /** Dismisses the open prompt, as its Cancel button does. */
+    void dismissPrompt() {
+        command("POST", "/alert/dismiss", Map.of());
     }
 
     void screenshot(Path file) throws IOException {

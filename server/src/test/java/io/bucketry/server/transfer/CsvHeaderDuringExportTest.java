@@ -27,7 +27,7 @@ class CsvHeaderDuringExportTest {
     private final List<Reading> stored = new ArrayList<>(List.of(Reading.of("door", T0, Map.of("open", 1))));
     private final AtomicInteger reads = new AtomicInteger();
     /** Reads the stored readings; after the first read (the header pass) a reading with a new field is written. */
-    private final ReadReadingsUseCase read = (series, from, to, limit) -> {
+    private final ReadReadingsUseCase read = (series, bounds, limit) -> {
         List<Reading> answer = List.copyOf(stored);
         if (reads.incrementAndGet() == 1) {
             stored.add(Reading.of("door", T0.plusSeconds(60), Map.of("open", 0, "battery", 87)));

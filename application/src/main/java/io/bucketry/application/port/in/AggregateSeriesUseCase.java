@@ -12,17 +12,22 @@ import java.util.List;
 public interface AggregateSeriesUseCase {
 
     /**
-     * @param from inclusive start, or null for the oldest kept reading
-     * @param to exclusive end, or null for no end
+     * @param bounds inclusive start (none: the oldest kept reading) and exclusive end (none: no end), either
+     *        relative to the request's instant
      * @param window window size; windows are aligned to multiples of it since the epoch
      * @param fill how windows without readings are answered ({@link GapFill#none()}: left out)
      * @throws InvalidRequestException INVALID_RANGE, INVALID_WINDOW, INVALID_FILL (a linear fill with a bound off
      *         a window boundary) or TOO_MANY_WINDOWS (filled windows count too)
      */
-    List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window, GapFill fill);
+    List<WindowAggregate> aggregate(SeriesId series, TimeBounds bounds, Duration window, GapFill fill);
+
+    /** As {@link #aggregate(SeriesId, TimeBounds, Duration, GapFill)} between two instants, either null. */
+    default List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window, GapFill fill) {
+        return aggregate(series, TimeBounds.of(from, to), window, fill);
+    }
 
     /** The windows that hold readings, empty ones left out. */
     default List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window) {
-        return aggregate(series, from, to, window, GapFill.none());
+        return aggregate(series, TimeBounds.of(from, to), window, GapFill.none());
     }
 }

@@ -10,9 +10,14 @@ import java.util.List;
 public interface ReadReadingsUseCase {
 
     /**
-     * @param from inclusive start, or null for the oldest kept reading
-     * @param to exclusive end, or null for no end
+     * @param bounds inclusive start (none: the oldest kept reading) and exclusive end (none: no end), either
+     *        relative to the request's instant
      * @param limit at most this many readings (the earliest), positive
      */
-    List<Reading> read(SeriesId series, Instant from, Instant to, int limit);
+    List<Reading> read(SeriesId series, TimeBounds bounds, int limit);
+
+    /** As {@link #read(SeriesId, TimeBounds, int)} between two instants, either null. */
+    default List<Reading> read(SeriesId series, Instant from, Instant to, int limit) {
+        return read(series, TimeBounds.of(from, to), limit);
+    }
 }

@@ -15,7 +15,9 @@ import java.time.format.DateTimeParseException;
  * The one rule for times given as input: an {@link Instant}, epoch milliseconds (an integral
  * number, or text of digits), or ISO-8601 text with a zone offset ({@code 2026-07-21T23:00:10Z},
  * {@code 2026-07-21T23:00:10.123456+02:00}). A reading's time truncates fractions finer than a
- * millisecond ({@link #parse}); a range bound keeps them ({@link #parseBound}), for the range to round up.
+ * millisecond ({@link #parse}); a range bound keeps them ({@link #parseBound}), for the range to round up,
+ * and may also be written as a day, as epoch seconds with their unit, or relative to now ({@link #bound},
+ * {@link BoundText}).
  */
 public final class TimeInput {
 
@@ -30,6 +32,10 @@ public final class TimeInput {
         }
     };
 
+    /** Epoch seconds of any time since 1971 read as milliseconds fall before this. */
+    private static final Instant EPOCH_SECONDS_END = Instant.parse("1971-01-01T00:00:00Z");
+    /** A range bound in 1970 at least this many milliseconds after the epoch is refused as epoch seconds (from 2001). */
+    private static final long SECONDS_OF_2001 = 1_000_000_000L;
     private static final BigDecimal MIN_MILLIS = BigDecimal.valueOf(Long.MIN_VALUE);
     private static final BigDecimal MAX_MILLIS = BigDecimal.valueOf(Long.MAX_VALUE);
 
@@ -41,9 +47,45 @@ public final class TimeInput {
         return parse(value, false);
     }
 
-    /** The instant {@code value} denotes, keeping any fraction finer than a millisecond; INVALID_TIME otherwise. */
+    /**
+     * The absolute range bound {@code value} denotes, keeping any fraction finer than a millisecond: as
+     * {@link #parse}, or text in a form of {@link BoundText} that is not relative to now; INVALID_TIME otherwise,
+     * and for a whole number of milliseconds that looks like epoch seconds.
+     */
     public static Instant parseBound(Object value) {
-        return parse(value, true);
+        TimeBound bound = bound(value);
+        if (bound instanceof TimeBound.Relative) {
+            throw invalid("time " + Quote.of(value.toString().strip()) + " is relative to now; here a time is absolute: "
+                    + BoundText.ABSOLUTE);
+        }
+        return bound.at(null);
+    }
+
+    /**
+     * The range bound {@code value} denotes: an {@link Instant} or a number as {@link #parse} takes them, or text
+     * as {@link BoundText} reads it; INVALID_TIME otherwise, and for a whole number of milliseconds that looks
+     * like epoch seconds from 2001 on (1,000,000,000 to 31,535,999,999: in 1970 as milliseconds, a time no bound
+     * means).
+     */
+    public static TimeBound bound(Object value) {
+        if (value instanceof CharSequence text && BoundText.isOwn(text.toString().strip())) {
+            return BoundText.read(text.toString().strip());
+        }
+        Instant instant = parse(value, true);
+        boolean epochForm = value instanceof Number || value instanceof CharSequence text && isInteger(text.toString().strip());
+        if (epochForm && instant.toEpochMilli() >= SECONDS_OF_2001 && looksLikeEpochSeconds(instant)) {
+            String shown = value instanceof CharSequence text ? text.toString().strip() : Quote.number((Number) value);
+            throw invalid("time " + shown + " looks like epoch seconds; times in epoch form are milliseconds: write "
+                    + shown + "s for seconds");
+        }
+        return TimeBound.of(instant);
+    }
+
+    /**
+     * True for an instant in 1970 after the epoch: epoch seconds of any time since 1971 read as milliseconds.
+     */
+    public static boolean looksLikeEpochSeconds(Instant time) {
+        return time.toEpochMilli() > 0 && time.isBefore(EPOCH_SECONDS_END);
     }
 
     private static Instant parse(Object value, boolean keepNanos) {
@@ -124,7 +166,7 @@ public final class TimeInput {
         return invalid("time " + shown + " is a whole number out of the range of epoch milliseconds (a 64-bit integer)");
     }
 
-    private static InvalidReadingException invalid(String message) {
+    static InvalidReadingException invalid(String message) {
         return new InvalidReadingException(RejectionReason.INVALID_TIME, message);
     }
 }

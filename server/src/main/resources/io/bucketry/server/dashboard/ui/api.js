@@ -4,7 +4,10 @@ const Api = (() => {
   const TIMEOUT_MS = 10000;
   const TOKEN_KEY = 'bucketry.token';
 
-  // A server with tokens answers 401: ask for a read token once, keep it for this tab only, send it as Bearer.
+  // A server with tokens answers 401: ask for a read token, keep it for this tab only, send it as Bearer. A token
+  // the server refuses is forgotten and asked for again; once the person declines, the page stops asking (the
+  // error says how to give one).
+  let declined = false;
   async function get(path, asked) {
     const token = sessionStorage.getItem(TOKEN_KEY);
     const headers = token ? { Authorization: 'Bearer ' + token } : {};
@@ -15,16 +18,21 @@ const Api = (() => {
       const why = e.name === 'TimeoutError' ? 'no answer within ' + TIMEOUT_MS / 1000 + ' s' : e.message;
       throw new Error('Cannot reach the Bucketry server at ' + location.origin + ' (' + why + ')');
     }
-    if (res.status === 401 && !asked) {
+    if (res.status === 401 && !asked && !declined) {
       const stored = sessionStorage.getItem(TOKEN_KEY);
       if (stored && stored !== token) {
         return get(path, true);   // another request asked meanwhile
       }
-      const given = window.prompt('This Bucketry server needs a token of scope read (kept in this tab only):');
-      if (given) {
+      if (token) {
+        sessionStorage.removeItem(TOKEN_KEY);
+      }
+      const given = window.prompt((token ? 'The server refused that token. ' : 'This Bucketry server needs a token. ')
+        + 'A token of scope read (kept in this tab only):');
+      if (given && given.trim()) {
         sessionStorage.setItem(TOKEN_KEY, given.trim());
         return get(path, true);
       }
+      declined = true;
     }
     const text = await res.text();
     let body = null;
@@ -35,7 +43,8 @@ const Api = (() => {
     }
     if (!res.ok) {
       if (body && body.error) {
-        throw Object.assign(new Error(res.status + ' ' + body.error + ': ' + body.message), { status: res.status });
+        const hint = res.status === 401 && declined ? ' (reload the page to give a token)' : '';
+        throw Object.assign(new Error(res.status + ' ' + body.error + ': ' + body.message + hint), { status: res.status });
       }
       throw Object.assign(new Error('The server answered ' + res.status + ' to ' + path), { status: res.status });
     }

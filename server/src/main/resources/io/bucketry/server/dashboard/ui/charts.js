@@ -9,23 +9,63 @@ const Charts = (() => {
     return [...names].sort();
   }
 
-  // uPlot's columns: window start (epoch seconds), min, max, avg; null where a window lacks the field.
+  // uPlot's columns: window start (epoch seconds), min, max, avg. The windows come with fill=null, so a window
+  // without the field is null, which uPlot draws as a break in the line and the band; a run of empty windows
+  // no longer than GAP_SPACINGS times the usual spacing of the windows that hold the field is only the
+  // readings being sparser than the windows, and is joined (undefined: uPlot spans it).
+  const GAP_SPACINGS = 3;
+
   function columns(windows, field) {
     const at = (w, key) => (w.fields[field] ? w.fields[field][key] : null);
-    return [windows.map((w) => Date.parse(w.start) / 1000), windows.map((w) => at(w, 'min')),
+    const cols = [windows.map((w) => Date.parse(w.start) / 1000), windows.map((w) => at(w, 'min')),
       windows.map((w) => at(w, 'max')), windows.map((w) => at(w, 'avg'))];
+    const held = cols[0].filter((x, i) => cols[3][i] !== null);
+    const spacings = held.slice(1).map((x, i) => x - held[i]).sort((a, b) => a - b);
+    const usual = spacings.length ? spacings[Math.floor(spacings.length / 2)] : 0;
+    for (let i = 0, last = -1; i < cols[0].length; i++) {
+      if (cols[3][i] === null) {
+        continue;
+      }
+      if (last >= 0 && i - last > 1 && cols[0][i] - cols[0][last] <= GAP_SPACINGS * usual) {
+        for (let j = last + 1; j < i; j++) {
+          cols[1][j] = cols[2][j] = cols[3][j] = undefined;
+        }
+      }
+      last = i;
+    }
+    return cols;
   }
+
+  const two = (n) => String(n).padStart(2, '0');
+  const dayText = (d) => d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
+  const clockText = (d, seconds) => two(d.getHours()) + ':' + two(d.getMinutes()) + (seconds ? ':' + two(d.getSeconds()) : '');
+
+  // Time axis labels in 24-hour local time, as the header writes the time: HH:mm:ss between ticks less than a
+  // minute apart, HH:mm up to a day (the day, YYYY-MM-DD, at midnight), the day beyond.
+  function timeLabels(u, splits, axis, space, incr) {
+    return splits.map((s) => {
+      if (s === null) {
+        return null;
+      }
+      const d = new Date(s * 1000);
+      const midnight = d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0;
+      return incr >= 86400 || midnight ? dayText(d) : clockText(d, incr < 60);
+    });
+  }
+
+  const BLUE = '47,111,237';
 
   function options(field, range, width) {
     return {
       width, height: 220,
       scales: { x: { time: true, range: () => [range.from / 1000, range.to / 1000] } },
-      series: [{},
-        { label: 'min', stroke: 'rgba(47,111,237,0.35)', width: 1 },
-        { label: 'max', stroke: 'rgba(47,111,237,0.35)', width: 1 },
-        { label: 'avg', stroke: '#2f6fed', width: 2 }],
-      bands: [{ series: [2, 1], fill: 'rgba(47,111,237,0.15)' }],
-      axes: [{}, { size: 60 }],
+      series: [{ value: (u, v) => (v == null ? '—' : dayText(new Date(v * 1000)) + ' ' + clockText(new Date(v * 1000), true)) },
+        // min and max are the band's edges, not lines of their own: lines one window apart would hide the band
+        { label: 'min', stroke: 'transparent' },
+        { label: 'max', stroke: 'transparent' },
+        { label: 'avg', stroke: 'rgb(' + BLUE + ')', width: 2 }],
+      bands: [{ series: [2, 1], fill: 'rgba(' + BLUE + ',0.3)' }],
+      axes: [{ values: timeLabels, space: 80 }, { size: 60 }],
       legend: { live: true },
     };
   }
@@ -99,5 +139,5 @@ const Charts = (() => {
     return out;
   }
 
-  return { drawNumeric, clear, colour, runs, plots };
+  return { drawNumeric, clear, colour, runs, plots, timeLabels };
 })();

@@ -1,9 +1,12 @@
 'use strict';
-// The page's state and refresh loop: series search, range, charts, states, latest, statistics, alerts.
+// The page's state and refresh loop: series search, range (in the address, see link.js), charts, states, latest,
+// statistics, alerts.
 (() => {
   const $ = (id) => document.getElementById(id);
   const REFRESH_MS = 5000;
-  const view = { series: null, range: '24h' };
+  // range 'auto': the last DEFAULT_RANGE, or from the series' first reading when that is later
+  const DEFAULT_RANGE = Api.DURATIONS['24h'];
+  const view = { series: null, range: 'auto', span: null, custom: null, first: undefined };
   const errors = {};
   window.bucketry = { view, plots: Charts.plots, errors };
 
@@ -45,29 +48,47 @@
 
   function currentRange() {
     const now = Date.now();
-    if (view.range !== 'custom') {
-      return { from: now - Api.DURATIONS[view.range], to: now, live: true };
+    if (view.range === 'custom') {
+      if (!view.custom) {
+        throw new Error('Choose the start of the custom range');
+      }
+      const to = view.custom.to === null ? now : view.custom.to;
+      return { from: view.custom.from, to, live: view.custom.to === null };
     }
-    const from = Date.parse($('custom-from').value);
-    const to = $('custom-to').value ? Date.parse($('custom-to').value) : now;
-    if (Number.isNaN(from)) {
-      throw new Error('Choose the start of the custom range');
+    if (view.range !== 'auto') {
+      return { from: now - view.span, to: now, live: true };
     }
-    return { from, to, live: !$('custom-to').value };
+    if (view.first === null || view.first === undefined || now - view.first >= DEFAULT_RANGE) {
+      return { from: now - DEFAULT_RANGE, to: now, live: true };
+    }
+    const margin = Math.max(1000, Math.round((now - view.first) / 50));
+    return { from: view.first - margin, to: now, live: true, fitted: true };
+  }
+
+  // The time of the first reading of the series, for the default range to fit it; null when unknown.
+  async function firstReading(series) {
+    const page = await Api.get('/v1/series?' + Api.query({ prefix: series, limit: 1 }));
+    const listed = page.series[0];
+    return listed && listed.id === series && listed.first ? Date.parse(listed.first) : null;
   }
 
   async function showSeries() {
     if (!view.series) {
       return;
     }
+    if (view.range === 'auto' && view.first === undefined) {
+      view.first = await firstReading(view.series);
+    }
     const range = currentRange();
     const path = '/v1/series/' + encodeURIComponent(view.series);
     const win = Api.windowFor(range.from, range.to, Api.MAX_POINTS);
-    const url = path + '/aggregates?' + Api.query({ from: range.from, to: range.to, window: Api.windowText(win) });
+    // fill=null: every window of the range is answered, an empty one without fields, so a gap is drawn as one
+    const url = path + '/aggregates?' + Api.query({ from: range.from, to: range.to, window: Api.windowText(win), fill: 'null' });
     const [windows, latest] = await Promise.all([Api.get(url),
       Api.get(path + '/latest').catch((e) => { if (e.status === 404) return null; throw e; })]);
     Object.assign(view, { from: range.from, to: range.to, window: win, aggregatesUrl: url, windows });
     $('window').textContent = 'window ' + Api.windowText(win) + ', ' + windows.length + ' points'
+      + (range.fitted ? ', from the first reading (' + Panels.fmtTime(view.first) + '): the last 24 h hold nothing before it' : '')
       + (range.live ? ', refreshed every ' + REFRESH_MS / 1000 + ' s' : '');
     Panels.latest($('latest'), latest);
     const fields = Charts.drawNumeric($('charts'), windows, view);
@@ -86,6 +107,7 @@
     await Alerts.show({ field: $('alert-field'), threshold: $('alert-threshold'), fields: $('alert-fields'), list: $('alerts') }, pick);
   }
 
+  let listed = false;   // until the list is first shown (a refused token, say), every refresh asks for it again
   async function search() {
     const page = await Api.get('/v1/series?' + Api.query({ prefix: $('search').value.trim(), limit: 50 }));
     Panels.list($('series-list'), page.series, (li, s) => {
@@ -100,12 +122,71 @@
       }
     }, (s) => pick(s.id));
     $('series-more').textContent = page.next ? 'more series: type more of the id' : '';
+    listed = true;
   }
 
-  function pick(id) {
+  // Shows the state of the address (a link, back or forward) unless it is already shown.
+  let shown = null;
+  function showLinked() {
+    const hash = location.hash.replace(/^#/, '');
+    if (hash === shown) {
+      return;
+    }
+    shown = hash;
+    let state;
+    try {
+      state = Link.read(hash);
+    } catch (e) {
+      report('link', e);
+      return;
+    }
+    report('link', null);
+    Object.assign(view, { range: state.range, span: state.span || null,
+      custom: state.range === 'custom' ? { from: state.from, to: state.to } : null });
+    if (state.range === 'custom') {
+      $('custom-from').value = localInput(state.from);
+      $('custom-to').value = state.to === null ? '' : localInput(state.to);
+    }
+    showRange();
+    if (state.series) {
+      pick(state.series, true);
+    }
+  }
+
+  // The value of a datetime-local input for ms.
+  function localInput(ms) {
+    return new Date(ms - new Date(ms).getTimezoneOffset() * 60000).toISOString().slice(0, 19);
+  }
+
+  // Marks the range's button and shows the custom form for a custom range.
+  function showRange() {
+    document.querySelectorAll('#ranges button').forEach((b) => b.classList.toggle('on', b.dataset.range === view.range));
+    $('custom').hidden = view.range !== 'custom';
+  }
+
+  // Puts the view in the address: a new entry of the history, for back and forward (or, for the view of a
+  // link, the link as the page writes it, in place).
+  function link(replace) {
+    if (view.series) {
+      shown = Link.write(view);
+      if (location.hash.replace(/^#/, '') === shown) {
+        return;
+      }
+      if (replace) {
+        history.replaceState(null, '', '#' + shown);
+      } else {
+        location.hash = shown;
+      }
+    }
+  }
+
+  function pick(id, linked) {
+    if (id !== view.series) {
+      view.first = undefined;
+    }
     view.series = id;
     $('title').textContent = id;
-    location.hash = 'series=' + encodeURIComponent(id);
+    link(linked);
     document.querySelectorAll('#series-list li').forEach((li) => li.classList.toggle('on', li.dataset.series === id));
     Charts.clear($('charts'));
     run('view', showSeries);
@@ -117,43 +198,50 @@
     typing = setTimeout(() => run('series', search), 150);
   });
   $('ranges').addEventListener('click', (e) => {
-    if (!e.target.dataset.range) {
+    const range = e.target.dataset.range;
+    if (!range) {
       return;
     }
-    view.range = e.target.dataset.range;
-    document.querySelectorAll('#ranges button').forEach((b) => b.classList.toggle('on', b === e.target));
-    $('custom').hidden = view.range !== 'custom';
-    if (view.range !== 'custom') {
-      Charts.clear($('charts'));
-      run('view', showSeries);
+    if (range === 'custom') {
+      view.range = 'custom';
+      showRange();
+      return;
     }
-  });
-  $('custom').addEventListener('submit', (e) => {
-    e.preventDefault();
+    Object.assign(view, { range, span: Api.DURATIONS[range], custom: null });
+    showRange();
+    link();
     Charts.clear($('charts'));
     run('view', showSeries);
   });
+  $('custom').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const from = Date.parse($('custom-from').value);
+    const to = $('custom-to').value ? Date.parse($('custom-to').value) : null;
+    if (Number.isNaN(from)) {
+      report('view', new Error('Choose the start of the custom range'));
+      return;
+    }
+    Object.assign(view, { range: 'custom', custom: { from, to } });
+    link();
+    Charts.clear($('charts'));
+    run('view', showSeries);
+  });
+  window.addEventListener('hashchange', showLinked);
   ['alert-field', 'alert-threshold'].forEach((id) => $(id).addEventListener('change', () => run('alerts', showAlerts)));
 
   function tick() {
-    let live = true;
-    try {
-      live = currentRange().live;
-    } catch (e) {
-      live = false;
-    }
-    if (live) {
+    if (view.range !== 'custom' || (view.custom !== null && view.custom.to === null)) {
       run('view', showSeries);
+    }
+    if (!listed) {
+      run('series', search);
     }
     run('stats', showStats);
     run('alerts', showAlerts);
   }
 
-  const linked = /series=([^&]+)/.exec(location.hash);
   run('series', search);
-  if (linked) {
-    pick(decodeURIComponent(linked[1]));
-  }
+  showLinked();
   tick();
   setInterval(tick, REFRESH_MS);
 })();
