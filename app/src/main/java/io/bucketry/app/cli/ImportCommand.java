@@ -3,10 +3,11 @@ package io.bucketry.app.cli;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.bootstrap.config.ConfigurationException;
+import io.bucketry.server.transfer.ExportFormat;
+import io.bucketry.server.transfer.Import;
 import io.bucketry.server.transfer.ImportResult;
+import io.bucketry.server.transfer.InputStopsException;
 import io.bucketry.server.transfer.LineRejection;
-import io.bucketry.server.transfer.LineTooLongException;
-import io.bucketry.server.transfer.NdjsonImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -73,11 +74,11 @@ public final class ImportCommand implements Callable<Integer> {
             }
         };
         try (Bucketry bucketry = ConfigOptions.start(config);
-             InputStream in = NdjsonImport.open(file);
+             InputStream in = Import.open(file);
              // No total: counting the lines first would read the whole input (forever, from an endless one) before storing.
              TransferProgress progress = new TransferProgress("import", "lines", 0, parent.err)) {
-            result = new NdjsonImport(bucketry.ingest(), batchSize).run(in, report, progress::at);
-        } catch (LineTooLongException e) {
+            result = new Import(bucketry.ingest(), batchSize).run(ExportFormat.NDJSON, in, report, progress::at);
+        } catch (InputStopsException e) {
             throw new IllegalStateException(file + ": " + e.getMessage(), e);
         }
         if (result.rejected() > SHOWN_REJECTIONS) {
