@@ -42,7 +42,8 @@ public final class NdjsonLine {
         InputStream in = new SequenceInputStream(Collections.enumeration(List.of(
                 new ByteArrayInputStream(OPEN), new ByteArrayInputStream(line, 0, length),
                 new ByteArrayInputStream(CLOSE))));
-        ArrayElements elements = new ArrayElements(in);
+        // a buffer of the line's own size: an 8 KiB one per line of ~100 bytes was most of an NDJSON body's garbage
+        ArrayElements elements = new ArrayElements(in, Math.min(8192, length + 2));
         try {
             if (!elements.next()) {
                 return malformed("the line holds no reading");
