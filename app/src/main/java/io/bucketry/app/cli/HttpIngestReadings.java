@@ -19,6 +19,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateException;
 import java.time.Duration;
@@ -36,7 +37,8 @@ final class HttpIngestReadings implements IngestReadingsUseCase {
 
     /** How often a batch is sent again to a busy server before the import gives up. */
     static final int BUSY_RETRIES = 10;
-    private static final Duration TIMEOUT = Duration.ofMinutes(2);
+    /** How long one batch may take to be answered: far beyond a healthy server's seconds, short of forever. */
+    static final Duration TIMEOUT = Duration.ofMinutes(10);
     private static final ObjectMapper JSON = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -44,16 +46,23 @@ final class HttpIngestReadings implements IngestReadingsUseCase {
     private final URI base;
     private final URI readings;
     private final String token;
+    private final Duration timeout;
     private long sent;
     private long stored;
     private long duplicates;
 
     /** @param token null to send none */
     HttpIngestReadings(HttpClient client, URI base, String token) {
+        this(client, base, token, TIMEOUT);
+    }
+
+    /** @param timeout how long one batch may take to be answered */
+    HttpIngestReadings(HttpClient client, URI base, String token, Duration timeout) {
         this.client = client;
         this.base = base;
         this.readings = base.resolve("/v1/readings");
         this.token = token;
+        this.timeout = timeout;
     }
 
     /** A client with the JVM's default trust (its {@code javax.net.ssl.trustStore}) for an https URL. */
@@ -92,7 +101,7 @@ final class HttpIngestReadings implements IngestReadingsUseCase {
     }
 
     private HttpResponse<String> send(byte[] body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(readings).timeout(TIMEOUT)
+        HttpRequest.Builder request = HttpRequest.newBuilder(readings).timeout(timeout)
                 .header("Content-Type", "application/x-ndjson").header("Content-Encoding", "gzip")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (token != null) {
@@ -103,6 +112,9 @@ final class HttpIngestReadings implements IngestReadingsUseCase {
         } catch (ConnectException | HttpConnectTimeoutException e) {
             throw new IllegalStateException("cannot reach " + base + " (" + (e.getMessage() == null ? "connection refused"
                     : e.getMessage()) + "): is 'bucketry serve' running there, on that port?" + sofar(), e);
+        } catch (HttpTimeoutException e) {
+            throw new IllegalStateException("the server at " + base + " did not answer a batch within "
+                    + timeout.toSeconds() + " s; send smaller batches with --batch-size" + sofar(), e);
         } catch (SSLException e) {
             throw new IllegalStateException("cannot talk TLS with " + base + ": " + (untrusted(e)
                     ? "this JVM does not trust its certificate (no chain to a CA in its trust store). Put the server's CA "

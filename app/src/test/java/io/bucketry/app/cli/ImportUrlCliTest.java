@@ -25,6 +25,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@code bucketry import --url}: a file sent to a running server in batches, with tokens, and CSV found by name or header (issue 31 item 3). */
 class ImportUrlCliTest {
@@ -229,6 +231,22 @@ class ImportUrlCliTest {
         Cli.assertOneLineError(untrusted, 1, "cannot talk TLS with " + url + ": this JVM does not trust its certificate",
                 "-Djavax.net.ssl.trustStore=");
         assertThat(result).isEqualTo(new ImportResult(1, 1, 0, 0));
+    }
+
+    @Test
+    void aServerThatTakesTheBatchButNeverAnswersStopsTheImportAfterTheTimeout() throws Exception {
+        // given: a socket that takes connections (the system's backlog) and never answers
+        Path file = file("in.ndjson", line("w-a", 0, 1, "OK") + "\n");
+        try (ServerSocket silent = new ServerSocket(0)) {
+            String url = "http://127.0.0.1:" + silent.getLocalPort();
+            HttpIngestReadings ingest = new HttpIngestReadings(client, URI.create(url), null, Duration.ofSeconds(1));
+
+            // when / then
+            assertThatThrownBy(() -> new Import(ingest, 10).run(ExportFormat.NDJSON, Files.newInputStream(file),
+                    rejection -> { }, lines -> { }))
+                    .hasMessage("the server at " + url + " did not answer a batch within 1 s; send smaller batches "
+                            + "with --batch-size");
+        }
     }
 
     @Test
