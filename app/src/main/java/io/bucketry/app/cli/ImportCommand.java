@@ -11,9 +11,12 @@ import io.bucketry.server.transfer.InputStopsException;
 import io.bucketry.server.transfer.LineRejection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,8 +24,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -48,6 +53,8 @@ public final class ImportCommand implements Callable<Integer> {
     static final int REJECTED_LINES = 3;
     /** Rejected lines shown one by one; the rest are counted. */
     static final int SHOWN_REJECTIONS = 100;
+    /** The options of this command itself, as opposed to those of a local store. */
+    private static final Set<String> OWN_OPTIONS = Set.of("--url", "--token", "--format", "--batch-size");
     /** The bytes of the input's start looked at to tell CSV from NDJSON. */
     private static final int SNIFFED = 4096;
 
@@ -56,6 +63,9 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Mixin
     ConfigOptions options;
+
+    @Spec
+    CommandSpec spec;
 
     @Parameters(paramLabel = "FILE", description = "The NDJSON or CSV file (plain or gzip).")
     Path file;
@@ -100,6 +110,12 @@ public final class ImportCommand implements Callable<Integer> {
     }
 
     private int intoServer() throws IOException {
+        List<String> local = spec.commandLine().getParseResult().matchedOptions().stream()
+                .map(OptionSpec::longestName).filter(name -> !OWN_OPTIONS.contains(name)).toList();
+        if (!local.isEmpty()) {
+            throw new ConfigurationException("--url sends the readings to a running server, whose own configuration "
+                    + "stores them; " + String.join(", ", local) + " would be ignored: leave out one or the other");
+        }
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme()) || url.getHost() == null) {
             throw new ConfigurationException("--url " + url + " must be http://host:port or https://host:port");
         }

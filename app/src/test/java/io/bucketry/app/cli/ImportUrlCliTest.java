@@ -180,11 +180,15 @@ class ImportUrlCliTest {
         Run absent = Cli.run("import", file.toString(), "--url", "http://127.0.0.1:" + closed);
         Run tooLarge = Cli.run("import", file.toString(), "--url", url, "--batch-size", "60");
         Run badUrl = Cli.run("import", file.toString(), "--url", "ftp://127.0.0.1:21");
+        Run both = Cli.run("import", file.toString(), "--url", url, "--backend", "mongo-bucket", "--retention", "7d");
 
         // then
         Cli.assertOneLineError(absent, 1, "cannot reach http://127.0.0.1:" + closed, "is 'bucketry serve' running there");
         Cli.assertOneLineError(tooLarge, 1, "answered 400 BATCH_TOO_LARGE", "--batch-size");
         Cli.assertOneLineError(badUrl, 2, "--url ftp://127.0.0.1:21 must be http://host:port or https://host:port");
+        Cli.assertOneLineError(both, 2, "--url sends the readings to a running server", "--backend, --retention would be"
+                + " ignored");
+        assertThat(JSON.readTree(get(url + "/v1/series/b-a/readings"))).isEmpty();
     }
 
     @Test
