@@ -68,7 +68,7 @@ final class CsvRecords implements ReadingRecords {
             recordLine = parser.currentTokenLocation().getLineNr();
             return record(first, recordLine);
         } catch (JacksonException e) {
-            // a quote left open fails before its record's first token, where the input ends
+            // a quote left open in a first cell fails before its record's line is known, where the input ends
             JsonLocation at = e.getLocation();
             if (columns == null) {
                 throw new InputStopsException("the first line is not a CSV header of readings: " + e.getOriginalMessage()
