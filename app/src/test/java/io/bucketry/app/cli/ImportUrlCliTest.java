@@ -254,6 +254,39 @@ class ImportUrlCliTest {
     }
 
     @Test
+    void aBusyServerIsAskedAgainAfterItsRetryAfterAndItsReportCountsOnce() throws Exception {
+        // given: a stand-in server that answers 503 BUSY once, then an ingest report of the batch it got
+        List<String> bodies = new ArrayList<>();
+        com.sun.net.httpserver.HttpServer busy = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        busy.createContext("/v1/readings", exchange -> {
+            bodies.add(new String(new java.util.zip.GZIPInputStream(exchange.getRequestBody()).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            boolean first = bodies.size() == 1;
+            byte[] answer = (first ? "{\"error\":\"BUSY\",\"message\":\"32 ingest requests are already running\"}"
+                    : "{\"accepted\":1,\"duplicates\":1,\"rejected\":[]}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (first) {
+                exchange.getResponseHeaders().add("Retry-After", "1");
+            }
+            exchange.sendResponseHeaders(first ? 503 : 200, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        busy.start();
+        running.add(() -> busy.stop(0));
+        Path file = file("in.ndjson", line("y-a", 0, 1, "OK") + "\n" + line("y-a", 1, 2, "OK") + "\n");
+
+        // when
+        Run run = Cli.run("import", file.toString(), "--url", "http://127.0.0.1:" + busy.getAddress().getPort());
+
+        // then: the same batch twice, counted once
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("2 lines, 1 stored, 1 duplicate, 0 rejected");
+        assertThat(bodies).hasSize(2).allSatisfy(body -> assertThat(body.lines()).hasSize(2));
+        assertThat(bodies.get(1)).isEqualTo(bodies.get(0));
+    }
+
+    @Test
     void anNdjsonFileWithTheCsvFlagIsRefusedAtItsHeaderInOneLine() throws Exception {
         Path file = file("in.ndjson", line("f-a", 0, 1, "OK") + "\n");
 

@@ -284,6 +284,29 @@ class IngestFormatsHttpTest extends ApiTestBase {
     }
 
     @Test
+    void anNdjsonLineWithNoEndWithinOneMebibyteRefusesTheBodyAndNothingIsStored() throws Exception {
+        // given: a server that takes bodies of 2 MiB, and a good line before a line of 1 MiB + 1 bytes
+        String series = newSeries();
+        byte[] good = utf8(reading(series, "\"2026-07-21T23:01:00Z\"", "{\"v\":1}") + "\n");
+        byte[] body = java.util.Arrays.copyOf(good, good.length + (1 << 20) + 1);
+        java.util.Arrays.fill(body, good.length, body.length, (byte) ' ');
+        try (Bucketry large = Bucketry.start(BucketryConfig.builder().build(), Clock.fixed(NOW, ZoneOffset.UTC));
+             ApiServer other = ApiServer.start(large, LocalServer.builder().maxBodySize(2 << 20).build())) {
+
+            // when
+            Api.Answer answer = new Api(other.port()).post("/v1/readings", NDJSON, body);
+
+            // then
+            assertThat(answer.status()).isEqualTo(400);
+            assertThat(answer.error()).isEqualTo("MALFORMED_JSON");
+            assertThat(answer.json().get("message").asText()).isEqualTo("line 2 has no line end within 1,048,576 bytes,"
+                    + " far more than a reading: the input is not NDJSON (one reading per line, as export writes);"
+                    + " nothing was stored");
+            assertThat(new Api(other.port()).get("/v1/series/" + series + "/readings").json()).isEmpty();
+        }
+    }
+
+    @Test
     void anEmptyNdjsonOrCsvBodyStoresNothingAndSaysSo() {
         BiFunction<String, String, Api.Answer> post = (type, body) -> api.post("/v1/readings", type, utf8(body));
 
