@@ -16,7 +16,7 @@ import java.io.SequenceInputStream;
 public final class ArrayElements {
 
     private final InputStream in;
-    private final byte[] buffer = new byte[8192];
+    private final byte[] buffer;
     private int position;
     private int limit;
     private long line = 1;
@@ -26,7 +26,13 @@ public final class ArrayElements {
     private Element current;
 
     public ArrayElements(InputStream in) {
+        this(in, 8192);
+    }
+
+    /** @param bufferSize the bytes read ahead at once: a body's stream wants 8 KiB, one short line its own length */
+    ArrayElements(InputStream in, int bufferSize) {
         this.in = in;
+        this.buffer = new byte[bufferSize];
     }
 
     /** The first non-blank byte of the body after a UTF-8 byte order mark, without consuming it; -1 for none. */

@@ -1,6 +1,7 @@
 package io.bucketry.server.json;
 
 import io.bucketry.application.port.in.IngestReport;
+import io.bucketry.domain.RejectionReason;
 
 import java.util.List;
 
@@ -18,6 +19,12 @@ public record IngestReportView(int accepted, int duplicates, List<Rejected> reje
         return new IngestReportView(report.accepted(), report.duplicates(), report.rejected().stream()
                 .map(r -> new Rejected(r.index(), echo(r.series()), echo(r.time()), r.reason().name(), r.message()))
                 .toList());
+    }
+
+    /** The report this view shows (a client reading a server's answer); a reason it does not know fails. */
+    public IngestReport toReport() {
+        return new IngestReport(accepted, duplicates, rejected.stream().map(r -> new IngestReport.Rejection(r.index(),
+                r.series(), r.time(), RejectionReason.valueOf(r.reason()), r.message())).toList());
     }
 
     private static String echo(String given) {

@@ -9,6 +9,7 @@ import io.bucketry.domain.RejectionReason;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.regex.Pattern;
 
 /**
  * The Java value of one JSON scalar of a reading, exactly as written: an integer as a Long (or a
@@ -19,6 +20,9 @@ public final class JsonValues {
 
     /** Longer numbers are refused before any conversion (the longest double needs far fewer digits). */
     static final int MAX_NUMBER_LENGTH = 1000;
+
+    /** A number as JSON writes it (RFC 8259 section 6). */
+    private static final Pattern NUMBER = Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
 
     private JsonValues() {
     }
@@ -76,7 +80,10 @@ public final class JsonValues {
     }
 
     private static Object integer(JsonParser parser, String what) throws IOException {
-        String text = text(parser, what);
+        return integer(text(parser, what));
+    }
+
+    private static Object integer(String text) {
         if (text.equals("-0")) {
             return -0.0;
         }
@@ -84,12 +91,39 @@ public final class JsonValues {
     }
 
     private static Object number(JsonParser parser, String what) throws IOException {
-        String text = text(parser, what);
+        return number(text(parser, what), what);
+    }
+
+    private static Object number(String text, String what) {
         double value = Double.parseDouble(text);
         if (Double.isFinite(value) && (value != 0 || !hasNonZeroDigit(text))) {
             return value;
         }
         return decimal(text, what);
+    }
+
+    /**
+     * The value of a field written as {@code text} in JSON number syntax (as a CSV cell holds it), kept as
+     * the JSON form keeps it; null when {@code text} is not a JSON number.
+     *
+     * @throws IllegalArgumentException saying why, for a number longer than {@value #MAX_NUMBER_LENGTH}
+     *                                  characters or with an exponent out of any usable range
+     */
+    public static Object number(String text, CharSequence field) {
+        if (!NUMBER.matcher(text).matches()) {
+            return null;
+        }
+        String what = "field " + Quote.of(field.toString());
+        if (text.length() > MAX_NUMBER_LENGTH) {
+            throw new IllegalArgumentException(what + " is a number of " + text.length() + " characters; at most "
+                    + MAX_NUMBER_LENGTH + " are read");
+        }
+        try {
+            return text.indexOf('.') < 0 && text.indexOf('e') < 0 && text.indexOf('E') < 0 ? integer(text)
+                    : number(text, what);
+        } catch (ReadingReader.Flaw flaw) {
+            throw new IllegalArgumentException(flaw.getMessage(), flaw);
+        }
     }
 
     private static Object decimal(JsonParser parser, String what) throws IOException {

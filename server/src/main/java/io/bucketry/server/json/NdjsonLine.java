@@ -1,6 +1,7 @@
 package io.bucketry.server.json;
 
 import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.domain.RejectionReason;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -26,11 +27,14 @@ public final class NdjsonLine {
     private final ReadingReader reader = new ReadingReader(Json.bodyParsers());
 
     /**
-     * Either the unvalidated input of the line, or why it cannot be a reading.
+     * The unvalidated input of the line, or the {@link ReadingInput#refused refused} input saying why it
+     * cannot be a reading (with its series and time where the line gave them).
      *
-     * @param code MALFORMED_JSON, or the name of the rejection reason
+     * @param code null for a reading to validate; MALFORMED_JSON for a line that is not one JSON value
+     *             (refused as {@code NO_FIELDS}, as {@code POST /v1/readings} refuses broken JSON outside
+     *             series, time and fields), else the name of the refusal's reason
      */
-    public record Parsed(ReadingInput input, String code, String message) {
+    public record Parsed(ReadingInput input, String code) {
     }
 
     /** The reading of {@code line} (UTF-8 bytes {@code [0, length)}, without its line end). */
@@ -38,29 +42,30 @@ public final class NdjsonLine {
         InputStream in = new SequenceInputStream(Collections.enumeration(List.of(
                 new ByteArrayInputStream(OPEN), new ByteArrayInputStream(line, 0, length),
                 new ByteArrayInputStream(CLOSE))));
-        ArrayElements elements = new ArrayElements(in);
+        // a buffer of the line's own size: an 8 KiB one per line of ~100 bytes was most of an NDJSON body's garbage
+        ArrayElements elements = new ArrayElements(in, Math.min(8192, length + 2));
         try {
             if (!elements.next()) {
-                return new Parsed(null, "MALFORMED_JSON", "the line holds no reading");
+                return malformed("the line holds no reading");
             }
             ReadingReader.Outcome outcome = reader.read(0, elements.element());
             if (elements.next()) {
-                return new Parsed(null, "MALFORMED_JSON", "the line holds more than one JSON value; "
-                        + "a line of NDJSON is one reading");
+                return malformed("the line holds more than one JSON value; a line of NDJSON is one reading");
             }
-            if (outcome.rejection() != null) {
-                return new Parsed(null, outcome.rejection().reason().name(), outcome.rejection().message());
-            }
-            return new Parsed(outcome.input(), null, null);
+            return new Parsed(outcome.entry(), outcome.rejection() == null ? null : outcome.rejection().reason().name());
         } catch (MalformedJsonException e) {
             // the column counts the '[' put before the line
             String message = COLUMN.matcher(e.getMessage()
                     .replace("the body is not valid JSON", "the line is not valid JSON")
                     .replace("before the array is closed with ']'", "inside its JSON value").replace("the body", "the line"))
                     .replaceAll(at -> " (column " + (Long.parseLong(at.group(1)) - 1) + ")");
-            return new Parsed(null, "MALFORMED_JSON", message);
+            return malformed(message);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static Parsed malformed(String message) {
+        return new Parsed(ReadingInput.refused(null, null, RejectionReason.NO_FIELDS, message), "MALFORMED_JSON");
     }
 }

@@ -34,6 +34,12 @@ public final class ReadingReader {
 
     /** Either the input or the rejection of one element. */
     public record Outcome(ReadingInput input, Rejection rejection) {
+
+        /** The input, or a {@link ReadingInput#refused refused} one for the ingest use case to report. */
+        public ReadingInput entry() {
+            return rejection == null ? input
+                    : ReadingInput.refused(rejection.series(), rejection.time(), rejection.reason(), rejection.message());
+        }
     }
 
     public Outcome read(int index, ArrayElements.Element element) throws IOException {

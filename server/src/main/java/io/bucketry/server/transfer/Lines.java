@@ -12,7 +12,13 @@ import java.util.Locale;
  */
 final class Lines {
 
+    /** The bytes read from the stream at once: a byte at a time cost a call (and a lock) per byte. */
+    static final int CHUNK = 8192;
+
     private final InputStream in;
+    private final byte[] chunk = new byte[CHUNK];
+    private int position;
+    private int filled;
     private final int limit;
     private byte[] line = new byte[256];
     private int length;
@@ -27,14 +33,14 @@ final class Lines {
     /**
      * Reads the next line; false at the end of the stream.
      *
-     * @throws LineTooLongException when the line has no end within the limit (nothing more is read)
+     * @throws LineTooLongException when the line has no end within the limit (nothing more is read beyond the chunk that held it)
      */
     boolean next() throws IOException {
         if (ended) {
             return false;
         }
         length = 0;
-        int c = in.read();
+        int c = read();
         if (c == -1) {
             ended = true;
             return false;
@@ -51,7 +57,7 @@ final class Lines {
                 line = Arrays.copyOf(line, Math.min(limit, line.length * 2));
             }
             line[length++] = (byte) c;
-            c = in.read();
+            c = read();
         }
         ended = c == -1;
         if (length > 0 && line[length - 1] == '\r') {
@@ -62,6 +68,17 @@ final class Lines {
             length -= 3;
         }
         return true;
+    }
+
+    private int read() throws IOException {
+        if (position == filled) {
+            filled = Math.max(0, in.read(chunk, 0, CHUNK));
+            position = 0;
+            if (filled == 0) {
+                return -1;
+            }
+        }
+        return chunk[position++] & 0xff;
     }
 
     long number() {

@@ -45,6 +45,13 @@ public final class Api {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** {@code body} posted as {@code contentType}, with any further {@code headers} (name, value, …). */
+    public Answer post(String path, String contentType, byte[] body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        return send(headers.length == 0 ? request : request.headers(headers));
+    }
+
     static String q(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }

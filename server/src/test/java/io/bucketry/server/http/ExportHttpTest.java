@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.transfer.ImportResult;
-import io.bucketry.server.transfer.NdjsonImport;
+import io.bucketry.server.transfer.ExportFormat;
+import io.bucketry.server.transfer.Import;
 import io.bucketry.domain.SeriesId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,7 +67,7 @@ class ExportHttpTest extends ApiTestBase {
         HttpResponse<byte[]> export = getBytes("/v1/export?prefix=" + prefix);
         ImportResult result;
         try (Bucketry fresh = Bucketry.start(BucketryConfig.builder().build(), Clock.fixed(NOW, ZoneOffset.UTC))) {
-            result = new NdjsonImport(fresh.ingest(), 4).run(new ByteArrayInputStream(export.body()),
+            result = new Import(fresh.ingest(), 4).run(ExportFormat.NDJSON, new ByteArrayInputStream(export.body()),
                     rejected -> { throw new AssertionError(rejected.toString()); }, lines -> { });
             for (String id : List.of(prefix + "a", prefix + "b")) {
                 assertThat(fresh.read().read(SeriesId.of(id), null, null, 1000))

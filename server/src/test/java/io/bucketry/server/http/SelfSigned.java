@@ -14,11 +14,11 @@ import java.util.Base64;
 import java.util.concurrent.TimeUnit;
 
 /** A self-signed certificate for localhost made at test time with the JDK's keytool: PKCS12, and the same as PEM files. */
-record SelfSigned(Path keystore, String password, Path cert, Path key) {
+public record SelfSigned(Path keystore, String password, Path cert, Path key) {
 
-    static final String PASSWORD = "changeit-test";
+    public static final String PASSWORD = "changeit-test";
 
-    static SelfSigned in(Path directory) throws Exception {
+    public static SelfSigned in(Path directory) throws Exception {
         Path keystore = directory.resolve("server.p12");
         Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                 "-genkeypair", "-alias", "bucketry", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
@@ -38,7 +38,7 @@ record SelfSigned(Path keystore, String password, Path cert, Path key) {
     }
 
     /** A TLS context that trusts this certificate only. */
-    SSLContext trustingContext() throws Exception {
+    public SSLContext trustingContext() throws Exception {
         TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trust.init(load(keystore));
         SSLContext context = SSLContext.getInstance("TLS");

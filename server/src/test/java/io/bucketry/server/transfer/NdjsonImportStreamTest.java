@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class NdjsonImportStreamTest {
 
     /** Far more than one line may take: reaching it means the import read on instead of stopping. */
-    private static final long READ_BOUND = 4L * NdjsonImport.MAX_LINE;
+    private static final long READ_BOUND = 4L * NdjsonRecords.MAX_LINE;
 
     private final List<List<ReadingInput>> stored = new ArrayList<>();
     private final IngestReadingsUseCase ingest = batch -> {
@@ -38,12 +38,12 @@ class NdjsonImportStreamTest {
         InputStream in = new SequenceInputStream(new ByteArrayInputStream((line(0) + line(1)).getBytes(StandardCharsets.UTF_8)), zeros);
 
         // when / then
-        assertThatThrownBy(() -> new NdjsonImport(ingest, 100).run(in, rejection -> { }, lines -> { }))
-                .isInstanceOf(LineTooLongException.class)
+        assertThatThrownBy(() -> new Import(ingest, 100).run(ExportFormat.NDJSON, in, rejection -> { }, lines -> { }))
+                .isInstanceOf(InputStopsException.class)
                 .hasMessage("line 3 has no line end within 1,048,576 bytes, far more than a reading: the input is not"
                         + " NDJSON (one reading per line, as export writes); stopped there, after 2 lines: 2 stored,"
                         + " 0 duplicates, 0 rejected");
-        assertThat(zeros.read).isLessThanOrEqualTo(NdjsonImport.MAX_LINE + 1);
+        assertThat(zeros.read).isLessThanOrEqualTo(NdjsonRecords.MAX_LINE + Lines.CHUNK);
         assertThat(stored).singleElement().asList().hasSize(2);
     }
 
@@ -60,7 +60,7 @@ class NdjsonImportStreamTest {
         };
 
         // when
-        assertThatThrownBy(() -> new NdjsonImport(stopping, 10).run(readings, rejection -> { }, lines -> { }))
+        assertThatThrownBy(() -> new Import(stopping, 10).run(ExportFormat.NDJSON, readings, rejection -> { }, lines -> { }))
                 .hasMessage("enough");
 
         // then: three batches of ten were stored while the input had not ended

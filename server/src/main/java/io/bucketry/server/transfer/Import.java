@@ -1,6 +1,5 @@
 package io.bucketry.server.transfer;
 
-import io.bucketry.server.json.NdjsonLine;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.ReadingInput;
@@ -19,24 +18,22 @@ import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Imports an NDJSON file of readings (the form an NDJSON export writes) through the ingest use
- * case, in batches, so that it is a replayable ingest: readings already stored are counted as
- * duplicates and not stored twice. Each line is read as {@code POST /v1/readings} reads a reading;
- * a bad line is reported with its number and reason and the good lines are stored all the same.
- * Blank lines are skipped; memory is bounded by one batch. It streams: each batch is stored as soon
- * as it is read, and a line with no end within {@value #MAX_LINE} bytes stops the import (after
- * storing the batch read before it) with {@link LineTooLongException}.
+ * Imports a file of readings (NDJSON or CSV, the forms an export writes) through the ingest use case, in
+ * batches, so that it is a replayable ingest: readings already stored are counted as duplicates and not
+ * stored twice. Each entry is read as {@code POST /v1/readings} reads a reading of its format
+ * ({@link ReadingRecords}); a bad one is reported with its line number and reason and the good ones are
+ * stored all the same. Memory is bounded by one batch. It streams: each batch is stored as soon as it is
+ * read, and input that cannot be read on ({@link InputStopsException}: a line with no end within
+ * {@value NdjsonRecords#MAX_LINE} bytes, CSV with a quote left open) stops the import after storing the
+ * batch read before it.
  */
-public final class NdjsonImport {
-
-    /** The longest line read: far above the largest valid reading (64 fields of 256 characters). */
-    static final int MAX_LINE = 1 << 20;
+public final class Import {
 
     private final IngestReadingsUseCase ingest;
     private final int batchSize;
-    private final NdjsonLine parser = new NdjsonLine();
 
-    public NdjsonImport(IngestReadingsUseCase ingest, int batchSize) {
+    /** @param ingest the store's use case, or any other that takes batches (a running server's, over HTTP) */
+    public Import(IngestReadingsUseCase ingest, int batchSize) {
         this.ingest = ingest;
         this.batchSize = batchSize;
     }
@@ -52,12 +49,13 @@ public final class NdjsonImport {
     }
 
     /**
-     * Imports every line of {@code in}; {@code rejected} hears each line not stored, {@code progress}
-     * the number of lines read after each batch.
+     * Imports every entry of {@code in} read as {@code format}; {@code rejected} hears each entry not stored,
+     * {@code progress} the number of entries read after each batch.
      */
-    public ImportResult run(InputStream in, Consumer<LineRejection> rejected, LongConsumer progress) throws IOException {
-        Lines lines = new Lines(in, MAX_LINE);
-        List<LineRejection> pending = new ArrayList<>();   // this batch's refused lines, told in line order at its flush
+    public ImportResult run(ExportFormat format, InputStream in, Consumer<LineRejection> rejected, LongConsumer progress)
+            throws IOException {
+        ReadingRecords records = format.records(in);
+        List<LineRejection> pending = new ArrayList<>();   // this batch's refused entries, told in line order at its flush
         List<ReadingInput> batch = new ArrayList<>(batchSize);
         long[] numbers = new long[batchSize];
         long read = 0;
@@ -65,28 +63,26 @@ public final class NdjsonImport {
         long duplicates = 0;
         long refused = 0;
         while (true) {
+            ReadingRecords.Entry entry;
             try {
-                if (!lines.next()) {
-                    break;
-                }
-            } catch (LineTooLongException e) {
+                entry = records.next();
+            } catch (InputStopsException e) {
                 refused += pending.size();
                 IngestReport report = flush(batch, numbers, pending, rejected);
                 progress.accept(read);
-                throw new LineTooLongException(e.getMessage() + String.format(Locale.ROOT, "; stopped there, after"
-                        + " %,d lines: %,d stored, %,d duplicates, %,d rejected", read, accepted + report.accepted(),
-                        duplicates + report.duplicates(), refused + report.rejected().size()));
+                throw new InputStopsException(e.getMessage() + String.format(Locale.ROOT, "; stopped there, after"
+                        + " %,d %ss: %,d stored, %,d duplicates, %,d rejected", read, format.entry(), accepted
+                        + report.accepted(), duplicates + report.duplicates(), refused + report.rejected().size()));
             }
-            if (lines.blank()) {
-                continue;
+            if (entry == null) {
+                break;
             }
             read++;
-            NdjsonLine.Parsed parsed = parser.parse(lines.bytes(), lines.length());
-            if (parsed.input() == null) {
-                pending.add(new LineRejection(lines.number(), parsed.code(), parsed.message()));
+            if (entry.code() != null) {
+                pending.add(entry.rejection());
             } else {
-                numbers[batch.size()] = lines.number();
-                batch.add(parsed.input());
+                numbers[batch.size()] = entry.line();
+                batch.add(entry.input());
             }
             if (batch.size() + pending.size() == batchSize) {
                 refused += pending.size();
