@@ -1,5 +1,6 @@
 package io.bucketry.server.http;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bucketry.application.UseCases;
 import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.influxql.AnswerWriter;
@@ -17,7 +18,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The InfluxDB 1.x read API, {@code GET|POST /query}: parameters {@code q} (statements separated by {@code ;}),
@@ -28,6 +28,7 @@ import java.util.Map;
 final class QueryRoutes {
 
     private static final int DEFAULT_CHUNK_SIZE = 10_000;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final InfluxQlExecutor executor;
     private final Clock clock;
@@ -111,6 +112,7 @@ final class QueryRoutes {
     }
 
     private static void refuse(Context ctx, String error) {
-        ctx.header("X-Influxdb-Error", error).status(400).json(Map.of("error", error));
+        ctx.header("X-Influxdb-Error", error).status(400).contentType("application/json")
+                .result(JSON.createObjectNode().put("error", error).toString() + "\n");
     }
 }

@@ -29,7 +29,7 @@ public final class AnswerWriter {
         this.pretty = pretty;
     }
 
-    /** The whole answer as one JSON object. */
+    /** The whole answer as one JSON object, ended by a line break as InfluxDB ends it. */
     public void write(List<StatementResult> results, OutputStream out) throws IOException {
         try (JsonGenerator json = generator(out)) {
             json.writeStartObject();
@@ -40,6 +40,7 @@ public final class AnswerWriter {
             json.writeEndArray();
             json.writeEndObject();
         }
+        out.write('\n');
     }
 
     /** The answer as one JSON object per line: per statement, and per {@code chunkSize} rows of a series. */

@@ -101,8 +101,9 @@ final class Tokens {
 
     ParseException unexpected(Token found, String... expected) {
         if (found.kind() == Kind.BADSTRING) {
+            // InfluxDB places an unclosed string one character before its opening quote
             return new ParseException("found " + found.text() + ", expected " + String.join(", ", expected)
-                    + " at line " + line(found.pos()) + ", char " + column(found.pos()));
+                    + " at line " + line(found.pos()) + ", char " + (column(found.pos()) - 1));
         }
         return new ParseException("found " + found.shown() + ", expected "
                 + Arrays.stream(expected).collect(Collectors.joining(", "))

@@ -157,6 +157,9 @@ class InfluxQlFidelityTest {
                 "SELECT mean(usage) FROM cpu GROUP BY time(1m) fill(foo)",
                 "SHOW FOO",
                 "SELECT usage FROM cpu WHERE host =~ /(/",
+                "SELECT usage FROM cpu WHERE (host = 'h1'",
+                "SELECT usage FROM cpu WHERE host = 'h1",
+                "SHOW TAG VALUES FROM cpu",
                 "SELECT foo(usage) FROM cpu",
                 "SELECT count(usage), usage FROM cpu");
     }
@@ -200,6 +203,34 @@ class InfluxQlFidelityTest {
             }
         }
         return answer;
+    }
+
+    List<String> textStatements() {
+        return List.of(
+                "SELECT mean(usage) FROM cpu WHERE $range GROUP BY time(30m), host",
+                "SHOW TAG VALUES FROM cpu WITH KEY IN (host, region); SHOW SERIES",
+                "SELECT count(usage) FROM cpu WHERE host = 'h2' AND $range GROUP BY time(20m) fill(none); SHOW MEASUREMENTS");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("textStatements")
+    void csvAndPrettyAnswersAreInfluxdsToTheByte(String template) throws Exception {
+        String q = template.replace("$range", "time >= " + from + "ms AND time < " + to + "ms");
+        String[] csv = {"Accept", "application/csv"};
+        String[] pretty = {"Accept", "application/json"};
+
+        for (String[] headers : new String[][] {csv, pretty}) {
+            String expected = text(influxd.base, headers, q);
+            String actual = text(bucketry.base, headers, q);
+            assertThat(actual).as(headers[1]).isEqualTo(expected);
+        }
+    }
+
+    private String text(String base, String[] headers, String q) throws Exception {
+        String url = base + "/query?db=" + InfluxdOracle.DATABASE + "&pretty=true&q="
+                + java.net.URLEncoder.encode(q, java.nio.charset.StandardCharsets.UTF_8);
+        return client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).headers(headers).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     /** Equal JSON, numbers within 1e-9 relative. */

@@ -2,6 +2,7 @@ package io.bucketry.server.http;
 
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.config.BucketryConfig;
+import io.bucketry.server.ServerConfig;
 import io.bucketry.server.lineprotocol.SeriesIdRule;
 
 import java.io.IOException;
@@ -30,9 +31,13 @@ final class QueryServer implements AutoCloseable {
     }
 
     QueryServer(BucketryConfig config) {
+        this(config, LocalServer.builder());
+    }
+
+    QueryServer(BucketryConfig config, ServerConfig.Builder server) {
         bucketry = Bucketry.start(config, Clock.systemUTC());
-        server = ApiServer.start(bucketry, LocalServer.builder().lineProtocolSeriesId(SeriesIdRule.PAIRS).build());
-        base = "http://127.0.0.1:" + server.port();
+        this.server = ApiServer.start(bucketry, server.lineProtocolSeriesId(SeriesIdRule.PAIRS).build());
+        base = "http://127.0.0.1:" + this.server.port();
     }
 
     /** Writes line protocol at millisecond precision to {@code base}'s {@code /write}; the answer's status. */
@@ -60,6 +65,16 @@ final class QueryServer implements AutoCloseable {
 
     HttpResponse<String> query(String... params) throws IOException, InterruptedException {
         return query(client, base, params);
+    }
+
+    /** {@code POST /query} with {@code form} as an urlencoded body and the given headers (name, value, …). */
+    HttpResponse<String> post(String form, String... headers) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/query")).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Override
