@@ -62,7 +62,7 @@ public final class CsvAnswerWriter {
     }
 
     private static String text(Object value) {
-        return value instanceof Double d ? GoNumbers.format(d) : value.toString();
+        return value instanceof Double d ? GoNumbers.plain(d) : value.toString();
     }
 
     /** A CSV field, quoted when it holds a comma, a quote or a line break. */

@@ -3,13 +3,20 @@ package io.bucketry.server.influxql;
 import java.math.BigDecimal;
 
 /**
- * Numbers written as InfluxDB's Go JSON encoder writes a float64: the shortest digits that read back the
- * same, plain ({@code 3}, {@code 0.25}) from 1e-6 to below 1e21, else with an exponent ({@code 1e+21},
- * {@code 1.5e-7}).
+ * Numbers written as InfluxDB writes a float64: the shortest digits that read back the same; in JSON plain
+ * ({@code 3}, {@code 0.25}) from 1e-6 to below 1e21, else with an exponent ({@code 1e+21}, {@code 1.5e-7}).
  */
 final class GoNumbers {
 
     private GoNumbers() {
+    }
+
+    /** {@code value} with the shortest digits, never an exponent, as InfluxDB's CSV writes it. */
+    static String plain(double value) {
+        if (value == 0) {
+            return 1 / value < 0 ? "-0" : "0";
+        }
+        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
     }
 
     static String format(double value) {

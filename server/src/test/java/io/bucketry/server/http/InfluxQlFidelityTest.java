@@ -62,7 +62,10 @@ class InfluxQlFidelityTest {
         }
     }
 
-    /** cpu of three hosts in two regions every 30 s (h2 silent for 20 minutes), mem every minute, a tagless temp, texts. */
+    /**
+     * cpu of three hosts in two regions every 30 s (h2 silent for 20 minutes), mem every minute, a tagless temp, texts,
+     * and numbers Go writes with an exponent.
+     */
     static String lines(long start) {
         Random random = new Random(33);
         StringBuilder lines = new StringBuilder();
@@ -82,6 +85,10 @@ class InfluxQlFidelityTest {
             }
             if ((t - start) % 300_000 == 0) {
                 lines.append("temp value=").append(random.nextGaussian()).append(' ').append(t).append('\n');
+            }
+            if (t - start < 180_000 && (t - start) % 60_000 == 0) {
+                String[] extremes = {"1.5e-07", "1e+21", "-123456789012.25"};
+                lines.append("extreme value=").append(extremes[(int) ((t - start) / 60_000)]).append(' ').append(t).append('\n');
             }
             if ((t - start) % 600_000 == 0) {
                 lines.append("events,host=h1 state=\"").append(random.nextBoolean() ? "up" : "down").append("\" ")
@@ -209,7 +216,8 @@ class InfluxQlFidelityTest {
         return List.of(
                 "SELECT mean(usage) FROM cpu WHERE $range GROUP BY time(30m), host",
                 "SHOW TAG VALUES FROM cpu WITH KEY IN (host, region); SHOW SERIES",
-                "SELECT count(usage) FROM cpu WHERE host = 'h2' AND $range GROUP BY time(20m) fill(none); SHOW MEASUREMENTS");
+                "SELECT count(usage) FROM cpu WHERE host = 'h2' AND $range GROUP BY time(20m) fill(none); SHOW MEASUREMENTS",
+                "SELECT value FROM extreme WHERE $range");
     }
 
     @ParameterizedTest(name = "{0}")
