@@ -98,6 +98,14 @@ class InfluxQlFidelityTest {
         return lines.toString();
     }
 
+    /** {@code template} with its placeholders: $range, $fromRfc, $toRfc and $to. */
+    private String statement(String template) {
+        return template.replace("$range", "time >= " + from + "ms AND time < " + to + "ms")
+                .replace("$fromRfc", Instant.ofEpochMilli(from).toString())
+                .replace("$toRfc", Instant.ofEpochMilli(to).toString())
+                .replace("$to", to + "ms");
+    }
+
     /** Statements both must answer alike; $range is an absolute range over the data as Grafana writes it. */
     List<String> statements() {
         return List.of(
@@ -174,10 +182,7 @@ class InfluxQlFidelityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("statements")
     void answersAsInfluxdDoes(String template) throws Exception {
-        String q = template.replace("$range", "time >= " + from + "ms AND time < " + to + "ms")
-                .replace("$fromRfc", Instant.ofEpochMilli(from).toString())
-                .replace("$toRfc", Instant.ofEpochMilli(to).toString())
-                .replace("$to", to + "ms");
+        String q = statement(template);
 
         HttpResponse<String> expected = QueryServer.query(client, influxd.base, "db", InfluxdOracle.DATABASE, "epoch", "ms",
                 "q", q);
@@ -223,7 +228,7 @@ class InfluxQlFidelityTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("textStatements")
     void csvAndPrettyAnswersAreInfluxdsToTheByte(String template) throws Exception {
-        String q = template.replace("$range", "time >= " + from + "ms AND time < " + to + "ms");
+        String q = statement(template);
         String[] csv = {"Accept", "application/csv"};
         String[] pretty = {"Accept", "application/json"};
 
