@@ -21,8 +21,8 @@ import java.util.TreeSet;
  * A SELECT of count, min, max, sum, mean, first or last, per window of GROUP BY time (or over the whole
  * range), per output series. Each series' windows come from Bucketry's window aggregates (windows of the
  * GROUP BY interval, or of its greatest common divisor with the offset, merged into the offset's windows);
- * where a group of several series asks first or last, or a lone selector asks the time of its reading,
- * the readings themselves are read instead. At most {@code maxWindows} output windows, and as many readings.
+ * where a group of several series asks first or last, the readings themselves are read instead; a lone
+ * selector without GROUP BY time finds its reading through {@link SelectorSearch}. At most {@code maxWindows} output windows, and as many readings.
  */
 final class AggregateSelect {
 
@@ -31,11 +31,13 @@ final class AggregateSelect {
     private final ReadReadingsUseCase readings;
     private final AggregateSeriesUseCase aggregates;
     private final int maxWindows;
+    private final SelectorSearch selectors;
 
     AggregateSelect(ReadReadingsUseCase readings, AggregateSeriesUseCase aggregates, int maxWindows) {
         this.readings = readings;
         this.aggregates = aggregates;
         this.maxWindows = maxWindows;
+        this.selectors = new SelectorSearch(readings, aggregates);
     }
 
     List<ResultSeries> run(Select select, SelectPlan plan, Selection selection, List<Group> groups, Conditions conditions,
@@ -50,7 +52,13 @@ final class AggregateSelect {
         SortedSet<String> found = new TreeSet<>();
         for (Group group : groups) {
             Map<String, Cell[]> cells = new HashMap<>();
-            if (exact(plan, group, grid)) {
+            if (grid.interval == 0 && plan.singleSelector()) {
+                SelectPlan.Item item = plan.items.get(0);
+                Cell picked = selectors.pick(group, span, item.function(), item.field(), budget, maxWindows);
+                if (picked != null) {
+                    cells.put(item.field(), new Cell[] {picked});
+                }
+            } else if (exact(plan, group)) {
                 budget -= readEach(group, span, grid, named, cells, budget);
             } else {
                 aggregateEach(group, span, grid, named, cells);
@@ -134,10 +142,8 @@ final class AggregateSelect {
         return earliest;
     }
 
-    private static boolean exact(SelectPlan plan, Group group, Grid grid) {
-        if (grid.interval == 0 && plan.singleSelector()) {
-            return true;
-        }
+    /** First and last over several series need each reading's time; one series' window summaries are in time order. */
+    private static boolean exact(SelectPlan plan, Group group) {
         return group.series().size() > 1 && plan.items.stream()
                 .anyMatch(i -> i.function() == Functions.FIRST || i.function() == Functions.LAST);
     }
