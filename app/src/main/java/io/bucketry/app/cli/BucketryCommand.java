@@ -1,5 +1,6 @@
 package io.bucketry.app.cli;
 
+import io.bucketry.tools.bench.BenchInfluxQlCommand;
 import io.bucketry.tools.bench.BenchPeerCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,11 +12,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** The {@code bucketry} command line: serve, simulate, check, export, import, migrate, token, bench-peer. The jar's main class. */
+/** The {@code bucketry} command line: serve, simulate, check, export, import, migrate, token, bench-peer, bench-influxql. The jar's main class. */
 @Command(name = "bucketry", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Time-series storage with the Bucket Pattern.",
         subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, ExportCommand.class, ImportCommand.class,
-                MigrateCommand.class, TokenCommand.class, BenchPeerCommand.class, CommandLine.HelpCommand.class})
+                MigrateCommand.class, TokenCommand.class, BenchPeerCommand.class, BenchInfluxQlCommand.class,
+                CommandLine.HelpCommand.class})
 public final class BucketryCommand implements Runnable {
 
     @Spec

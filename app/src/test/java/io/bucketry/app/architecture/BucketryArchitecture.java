@@ -78,13 +78,15 @@ final class BucketryArchitecture {
                 .layer("metrics").definedBy(root + ".server.metrics..")
                 .layer("json").definedBy(root + ".server.json..")
                 .layer("lineprotocol").definedBy(root + ".server.lineprotocol..")
+                .layer("influxql").definedBy(root + ".server.influxql..")
                 .layer("server-config").definedBy(root + ".server")
                 .whereLayer("routes").mayNotBeAccessedByAnyLayer()
                 .whereLayer("transfer").mayOnlyBeAccessedByLayers("routes")
                 .whereLayer("metrics").mayOnlyBeAccessedByLayers("routes")
                 .whereLayer("json").mayOnlyBeAccessedByLayers("routes", "transfer")
                 .whereLayer("server-config").mayOnlyBeAccessedByLayers("routes")
-                .whereLayer("lineprotocol").mayOnlyBeAccessedByLayers("routes", "server-config"));
+                .whereLayer("lineprotocol").mayOnlyBeAccessedByLayers("routes", "server-config")
+                .whereLayer("influxql").mayOnlyBeAccessedByLayers("routes"));
         // a backend's classes are loaded only when it is configured: the embedder adds one backend, not all
         rules.put("onlyTheEmbeddingsWiringKnowsTheBackends", noClasses().that().resideInAPackage(bootstrap)
                 .and().resideOutsideOfPackages(wiring, mongoBridge)

@@ -91,6 +91,7 @@ public final class ApiServer implements AutoCloseable {
         new StatusRoutes(useCases, backend).register(routes);
         new LineProtocolRoutes(useCases, store, server).register(routes, ingests);
         new GrafanaRoutes(useCases, server.maxBodySize(), store.maxWindows()).register(routes);
+        new QueryRoutes(useCases, store, java.time.Clock.systemUTC()).register(routes);
         routes.get("/metrics", ctx -> ctx.contentType(ServerMetrics.CONTENT_TYPE).result(metrics.scrape()));
         OpenApiRoute.register(routes);
         try {

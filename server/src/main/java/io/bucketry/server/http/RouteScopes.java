@@ -36,6 +36,8 @@ final class RouteScopes {
             Map.entry("POST /grafana/metrics", "read"),
             Map.entry("POST /grafana/query", "read"),
             Map.entry("POST /grafana/annotations", "read"),
+            Map.entry("GET /query", "read"),
+            Map.entry("POST /query", "read"),
             Map.entry("GET /metrics", "read"),
             Map.entry("GET /health", OPEN),
             Map.entry("GET /ping", OPEN),

@@ -48,6 +48,8 @@ class RouteScopeTableTest {
             entry("POST /grafana/metrics", "read"),
             entry("POST /grafana/query", "read"),
             entry("POST /grafana/annotations", "read"),
+            entry("GET /query", "read"),
+            entry("POST /query", "read"),
             entry("GET /metrics", "read"),
             entry("GET /health", "open"),
             entry("GET /ping", "open"),

@@ -29,10 +29,14 @@ final class BucketryServer implements AutoCloseable {
 
     /** Starts {@code config} and serves it on a free port of 127.0.0.1. */
     static BucketryServer start(BucketryConfig config) {
+        return start(config, ServerConfig.builder());
+    }
+
+    /** Starts {@code config} and serves it with {@code server}'s settings on a free port of 127.0.0.1. */
+    static BucketryServer start(BucketryConfig config, ServerConfig.Builder server) {
         Bucketry bucketry = Bucketry.start(config);
         try {
-            return new BucketryServer(bucketry, ApiServer.start(bucketry,
-                    ServerConfig.builder().port(0).bind("127.0.0.1").build()));
+            return new BucketryServer(bucketry, ApiServer.start(bucketry, server.port(0).bind("127.0.0.1").build()));
         } catch (RuntimeException e) {
             bucketry.close();
             throw e;

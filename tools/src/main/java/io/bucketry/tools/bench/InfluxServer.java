@@ -130,7 +130,7 @@ final class InfluxServer implements AutoCloseable {
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
     }
 
-    private URI uri(String pathAndQuery) {
+    URI uri(String pathAndQuery) {
         return URI.create("http://127.0.0.1:" + config.httpPort() + pathAndQuery);
     }
 
