@@ -7,9 +7,4 @@ package io.bucketry.application.port.in;
  * A tag filter joins it once series carry tags.
  */
 public record LastpointQuery(String prefix, String after, Integer limit) {
-
-    /** The first page of every series, of the default size. */
-    public static LastpointQuery all() {
-        return new LastpointQuery(null, null, null);
-    }
 }

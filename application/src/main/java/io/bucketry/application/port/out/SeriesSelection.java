@@ -8,9 +8,6 @@ import java.util.Objects;
  */
 public record SeriesSelection(String prefix) {
 
-    /** Every series. */
-    public static final SeriesSelection ALL = new SeriesSelection("");
-
     public SeriesSelection {
         Objects.requireNonNull(prefix, "prefix");
     }
