@@ -9,6 +9,7 @@ import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.ListSeriesUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
+import io.bucketry.application.port.in.ReadLastpointsUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReclaimExpiredUseCase;
@@ -24,6 +25,7 @@ import io.bucketry.application.service.IngestReadingsService;
 import io.bucketry.application.service.ListSeriesService;
 import io.bucketry.application.service.QueryRange;
 import io.bucketry.application.service.ReadLatestReadingService;
+import io.bucketry.application.service.ReadLastpointsService;
 import io.bucketry.application.service.ReadPageService;
 import io.bucketry.application.service.ReadReadingsService;
 import io.bucketry.application.service.ReclaimExpiredService;
@@ -48,7 +50,8 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                        ReadPageUseCase page, AggregateSeriesUseCase aggregate,
                        AggregateAllSeriesUseCase aggregateAll, DescribeStorageUseCase describe,
                        DeleteSeriesUseCase delete, ReclaimExpiredUseCase reclaim,
-                       CheckHealthUseCase health, ListSeriesUseCase series) {
+                       CheckHealthUseCase health, ListSeriesUseCase series,
+                       ReadLastpointsUseCase lastpoints) {
 
     /** The services of every use case over {@code store}, with time from {@code clock}; ingest on the calling thread. */
     public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock) {
@@ -122,6 +125,7 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new DeleteSeriesService(maintain),
                 new ReclaimExpiredService(maintain, settings.retention(), clock, alsoExpire),
                 new CheckHealthService(store),
-                new ListSeriesService(store, ranges));
+                new ListSeriesService(store, ranges),
+                new ReadLastpointsService(store, ranges));
     }
 }

@@ -17,6 +17,7 @@ import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.ListSeriesUseCase;
+import io.bucketry.application.port.in.ReadLastpointsUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
@@ -152,6 +153,7 @@ public final class Bucketry implements AutoCloseable {
     public DescribeStorageUseCase describe() { return useCases.describe(); }
     public DeleteSeriesUseCase delete() { return useCases.delete(); }
     public ListSeriesUseCase series() { return useCases.series(); }
+    public ReadLastpointsUseCase lastpoints() { return useCases.lastpoints(); }
     public CheckHealthUseCase health() { return useCases.health(); }
 
     /** Stops the sweeper, closes the store, then every other registered resource. Idempotent. */

@@ -10,6 +10,7 @@ import io.bucketry.application.port.in.AggregateSeriesUseCase;
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
+import io.bucketry.application.port.in.ReadLastpointsUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
@@ -57,7 +58,7 @@ class BucketryTest {
         for (Class<?> useCase : List.of(IngestReadingsUseCase.class, ReadReadingsUseCase.class,
                 ReadLatestReadingUseCase.class, ReadPageUseCase.class, AggregateSeriesUseCase.class,
                 AggregateAllSeriesUseCase.class, DescribeStorageUseCase.class, DeleteSeriesUseCase.class,
-                ReclaimExpiredUseCase.class)) {
+                ReclaimExpiredUseCase.class, ReadLastpointsUseCase.class)) {
             assertThat(injector.getInstance(useCase)).as(useCase.getSimpleName()).isNotNull();
         }
         assertThat(injector.getInstance(ReadingStore.class)).isSameAs(injector.getInstance(ReadingStore.class));

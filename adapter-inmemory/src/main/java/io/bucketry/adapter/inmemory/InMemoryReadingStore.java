@@ -2,6 +2,7 @@ package io.bucketry.adapter.inmemory;
 
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreFullException;
@@ -163,6 +164,12 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
         return SeriesListing.list(series, prefix, after, limit, notBefore);
+    }
+
+    /** The last row of each series' latest bucket, in id order ({@link SeriesListing#lastpoints}). */
+    @Override
+    public List<Reading> lastpoints(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) {
+        return SeriesListing.lastpoints(series, selection.prefix(), after, limit, notBefore);
     }
 
     @Override

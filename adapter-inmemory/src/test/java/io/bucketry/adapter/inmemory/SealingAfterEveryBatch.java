@@ -2,6 +2,7 @@ package io.bucketry.adapter.inmemory;
 
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
@@ -80,6 +81,11 @@ final class SealingAfterEveryBatch implements ReadingStore {
     @Override
     public Set<Capability> capabilities() {
         return store.capabilities();
+    }
+
+    @Override
+    public List<Reading> lastpoints(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) {
+        return store.lastpoints(selection, after, limit, notBefore);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.bucketry.app.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,25 +10,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BenchPeerCommandTest {
 
     @Test
-    void aTinyRunFeedsEveryBucketryTargetAndReportsWhatEachStored() {
+    void aTinyRunFeedsEveryBucketryTargetAsksTheQueriesAndReportsWhatEachStored() {
         Cli.Run run = Cli.run("bench-peer", "--sensors", "3", "--duration", "30m", "--batch-size", "20",
-                "--concurrency", "2", "--duplicate-share", "0.2", "--targets", "inmemory,json,mongo-bucket", "--no-warm-up");
+                "--clients", "2", "--rounds", "1", "--query-repeats", "2", "--duplicate-share", "0.2",
+                "--targets", "inmemory,json,mongo-bucket");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("3 sensors x 30m every 1m = 90 readings", "2 concurrent HTTP/1.1 clients",
+        assertThat(run.out()).contains("3 sensors x 30m every 1m = 90 readings", "clients [2]",
                 "bucketry inmemory, line protocol", "bucketry inmemory, JSON /v1/readings",
                 "bucketry mongo-bucket (embedded test server), line protocol", "heap retained", "stored BSON",
-                "line protocol / JSON into in-memory Bucketry: ")
-                .doesNotContain("influxdb");
-        assertThat(run.out().lines().filter(line -> line.contains("90 stored after"))).hasSize(3);
-        assertThat(run.out().lines().filter(line -> line.contains("duplicates answered"))).allMatch(line -> !line.contains(" 0 duplicates"));
+                "| answers vs inmemory |")
+                .doesNotContain("influxdb", "DIFFERS");
+        assertThat(run.out().lines().filter(line -> line.contains("90 stored after"))).hasSize(3)
+                .allMatch(line -> !line.contains(" 0 duplicates"));
+        assertThat(run.out().lines().filter(line -> line.contains("Q1 equal; Q2 equal; Q3 equal; Q4 equal"))).hasSize(1);
     }
 
     @Test
     void anUnknownTargetIsBadUsageNamingTheTargets() {
         Cli.Run run = Cli.run("bench-peer", "--targets", "inmemory,cassandra");
 
-        Cli.assertOneLineError(run, 2, "'cassandra' is not one of inmemory, json, mongo-bucket, influxdb");
+        Cli.assertOneLineError(run, 2, "'cassandra' is not one of inmemory, json, mongo-bucket, influxdb, victoriametrics, questdb");
     }
 
     @Test
@@ -35,11 +39,19 @@ class BenchPeerCommandTest {
     }
 
     @Test
-    void anInfluxdThatCannotRunFailsSayingHowToInstallIt() {
-        Cli.Run run = Cli.run("bench-peer", "--sensors", "2", "--duration", "5m", "--targets", "influxdb",
-                "--influxd", "/nonexistent/influxd");
+    void clientCountsThatAreNotNumbersAreBadUsage() {
+        Cli.assertOneLineError(Cli.run("bench-peer", "--clients", "1,four"), 2, "--clients must list counts of at least 1");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "influxdb        | --influxd          | /nonexistent/influxd          | cannot run '/nonexistent/influxd'          | apt-get install -y influxdb",
+            "victoriametrics | --victoria-metrics | /nonexistent/victoria-metrics | cannot run '/nonexistent/victoria-metrics' | apt-get install -y victoria-metrics",
+            "questdb         | --questdb-jar      | /nonexistent/questdb.jar      | no QuestDB jar at /nonexistent/questdb.jar | org.questdb:questdb:9.2.2"})
+    void aPeerThatCannotRunFailsSayingHowToGetIt(String target, String option, String path, String problem, String fix) {
+        Cli.Run run = Cli.run("bench-peer", "--sensors", "2", "--duration", "5m", "--targets", target, option, path);
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.err()).contains("cannot run '/nonexistent/influxd'", "apt-get install -y influxdb");
+        assertThat(run.err()).contains(problem, fix);
     }
 }

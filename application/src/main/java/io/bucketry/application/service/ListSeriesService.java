@@ -1,6 +1,5 @@
 package io.bucketry.application.service;
 
-import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ListSeriesUseCase;
 import io.bucketry.application.port.in.SeriesPage;
 import io.bucketry.application.port.out.DescribeStore;
@@ -23,47 +22,14 @@ public final class ListSeriesService implements ListSeriesUseCase {
 
     @Override
     public SeriesPage list(String prefix, String after, Integer limit) {
-        String validPrefix = prefix(prefix);
-        SeriesId cursor = cursor(after);
-        int size = limit(limit);
+        String validPrefix = SeriesPaging.prefix(prefix);
+        SeriesId cursor = SeriesPaging.cursor(after);
+        int size = SeriesPaging.limit(limit, DEFAULT_LIMIT, MAX_LIMIT);
         List<SeriesSummary> found = store.listSeries(validPrefix, cursor, size + 1, ranges.oldestKept(ranges.now()));
         if (found.size() <= size) {
             return new SeriesPage(found, null);
         }
         List<SeriesSummary> page = found.subList(0, size);
         return new SeriesPage(page, page.get(size - 1).series());
-    }
-
-    private static String prefix(String prefix) {
-        if (prefix == null || prefix.isEmpty()) {
-            return "";
-        }
-        String problem = SeriesId.problem(prefix);
-        if (problem != null) {
-            throw new InvalidRequestException("INVALID_PREFIX", "prefix: " + problem.replace("series id ", ""));
-        }
-        return prefix;
-    }
-
-    private static SeriesId cursor(String after) {
-        if (after == null || after.isEmpty()) {
-            return null;
-        }
-        String problem = SeriesId.problem(after);
-        if (problem != null) {
-            throw new InvalidRequestException("INVALID_CURSOR", "after must be the id of a series (the 'next' of the "
-                    + "previous page): " + problem);
-        }
-        return SeriesId.of(after);
-    }
-
-    private static int limit(Integer limit) {
-        if (limit == null) {
-            return DEFAULT_LIMIT;
-        }
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw new InvalidRequestException("INVALID_LIMIT", "limit " + limit + " must be from 1 to " + MAX_LIMIT);
-        }
-        return limit;
     }
 }

@@ -2,6 +2,7 @@ package io.bucketry.application.contract;
 
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
@@ -54,6 +55,9 @@ final class FailingAfterStore implements ReadingStore {
     @Override public long evictBefore(Instant cutoff) { return store.evictBefore(cutoff); }
     @Override public String backend() { return store.backend(); }
     @Override public Set<Capability> capabilities() { return store.capabilities(); }
+    @Override public List<Reading> lastpoints(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) {
+        return store.lastpoints(selection, after, limit, notBefore);
+    }
     @Override public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
         return store.listSeries(prefix, after, limit, notBefore);
     }

@@ -33,7 +33,7 @@ import java.util.List;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ReadingStoreContract implements RoundTripContract, DuplicatesContract, BucketLayoutContract,
         PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
-        RetentionContract, StatisticsContract, SeriesListingContract, ConcurrencyContract, WindowLimitContract,
+        RetentionContract, StatisticsContract, SeriesListingContract, LastpointContract, ConcurrencyContract, WindowLimitContract,
         SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract, GapFillContract, GapFillProperties,
         SubWindowContract, SubWindowProperties {
 

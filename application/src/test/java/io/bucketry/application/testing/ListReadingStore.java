@@ -2,6 +2,7 @@ package io.bucketry.application.testing;
 
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
@@ -135,6 +136,15 @@ public final class ListReadingStore implements ReadingStore {
                 .filter(r -> range.contains(r.epochMilli()))
                 .limit(limit)
                 .toList();
+    }
+
+    /** Brute force: every series' latest, gathered from all entries. */
+    @Override
+    public synchronized List<Reading> lastpoints(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) {
+        requireOpen();
+        return entries.stream().map(e -> e.reading().series()).distinct()
+                .filter(id -> id.value().startsWith(selection.prefix()) && (after == null || id.compareTo(after) > 0))
+                .sorted().map(id -> latest(id, notBefore)).flatMap(Optional::stream).limit(limit).toList();
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.ListSeriesUseCase;
+import io.bucketry.application.port.in.ReadLastpointsUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
@@ -106,4 +107,5 @@ public final class ApplicationModule extends AbstractModule {
     @Provides ReclaimExpiredUseCase reclaim(UseCases useCases) { return useCases.reclaim(); }
     @Provides CheckHealthUseCase health(UseCases useCases) { return useCases.health(); }
     @Provides ListSeriesUseCase series(UseCases useCases) { return useCases.series(); }
+    @Provides ReadLastpointsUseCase lastpoints(UseCases useCases) { return useCases.lastpoints(); }
 }

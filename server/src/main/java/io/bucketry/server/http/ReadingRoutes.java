@@ -2,7 +2,9 @@ package io.bucketry.server.http;
 
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
+import io.bucketry.application.port.in.LastpointQuery;
 import io.bucketry.server.json.IngestReportView;
+import io.bucketry.server.json.LastpointPageView;
 import io.bucketry.server.json.ReadingView;
 import io.bucketry.server.json.SeriesPageView;
 import io.bucketry.domain.Reading;
@@ -13,7 +15,7 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 
-/** Routes that write, read, page and delete the readings of series. */
+/** Routes that write, read, page and delete the readings of series, and read the latest of each. */
 final class ReadingRoutes {
 
     /** The most readings one {@code GET …/readings} returns: its default {@code limit} and the largest allowed. */
@@ -32,6 +34,7 @@ final class ReadingRoutes {
         routes.get("/v1/series", this::listSeries);
         routes.get("/v1/series/{id}/readings", this::readings);
         routes.get("/v1/series/{id}/latest", this::latest);
+        routes.get("/v1/latest", this::lastpoints);
         routes.get("/v1/series/{id}/pages/{n}", this::page);
         routes.delete("/v1/series/{id}", this::delete);
     }
@@ -42,9 +45,18 @@ final class ReadingRoutes {
     }
 
     private void listSeries(Context ctx) {
+        ctx.json(SeriesPageView.of(useCases.series().list(ctx.queryParam("prefix"), ctx.queryParam("after"), pageSize(ctx))));
+    }
+
+    private void lastpoints(Context ctx) {
+        LastpointQuery query = new LastpointQuery(ctx.queryParam("prefix"), ctx.queryParam("after"), pageSize(ctx));
+        ctx.json(LastpointPageView.of(useCases.lastpoints().lastpoints(query)));
+    }
+
+    /** The {@code limit} of a page through series (null when absent; the use case checks its range). */
+    private static Integer pageSize(Context ctx) {
         Long limit = QueryParams.number(ctx, "limit", "INVALID_LIMIT");
-        Integer size = limit == null ? null : QueryParams.toInt(limit, "limit", "INVALID_LIMIT");
-        ctx.json(SeriesPageView.of(useCases.series().list(ctx.queryParam("prefix"), ctx.queryParam("after"), size)));
+        return limit == null ? null : QueryParams.toInt(limit, "limit", "INVALID_LIMIT");
     }
 
     private void readings(Context ctx) {

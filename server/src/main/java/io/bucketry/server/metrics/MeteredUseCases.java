@@ -39,7 +39,8 @@ final class MeteredUseCases {
                 series -> m.call("delete", () -> u.delete().delete(series)),
                 () -> m.call("reclaim", () -> u.reclaim().reclaim()),
                 () -> m.call("health", () -> u.health().check()),
-                (prefix, after, limit) -> m.call("series", () -> u.series().list(prefix, after, limit)));
+                (prefix, after, limit) -> m.call("series", () -> u.series().list(prefix, after, limit)),
+                query -> m.call("lastpoints", () -> u.lastpoints().lastpoints(query)));
     }
 
     private IngestReadingsUseCase ingest(IngestReadingsUseCase ingest) {

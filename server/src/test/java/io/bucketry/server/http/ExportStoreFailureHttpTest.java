@@ -66,7 +66,8 @@ class ExportStoreFailureHttpTest {
             return real.read().read(series, bounds, limit);
         };
         UseCases useCases = new UseCases(real.ingest(), failing, real.latest(), real.page(), real.aggregate(),
-                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series());
+                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series(),
+                real.lastpoints());
 
         try (ApiServer server = ApiServer.start(useCases, "inmemory", config, LocalServer.config())) {
             HttpResponse<InputStream> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -2,6 +2,7 @@ package io.bucketry.server.http;
 
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
@@ -37,6 +38,7 @@ final class FailingStore implements ReadingStore {
         throw failure.get();
     }
     @Override public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) { throw failure.get(); }
+    @Override public List<Reading> lastpoints(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) { throw failure.get(); }
     @Override public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) { throw failure.get(); }
     @Override public long deleteSeries(SeriesId series) { throw failure.get(); }
     @Override public long evictBefore(Instant cutoff) { throw failure.get(); }

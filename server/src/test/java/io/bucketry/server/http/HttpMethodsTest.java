@@ -49,6 +49,7 @@ class HttpMethodsTest extends ApiTestBase {
             "/v1/readings | POST OPTIONS",
             "/v1/series/{id}/readings | GET HEAD OPTIONS",
             "/v1/series/{id}/latest | GET HEAD OPTIONS",
+            "/v1/latest | GET HEAD OPTIONS",
             "/v1/series/{id}/pages/{n} | GET HEAD OPTIONS",
             "/v1/series/{id}/aggregates | GET HEAD OPTIONS",
             "/v1/series/{id} | DELETE OPTIONS",
@@ -106,7 +107,7 @@ class HttpMethodsTest extends ApiTestBase {
             "/v1/series/{id}/readings", "/v1/series/{id}/latest", "/v1/series/{id}/pages/1",
             "/v1/series/{id}/pages/99", "/v1/series/unknown-series/latest", "/v1/series/unknown-series/pages/1",
             "/v1/series/bad!id/latest", "/v1/series/{id}/readings?limit=0", "/v1/series/{id}/aggregates?window=1m",
-            "/v1/aggregates?window=1m", "/v1/stats", "/health"})
+            "/v1/aggregates?window=1m", "/v1/latest?limit=5", "/v1/stats", "/health"})
     void headAnswersExactlyAsGetWithoutTheBody(String path) {
         RawHttp.Response get = request("GET", concrete(path));
         RawHttp.Response head = request("HEAD", concrete(path));

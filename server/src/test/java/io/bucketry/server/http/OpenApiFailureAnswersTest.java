@@ -46,6 +46,7 @@ class OpenApiFailureAnswersTest {
 
             assertFits("/v1/series/{id}/readings", "get", api.get("/v1/series/s/readings"), 503);
             assertFits("/v1/series", "get", api.get("/v1/series"), 503);
+            assertFits("/v1/latest", "get", api.get("/v1/latest"), 503);
             assertFits("/v1/stats", "get", api.get("/v1/stats"), 503);
             assertFits("/v1/readings", "post", api.post("/v1/readings", oneReading("s", 1)), 503);
             assertFits("/health", "get", api.get("/health"), 503);
@@ -91,7 +92,8 @@ class OpenApiFailureAnswersTest {
             return real.ingest().ingest(inputs);
         };
         UseCases useCases = new UseCases(waiting, real.read(), real.latest(), real.page(), real.aggregate(),
-                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series());
+                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series(),
+                real.lastpoints());
         ServerConfig limits = LocalServer.builder().bodyReadTimeout(Duration.ofSeconds(1)).maxConcurrentIngests(1).build();
         try (ApiServer server = ApiServer.start(useCases, "inmemory", config, limits);
              RawHttp holder = new RawHttp(server.port()); RawHttp first = new RawHttp(server.port());

@@ -4,69 +4,86 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A throwaway {@code influxd run} with its own {@link InfluxConfig} in a temporary directory and
- * the database {@value InfluxConfig#DATABASE}; closing stops it (SIGTERM, then SIGKILL after 30 s)
- * and deletes the directory. Its output goes to {@code influxd.log} in that directory.
+ * the database {@value InfluxConfig#DATABASE}; closing stops it and deletes the directory. At rest
+ * means snapshotted and fully compacted ({@link CompactionWait}): what is measured is its TSM files.
  */
-final class InfluxServer implements AutoCloseable {
-
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+final class InfluxServer extends ProcessPeer {
 
     private final InfluxConfig config;
-    private final Process process;
-    private final HttpClient client = HttpClient.newHttpClient();
-    private String version = "?";
+    private final Duration compactionTimeout;
+    private final String version;
 
-    private InfluxServer(InfluxConfig config, Process process) {
+    private InfluxServer(InfluxConfig config, LocalProcess process, String version, Duration compactionTimeout) {
+        super(process, config.httpPort(), "influxdb " + version);
         this.config = config;
-        this.process = process;
+        this.version = version;
+        this.compactionTimeout = compactionTimeout;
     }
 
     /** Starts {@code influxd} (a path or a name on PATH) and creates the database; {@code cold} as in {@link InfluxConfig}. */
     static InfluxServer start(String influxd, Duration cold) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("bucketry-bench-influxd");
-        InfluxConfig config = new InfluxConfig(dir, freePort(), freePort(), cold);
+        return start(influxd, cold, Duration.ofMinutes(10));
+    }
+
+    /** As {@link #start(String, Duration)}, waiting at most {@code compactionTimeout} for compaction at rest. */
+    static InfluxServer start(String influxd, Duration cold, Duration compactionTimeout) throws IOException, InterruptedException {
+        Path dir = LocalProcess.directory("influxd");
+        InfluxConfig config = new InfluxConfig(dir, LocalProcess.freePort(), LocalProcess.freePort(), cold);
         Files.writeString(dir.resolve("influxdb.conf"), config.render());
-        Process process;
+        LocalProcess process = LocalProcess.start("influxd", dir,
+                List.of(influxd, "run", "-config", dir.resolve("influxdb.conf").toString()),
+                "install it with apt-get install -y influxdb, or give its path with --influxd");
         try {
-            process = new ProcessBuilder(influxd, "run", "-config", dir.resolve("influxdb.conf").toString())
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("influxd.log").toFile()).start();
-        } catch (IOException e) {
-            delete(dir);
-            throw new IllegalStateException("cannot run '" + influxd + "' (" + e.getMessage()
-                    + "); install it with apt-get install -y influxdb, or give its path with --influxd", e);
-        }
-        InfluxServer server = new InfluxServer(config, process);
-        try {
-            server.awaitPing();
+            String version = process.awaitAnswer(URI.create("http://127.0.0.1:" + config.httpPort() + "/ping"), 204).headers()
+                    .firstValue("X-Influxdb-Version").orElse("?");
+            InfluxServer server = new InfluxServer(config, process, version, compactionTimeout);
             server.query("CREATE DATABASE " + InfluxConfig.DATABASE);
             return server;
         } catch (IOException | InterruptedException | RuntimeException e) {
-            server.close();
+            process.close();
             throw e;
         }
     }
 
     /** The v1 write URL of the database with millisecond timestamps. */
-    URI writeUri() {
+    @Override
+    public URI writeUri() {
         return uri("/write?db=" + InfluxConfig.DATABASE + "&precision=ms");
+    }
+
+    @Override
+    public Dialect dialect() {
+        return new InfluxDialect(this::uri);
+    }
+
+    /** A write is stored when answered: the count now. */
+    @Override
+    public long settle(long expected) throws IOException, InterruptedException {
+        return count();
+    }
+
+    /** Waits for the snapshot and the full compaction of the cold shard; the TSM files then. */
+    @Override
+    public AtRest rest(long stored) throws InterruptedException {
+        Duration settle = config.cold().multipliedBy(2);
+        CompactionWait.Outcome outcome = new CompactionWait(settle, Duration.ofMillis(500), compactionTimeout).await(this::files);
+        String how = (outcome.settled() ? "" : "NOT SETTLED after " + outcome.waited().toSeconds() + " s: ")
+                + "sum of the database's .tsm files (" + outcome.files().tsm().size() + ") once each shard was one "
+                + "generation and the WAL empty (waited " + outcome.waited().toSeconds() + " s); index and series file not counted";
+        return new AtRest(ProcessCpu.of(pid()),
+                List.of(new PeerResult.Cost("TSM on disk", (double) outcome.files().tsmBytes() / stored, how)));
     }
 
     /** The temporary directory of its configuration, data and log (deleted by {@link #close()}). */
@@ -102,58 +119,5 @@ final class InfluxServer implements AutoCloseable {
                     + new String(response.body(), StandardCharsets.UTF_8));
         }
         return answer;
-    }
-
-    private void awaitPing() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("influxd exited with " + process.exitValue() + " at start: " + logTail());
-            }
-            try {
-                HttpResponse<Void> ping = client.send(HttpRequest.newBuilder(uri("/ping")).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                if (ping.statusCode() == 204) {
-                    version = ping.headers().firstValue("X-Influxdb-Version").orElse("?");
-                    return;
-                }
-            } catch (ConnectException e) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("influxd did not answer /ping within " + START_TIMEOUT.toSeconds() + " s: " + logTail());
-    }
-
-    private String logTail() throws IOException {
-        List<String> lines = Files.readAllLines(config.dir().resolve("influxd.log"));
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
-    }
-
-    URI uri(String pathAndQuery) {
-        return URI.create("http://127.0.0.1:" + config.httpPort() + pathAndQuery);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
-    @Override
-    public void close() throws IOException, InterruptedException {
-        process.destroy();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
-        }
-        delete(config.dir());
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }

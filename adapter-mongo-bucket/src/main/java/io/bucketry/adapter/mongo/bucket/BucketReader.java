@@ -31,7 +31,7 @@ final class BucketReader {
      * the {@code $slice} expression of an empty array there
      * (https://www.mongodb.com/docs/manual/reference/operator/aggregation/slice/), and the columns come along.
      */
-    private static final Bson LAST_OF_EITHER = Aggregates.project(new BsonDocument(SERIES, new BsonInt32(1))
+    static final Bson LAST_OF_EITHER = Aggregates.project(new BsonDocument(SERIES, new BsonInt32(1))
             .append(START, new BsonInt32(1)).append(SEQ, new BsonInt32(1)).append(LAST, new BsonInt32(1))
             .append(COLS, new BsonInt32(1)).append(READINGS, new BsonDocument("$slice", new BsonArray(List.of(
                     new BsonDocument("$ifNull", new BsonArray(List.of(new BsonString("$" + READINGS), new BsonArray()))),
@@ -91,6 +91,14 @@ final class BucketReader {
                 return Optional.empty();
             }
         }
+        return lastReading(series, top, notBefore);
+    }
+
+    /**
+     * The reading of {@code top}, the bucket holding a series' latest reading projected to its last
+     * reading (or its columns), if it is at or after {@code notBefore}.
+     */
+    static Optional<Reading> lastReading(SeriesId series, BsonDocument top, long notBefore) {
         if (top.getDateTime(LAST).getValue() < notBefore) {
             return Optional.empty();
         }

@@ -9,6 +9,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
@@ -142,6 +143,12 @@ public final class MongoBucketReadingStore implements ReadingStore {
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
         return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
+    }
+
+    @Override
+    public List<Reading> lastpoints(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) {
+        return failures.translate("read the latest reading of each series",
+                () -> parts.lastpoints().read(selection, after, limit, BucketQueries.ceilMillis(notBefore)));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import com.mongodb.client.MongoCollection;
+import io.bucketry.adapter.mongo.common.SeriesRange;
 import com.mongodb.client.model.Aggregates;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Sorts;
@@ -36,14 +37,7 @@ final class SeriesLister {
     }
 
     static List<Bson> pipeline(String prefix, SeriesId after, int limit) {
-        List<Bson> range = new ArrayList<>(List.of(Filters.gte(SERIES, prefix)));
-        if (!prefix.isEmpty()) {
-            range.add(Filters.lt(SERIES, SeriesId.prefixBound(prefix)));
-        }
-        if (after != null) {
-            range.add(Filters.gt(SERIES, after.value()));
-        }
-        return List.of(Aggregates.match(Filters.and(range)), Aggregates.sort(Sorts.ascending(SERIES)),
+        return List.of(Aggregates.match(Filters.and(SeriesRange.of(SERIES, prefix, after))), Aggregates.sort(Sorts.ascending(SERIES)),
                 Aggregates.group("$" + SERIES), Aggregates.sort(Sorts.ascending("_id")), Aggregates.limit(limit));
     }
 }

@@ -28,7 +28,7 @@ final class StoreOpening {
     record Parts(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy, CommandCounter counter,
                  MongoFailures failures, List<String> startNotes, LayoutWatch watch, DocumentLayout layout, SealingSchedule sealing,
                  BucketWriter writer, BucketReader reader, PageReader pages, BucketAggregator aggregator,
-                 StatisticsReader statistics, SeriesLister lister, SeriesDeletion deletion) {
+                 StatisticsReader statistics, SeriesLister lister, SeriesDeletion deletion, Lastpoints lastpoints) {
     }
 
     private StoreOpening() {
@@ -77,9 +77,11 @@ final class StoreOpening {
                 : new PagedPlanner(policy, knowledge);
         BucketWriter writer = new BucketWriter(buckets, policy, planner, counter, sealed);
         BucketQueries queries = new BucketQueries(buckets, policy);
+        BucketReader reader = new BucketReader(buckets, queries, sealed);
         return new Parts(client, buckets, policy, counter, failures, List.copyOf(started.notes()), started.watch(), layout, sealing, writer,
-                new BucketReader(buckets, queries, sealed), new PageReader(buckets, queries, sealed),
+                reader, new PageReader(buckets, queries, sealed),
                 new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND, sealed),
-                new SeriesLister(buckets), new SeriesDeletion(knowledge, sealed));
+                new SeriesLister(buckets), new SeriesDeletion(knowledge, sealed),
+                new Lastpoints(buckets, reader, sealed));
     }
 }

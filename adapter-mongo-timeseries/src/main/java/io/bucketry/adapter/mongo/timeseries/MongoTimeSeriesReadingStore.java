@@ -7,6 +7,7 @@ import io.bucketry.application.port.out.StoreRollups;
 import com.mongodb.event.CommandListener;
 import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
@@ -141,6 +142,12 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
         return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
+    }
+
+    @Override
+    public List<Reading> lastpoints(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) {
+        return failures.translate("read the latest reading of each series",
+                () -> parts.lastpoints().read(selection, after, limit, notBefore));
     }
 
     /** Deletes on the metaField; answers how many readings were removed. */

@@ -35,7 +35,7 @@ final class StoreOpening {
     /** What a store is made of, wired for one collection and policy ({@code queried}: the collection plain queries read). */
     record Parts(MongoClient client, StoreLayout layout, MongoCollection<Document> queried, CommandCounter counter,
                  ReadingWriter writer, ReadingQueries queries, StatisticsReader statistics, ReadingRemover remover,
-                 MongoFailures failures, SeriesLister lister, List<String> startNotes) {
+                 MongoFailures failures, SeriesLister lister, Lastpoints lastpoints, List<String> startNotes) {
     }
 
     private StoreOpening() {
@@ -92,6 +92,6 @@ final class StoreOpening {
                 database.withReadPreference(ReadPreference.primary()), layout.collection(), layout.fallback()), policy);
         SeriesLister lister = new SeriesLister(queried.withDocumentClass(BsonDocument.class));
         return new Parts(client, layout, queried, counter, writer, queries, statistics, remover, failures, lister,
-                List.copyOf(startNotes));
+                new Lastpoints(queried, queries), List.copyOf(startNotes));
     }
 }

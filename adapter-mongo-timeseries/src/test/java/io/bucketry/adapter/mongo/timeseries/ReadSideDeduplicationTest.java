@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoClient;
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.domain.FieldAggregate;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
@@ -72,6 +73,25 @@ class ReadSideDeduplicationTest {
 
             // when / then
             assertThat(store.latest(new SeriesId(series), BASE)).contains(reading(series, 60, 7));
+        }
+    }
+
+    @Test
+    void lastpointsPickTheWinnerAmongCopiesOfEachNewestReading() {
+        // given: two series whose newest readings were also stored by a racing writer, once winning, once losing
+        String prefix = TestData.freshSeries("lprace");
+        String a = prefix + ".a";
+        String b = prefix + ".b";
+        MongoTimeSeriesSettings settings = lane.freshSettings("race");
+        try (MongoTimeSeriesReadingStore store = TestData.open(settings); MongoClient client = TestData.client()) {
+            store.store(List.of(reading(a, 0, 1), reading(a, 60, 2), reading(b, 30, 3), reading(b, 90, 4)));
+            var collection = TestData.collection(client, settings);
+            collection.insertOne(racer(a, 60, 7, new ObjectId(new Date(0))));
+            collection.insertOne(racer(b, 90, 8, new ObjectId(new Date(BASE.toEpochMilli() + 86_400_000L))));
+
+            // when / then: a's newest is the racer's copy (lower _id), b's the first stored one
+            assertThat(store.lastpoints(new SeriesSelection(prefix), null, 10, BASE))
+                    .containsExactly(reading(a, 60, 7), reading(b, 90, 4));
         }
     }
 
