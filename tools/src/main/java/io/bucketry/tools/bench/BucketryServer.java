@@ -5,6 +5,8 @@ import io.bucketry.bootstrap.config.BucketryConfig;
 import io.bucketry.server.ServerConfig;
 import io.bucketry.server.http.ApiServer;
 
+import java.net.URI;
+
 /**
  * What {@code bucketry serve} runs, in the JVM of {@link BucketryProcess} so that its heap can be
  * measured there: the configured Bucketry and its HTTP API on a free port of 127.0.0.1. Closing stops both.
@@ -38,6 +40,11 @@ final class BucketryServer implements AutoCloseable {
     /** The port it serves on. */
     int port() {
         return server.port();
+    }
+
+    /** {@code pathAndQuery} on this server. */
+    URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + server.port() + pathAndQuery);
     }
 
     @Override
