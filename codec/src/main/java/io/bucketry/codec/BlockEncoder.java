@@ -41,7 +41,7 @@ final class BlockEncoder {
                 dictionary = new DictionaryForm.Scratch(block);
                 entries = new BlockEncoder(DictionaryForm.limit(block));
             }
-            best = best.orSmaller(DictionaryForm.plan(values, from, to, dictionary, entries));
+            best = best.orSmaller(DictionaryForm.plan(values, from, to, dictionary, entries, best.bits()));
         }
         return best;
     }

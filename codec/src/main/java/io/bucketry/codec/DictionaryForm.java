@@ -39,16 +39,16 @@ final class DictionaryForm {
 
     /**
      * The dictionary plan of {@code values[from, to)}, or null when it has more distinct values than
-     * {@link #limit}; {@code entries} plans the dictionary's own block.
+     * {@link #limit}, or when its codes packed, as runs or as changes, with a bit per entry, take
+     * {@code bound} bits already (the entries would then cost a second encoding for nothing, unless as
+     * steps: a walk the decimal form's differences take as well); {@code entries} plans the entries' block.
      */
-    static BlockPlan plan(double[] values, int from, int to, Scratch scratch, BlockEncoder entries) {
+    static BlockPlan plan(double[] values, int from, int to, Scratch scratch, BlockEncoder entries, long bound) {
         int length = to - from;
         int distinct = distinct(values, from, length, limit(length), scratch);
         if (distinct < 0) {
             return null;
         }
-        sortEntries(scratch, distinct, length);
-        BlockPlan dictionary = entries.plan(scratch.entries, 0, distinct, false);
         int codeBits = BitWriter.width(distinct - 1L);
         int[] codes = scratch.codes;
         int changes = 0;
@@ -60,6 +60,13 @@ final class DictionaryForm {
         }
         int runs = changes + 1;
         int lengthBits = BitWriter.width(longest - 1L);
+        long runBits = BlockPlan.countBits(length) + 4 + (long) runs * (codeBits + lengthBits);
+        long changeBits = codeBits + (length - 1L) + (long) changes * codeBits;
+        if (Math.min((long) length * codeBits, Math.min(runBits, changeBits)) + distinct >= bound) {
+            return null;
+        }
+        sortEntries(scratch, distinct, length);
+        BlockPlan dictionary = entries.plan(scratch.entries, 0, distinct, false);
         int minStep = Integer.MAX_VALUE;
         int maxStep = Integer.MIN_VALUE;
         for (int i = 1; i < length; i++) {
@@ -70,8 +77,8 @@ final class DictionaryForm {
         int lowest = length == 1 ? 0 : minStep;
         long[] layoutBits = {
             (long) length * codeBits,
-            BlockPlan.countBits(length) + 4 + (long) runs * (codeBits + lengthBits),
-            codeBits + (length - 1L) + (long) changes * codeBits,
+            runBits,
+            changeBits,
             codeBits + BlockPlan.zigZagBits(lowest) + 5 + (length - 1L) * stepBits,
         };
         int layout = PACKED;
