@@ -1,5 +1,7 @@
 package io.bucketry.codec;
 
+import java.util.Arrays;
+
 /**
  * The frame of a decimal block: digits from {@code reference} to {@code reference + 2^width - 1} are packed
  * in {@code width} bits, the others are exceptions. A few outliers (1,021 zeros and three large values) would
@@ -38,7 +40,7 @@ record DecimalFrame(long reference, int width) {
         for (int start = 0; start < 3; start++) {
             // frames from the smallest digits, from the sample's smallest, and centred on the sample's middle
             long reference = start == 0 ? min : start == 1 && sampleMin <= sampleMax ? sampleMin : middle;
-            java.util.Arrays.fill(fitFrom, 0);
+            Arrays.fill(fitFrom, 0);
             for (int i = 0; i < length; i++) {
                 int needed = digits[i] == Long.MIN_VALUE ? 64 : start < 2 ? narrowestFrom(reference, digits[i])
                         : 1 + (digits[i] >= middle ? BitWriter.width(digits[i] - middle) : BitWriter.width(middle - digits[i] - 1));
