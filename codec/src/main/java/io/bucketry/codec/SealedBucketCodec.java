@@ -12,8 +12,10 @@ import java.util.Map;
  */
 public final class SealedBucketCodec {
 
-    /** The format version this codec writes and reads. */
-    public static final int VERSION = 1;
+    /** The format version this codec writes; it reads this one and every one back to {@link #OLDEST_VERSION}. */
+    public static final int VERSION = 2;
+    /** Version 1 wrote each block of doubles raw or decimal, with fixed-width exception positions. */
+    public static final int OLDEST_VERSION = 1;
 
     private SealedBucketCodec() {
     }

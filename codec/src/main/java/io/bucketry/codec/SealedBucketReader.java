@@ -13,6 +13,7 @@ import java.util.Objects;
 public final class SealedBucketReader {
 
     private final BitReader in;
+    private final int version;
     private final int count;
     private final long[] times;
     private int columnsLeft;
@@ -23,8 +24,9 @@ public final class SealedBucketReader {
     private long[] absentWords;
     private boolean unread;
 
-    private SealedBucketReader(BitReader in, int count, long[] times, int columns) {
+    private SealedBucketReader(BitReader in, int version, int count, long[] times, int columns) {
         this.in = in;
+        this.version = version;
         this.count = count;
         this.times = times;
         this.columnsLeft = columns;
@@ -34,9 +36,9 @@ public final class SealedBucketReader {
     public static SealedBucketReader open(byte[] bytes, int offset) {
         BitReader in = new BitReader(bytes, offset);
         int version = (int) in.read(8);
-        if (version != SealedBucketCodec.VERSION) {
-            throw BitReader.malformed("format version " + version + " (this codec reads version "
-                    + SealedBucketCodec.VERSION + ")");
+        if (version < SealedBucketCodec.OLDEST_VERSION || version > SealedBucketCodec.VERSION) {
+            throw BitReader.malformed("format version " + version + " (this codec reads versions "
+                    + SealedBucketCodec.OLDEST_VERSION + " to " + SealedBucketCodec.VERSION + ")");
         }
         int count = in.readCount("row count", SealedBucket.MAX_ROWS);
         long[] times = new long[count];
@@ -47,7 +49,7 @@ public final class SealedBucketReader {
                         + " is not after the time of the previous row, " + times[row - 1]);
             }
         }
-        return new SealedBucketReader(in, count, times, in.readCount("column count", in.remaining() / 10));
+        return new SealedBucketReader(in, version, count, times, in.readCount("column count", in.remaining() / 10));
     }
 
     /** Rows. */
@@ -66,7 +68,7 @@ public final class SealedBucketReader {
             if (text) {
                 TextCodec.skip(in, count - absent);
             } else {
-                DecimalCodec.skip(in, count - absent);
+                DecimalCodec.skip(in, count - absent, version);
             }
             unread = false;
         }
@@ -128,7 +130,7 @@ public final class SealedBucketReader {
     public void numbers(double[] values) {
         requireUnread(false, values.length);
         int present = count - absent;
-        DecimalCodec.decode(in, values, present);
+        DecimalCodec.decode(in, values, present, version);
         // spread the present values over their rows, from the last row back, so nothing is overwritten unread
         for (int row = count - 1, next = present - 1; absent != 0 && row >= 0; row--) {
             values[row] = (absentWords[row >>> 6] & 1L << row) != 0 ? Double.NaN : values[next--];

@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * JMH: encode and decode rates of the sealed codec and the Gorilla baseline, one thread (one core). Each
+ * JMH: encode and decode rates of the sealed codec, one thread (one core). Each
  * invocation handles {@value #VALUES} values in buckets of {@code rows}, so JMH's ops/s are values/s.
  */
 @State(Scope.Thread)
@@ -29,14 +29,12 @@ public class CodecBenchmark {
 
     private double[][] numbers;
     private byte[][] sealed;
-    private byte[][] gorilla;
 
     @Setup
     public void encodeOnce() {
         GeneratorShapedData shaped = new GeneratorShapedData(VALUES / rows, rows);
         numbers = shaped.numbers(data);
         sealed = encodeAll(numbers, DecimalCodec::encode);
-        gorilla = encodeAll(numbers, GorillaCodec::encode);
     }
 
     @Benchmark
@@ -52,22 +50,6 @@ public class CodecBenchmark {
     public void sealedDecode(Blackhole sink) {
         for (byte[] bytes : sealed) {
             sink.consume(DecimalCodec.decode(new BitReader(bytes), rows));
-        }
-    }
-
-    @Benchmark
-    public void gorillaEncode(Blackhole sink) {
-        for (double[] column : numbers) {
-            BitWriter out = new BitWriter();
-            GorillaCodec.encode(out, column);
-            sink.consume(out.toByteArray());
-        }
-    }
-
-    @Benchmark
-    public void gorillaDecode(Blackhole sink) {
-        for (byte[] bytes : gorilla) {
-            sink.consume(GorillaCodec.decode(new BitReader(bytes), rows));
         }
     }
 

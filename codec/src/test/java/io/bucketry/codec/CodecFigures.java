@@ -3,7 +3,7 @@ package io.bucketry.codec;
 import java.util.Locale;
 import java.util.function.BiConsumer;
 
-/** The benchmark's size figures: bits per value of each column kind, ours beside the Gorilla baseline. */
+/** The benchmark's size figures: bits per value of each column kind (beside other codecs on real data: {@code bucketry bench-codec}). */
 final class CodecFigures {
 
     private CodecFigures() {
@@ -15,15 +15,14 @@ final class CodecFigures {
         long values = (long) buckets * rows;
         System.out.printf(Locale.ROOT, "%nSizes, %d buckets of %d readings (%d values per column), bits per value:%n",
                 buckets, rows, values);
-        System.out.println("| column | sealed codec | Gorilla | Gorilla / codec |");
-        System.out.println("|---|---:|---:|---:|");
+        System.out.println("| column | sealed codec |");
+        System.out.println("|---|---:|");
         for (String name : new String[] {"temperature", "pressure", "random"}) {
             double ours = bits(data.numbers(name), DecimalCodec::encode) / (double) values;
-            double gorilla = bits(data.numbers(name), GorillaCodec::encode) / (double) values;
-            System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f× |%n", name, ours, gorilla, gorilla / ours);
+            System.out.printf(Locale.ROOT, "| %s | %.2f |%n", name, ours);
         }
-        System.out.printf(Locale.ROOT, "| times (60 s cadence) | %.3f | | |%n", bits(data.times, TimeCodec::encode) / (double) values);
-        System.out.printf(Locale.ROOT, "| status (OK/WARN) | %.3f | | |%n", bits(data.status, TextCodec::encode) / (double) values);
+        System.out.printf(Locale.ROOT, "| times (60 s cadence) | %.3f |%n", bits(data.times, TimeCodec::encode) / (double) values);
+        System.out.printf(Locale.ROOT, "| status (OK/WARN) | %.3f |%n", bits(data.status, TextCodec::encode) / (double) values);
         long bytes = 0;
         for (int b = 0; b < buckets; b++) {
             bytes += SealedBucketCodec.encode(data.bucket(b)).length;

@@ -21,8 +21,8 @@ final class CpuTimeRates {
 
     static void print() {
         System.out.printf(Locale.ROOT, "%nRates by CPU time of one thread, million values per CPU-second (median of %d):%n", ROUNDS);
-        System.out.println("| data | rows per bucket | sealed encode | sealed decode | Gorilla encode | Gorilla decode |");
-        System.out.println("|---|---:|---:|---:|---:|---:|");
+        System.out.println("| data | rows per bucket | sealed encode | sealed decode |");
+        System.out.println("|---|---:|---:|---:|");
         for (int rows : new int[] {60, 1000}) {
             for (String data : new String[] {"temperature", "pressure", "random"}) {
                 CodecBenchmark state = new CodecBenchmark();
@@ -30,9 +30,8 @@ final class CpuTimeRates {
                 state.rows = rows;
                 state.encodeOnce();
                 Sink sink = new Sink();
-                System.out.printf(Locale.ROOT, "| %s | %d | %.1f | %.1f | %.1f | %.1f |%n", data, rows,
-                        rate(() -> state.sealedEncode(sink.hole)), rate(() -> state.sealedDecode(sink.hole)),
-                        rate(() -> state.gorillaEncode(sink.hole)), rate(() -> state.gorillaDecode(sink.hole)));
+                System.out.printf(Locale.ROOT, "| %s | %d | %.1f | %.1f |%n", data, rows,
+                        rate(() -> state.sealedEncode(sink.hole)), rate(() -> state.sealedDecode(sink.hole)));
             }
         }
     }

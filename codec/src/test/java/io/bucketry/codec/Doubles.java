@@ -19,9 +19,15 @@ final class Doubles {
     private Doubles() {
     }
 
-    /** A column of {@code size} values of a kind chosen at random: decimal, raw bits, special or a mixture. */
+    /**
+     * A column of {@code size} values of a kind chosen at random: decimal, raw bits, special, a mixture, or
+     * one of the shapes {@link #shaped} draws.
+     */
     static double[] column(Random random, int size) {
-        int kind = random.nextInt(5);
+        int kind = random.nextInt(9);
+        if (kind >= 5) {
+            return shaped(random, size, kind - 5);
+        }
         int decimals = random.nextInt(8);
         double magnitude = Math.pow(10, random.nextInt(12) - 3);
         double[] values = new double[size];
@@ -32,6 +38,38 @@ final class Doubles {
                 case 2 -> SPECIAL[random.nextInt(SPECIAL.length)];
                 case 3 -> random.nextInt(20) == 0 ? SPECIAL[random.nextInt(SPECIAL.length)] : decimal(random, decimals, magnitude);
                 default -> random.nextInt(4) == 0 ? Double.longBitsToDouble(random.nextLong()) : decimal(random, decimals, magnitude);
+            };
+        }
+        return values;
+    }
+
+    /**
+     * A column of one shape the codec has a block form for: 0, outliers (a narrow decimal bulk and a few
+     * values far off, specials among them); 1, few distinct values (specials among them) in runs or
+     * scattered; 2, a decimal random walk with a spike now and then; 3, doubles that are not decimals from
+     * a narrow range, with a few others.
+     */
+    static double[] shaped(Random random, int size, int shape) {
+        double[] values = new double[size];
+        int decimals = random.nextInt(5);
+        double magnitude = Math.pow(10, random.nextInt(8) - 2);
+        double[] few = new double[1 + random.nextInt(40)];
+        for (int i = 0; i < few.length; i++) {
+            few[i] = random.nextInt(4) == 0 ? SPECIAL[random.nextInt(SPECIAL.length)] : decimal(random, decimals, magnitude);
+        }
+        double walk = decimal(random, decimals, magnitude);
+        double step = Math.pow(10, -decimals) * (1 + random.nextInt(20));
+        double base = random.nextDouble() * magnitude;
+        int run = 1 + random.nextInt(30);
+        for (int i = 0; i < size; i++) {
+            values[i] = switch (shape) {
+                case 0 -> random.nextInt(200) == 0 ? (random.nextBoolean() ? SPECIAL[random.nextInt(SPECIAL.length)]
+                        : decimal(random, decimals, magnitude * 1e6)) : decimal(random, decimals, magnitude) / 1e3;
+                case 1 -> i > 0 && random.nextInt(run) > 0 ? values[i - 1] : few[random.nextInt(few.length)];
+                case 2 -> random.nextInt(100) == 0 ? decimal(random, decimals, magnitude * 1e4)
+                        : (walk = Double.parseDouble(Double.toString(
+                                Math.rint((walk + step * (random.nextInt(7) - 3)) * Math.pow(10, decimals)) / Math.pow(10, decimals))));
+                default -> random.nextInt(100) == 0 ? Double.longBitsToDouble(random.nextLong()) : base + random.nextDouble() * magnitude / 7;
             };
         }
         return values;

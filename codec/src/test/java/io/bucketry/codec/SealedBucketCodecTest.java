@@ -39,9 +39,12 @@ class SealedBucketCodecTest {
         byte[] bytes = SealedBucketCodec.encode(SealedBucket.of(new long[] {5}, Map.of("x", NumericColumn.of(1.5))));
 
         assertThat(bytes[0]).isEqualTo((byte) SealedBucketCodec.VERSION);
-        bytes[0] = 2;
+        bytes[0] = (byte) (SealedBucketCodec.VERSION + 1);
         assertThatThrownBy(() -> SealedBucketCodec.decode(bytes)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format version 2");
+                .hasMessageContaining("format version " + (SealedBucketCodec.VERSION + 1));
+        bytes[0] = 0;
+        assertThatThrownBy(() -> SealedBucketCodec.decode(bytes)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("format version 0");
     }
 
     @Test

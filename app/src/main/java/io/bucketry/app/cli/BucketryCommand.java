@@ -2,6 +2,7 @@ package io.bucketry.app.cli;
 
 import io.bucketry.tools.bench.BenchInfluxQlCommand;
 import io.bucketry.tools.bench.BenchPeerCommand;
+import io.bucketry.tools.codec.BenchCodecCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,11 +13,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** The {@code bucketry} command line: serve, simulate, check, export, import, migrate, token, bench-peer, bench-influxql. The jar's main class. */
+/** The {@code bucketry} command line: serve, simulate, check, export, import, migrate, token, bench-peer, bench-influxql, bench-codec. The jar's main class. */
 @Command(name = "bucketry", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Time-series storage with the Bucket Pattern.",
         subcommands = {SimulateCommand.class, ServeCommand.class, CheckCommand.class, ExportCommand.class, ImportCommand.class,
                 MigrateCommand.class, TokenCommand.class, BenchPeerCommand.class, BenchInfluxQlCommand.class,
+                BenchCodecCommand.class,
                 CommandLine.HelpCommand.class})
 public final class BucketryCommand implements Runnable {
 
@@ -35,7 +37,7 @@ public final class BucketryCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of serve, simulate, check, export, import, migrate, token, bench-peer");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of serve, simulate, check, export, import, migrate, token, bench-peer, bench-codec");
     }
 
     public static void main(String[] args) {
