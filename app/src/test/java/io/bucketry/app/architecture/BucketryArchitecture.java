@@ -67,7 +67,7 @@ final class BucketryArchitecture {
                 .whereLayer("services").mayOnlyBeAccessedByLayers("application")
                 .whereLayer("domain").mayNotAccessAnyLayer()
                 .whereLayer("codec").mayNotAccessAnyLayer()
-                .whereLayer("codec").mayOnlyBeAccessedByLayers("in-memory", "mongo-bucket")
+                .whereLayer("codec").mayOnlyBeAccessedByLayers("in-memory", "mongo-bucket", "tools")   // tools: bench-codec
                 .ensureAllClassesAreContainedInArchitecture());
         // the server's inbound adapters: routes over the formats they read and write, never the reverse
         rules.put("theServersPackagesAreLayered", layeredArchitecture()
