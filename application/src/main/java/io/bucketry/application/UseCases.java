@@ -2,12 +2,14 @@ package io.bucketry.application;
 
 import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
+import io.bucketry.application.port.in.AggregateGroupsUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
 import io.bucketry.application.port.in.CheckHealthUseCase;
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.ListSeriesUseCase;
+import io.bucketry.application.port.in.ReadLatestByTagsUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadLastpointsUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
@@ -17,6 +19,7 @@ import io.bucketry.application.port.out.MaintainStore;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.application.service.AggregateAllSeriesService;
+import io.bucketry.application.service.AggregateGroupsService;
 import io.bucketry.application.service.AggregateSeriesService;
 import io.bucketry.application.service.CheckHealthService;
 import io.bucketry.application.service.DeleteSeriesService;
@@ -24,6 +27,7 @@ import io.bucketry.application.service.DescribeStorageService;
 import io.bucketry.application.service.IngestReadingsService;
 import io.bucketry.application.service.ListSeriesService;
 import io.bucketry.application.service.QueryRange;
+import io.bucketry.application.service.ReadLatestByTagsService;
 import io.bucketry.application.service.ReadLatestReadingService;
 import io.bucketry.application.service.ReadLastpointsService;
 import io.bucketry.application.service.ReadPageService;
@@ -51,7 +55,8 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                        AggregateAllSeriesUseCase aggregateAll, DescribeStorageUseCase describe,
                        DeleteSeriesUseCase delete, ReclaimExpiredUseCase reclaim,
                        CheckHealthUseCase health, ListSeriesUseCase series,
-                       ReadLastpointsUseCase lastpoints) {
+                       ReadLastpointsUseCase lastpoints, AggregateGroupsUseCase groups,
+                       ReadLatestByTagsUseCase latestByTags) {
 
     /** The services of every use case over {@code store}, with time from {@code clock}; ingest on the calling thread. */
     public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock) {
@@ -126,6 +131,8 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new ReclaimExpiredService(maintain, settings.retention(), clock, alsoExpire),
                 new CheckHealthService(store),
                 new ListSeriesService(store, ranges),
-                new ReadLastpointsService(store, ranges));
+                new ReadLastpointsService(store, ranges),
+                new AggregateGroupsService(aggregates, windows, ranges, settings.maxWindows()),
+                new ReadLatestByTagsService(store, ranges));
     }
 }

@@ -46,6 +46,23 @@ final class FieldAccumulator {
         }
     }
 
+    /**
+     * Merges the accumulator of the same window of another series whose id sorts after every series
+     * merged so far: of readings at the same instant, the first is the one of the smallest series id
+     * and the last the one of the largest, as if readings were ordered by (time, series id).
+     */
+    void mergeLaterSeries(FieldAccumulator other) {
+        merge(other.count, other.min, other.max, other.sum);
+        if (other.firstTime < firstTime) {
+            firstTime = other.firstTime;
+            first = other.first;
+        }
+        if (other.lastTime >= lastTime) {
+            lastTime = other.lastTime;
+            last = other.last;
+        }
+    }
+
     FieldAggregate toAggregate() {
         return new FieldAggregate(count, min, max, sum, first, last);
     }

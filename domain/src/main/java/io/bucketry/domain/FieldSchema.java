@@ -56,30 +56,8 @@ public final class FieldSchema {
 
     /** Why {@code name} is not a valid field name ({@code [A-Za-z][A-Za-z0-9_]{0,63}}, not "t"), or null. */
     public static String nameProblem(String name) {
-        if (name == null) {
-            return "field name is missing";
-        }
-        if (name.isEmpty()) {
-            return "field name is empty";
-        }
-        if (name.length() > 64) {
-            return "field name " + Quote.of(name) + " is " + name.length() + " characters long; at most 64 are allowed";
-        }
-        if (name.equals(TIME_KEY)) {
-            return "field name 't' is reserved for the reading time";
-        }
-        char first = name.charAt(0);
-        if (!(first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z')) {
-            return "field name " + Quote.of(name) + " must start with a letter";
-        }
-        for (int i = 1; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
-                return "field name " + Quote.of(name) + " contains '" + Quote.printable(c)
-                        + "'; allowed are A-Z a-z 0-9 _";
-            }
-        }
-        return null;
+        String problem = NameRule.problem("field name", name);
+        return problem == null && name.equals(TIME_KEY) ? "field name 't' is reserved for the reading time" : problem;
     }
 
     public int size() {

@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One reading of one series at one instant, with one or more fields. Its identity is
- * (series, time); time has millisecond precision (finer is truncated toward the past).
+ * One reading of one series at one instant, with one or more fields, and the {@link SeriesMeta}
+ * (measurement and tags) it was written with. Its identity is (series, time), whatever its meta; time
+ * has millisecond precision (finer is truncated toward the past).
  *
  * <p>A value object like a record of (series, time, fields), but it keeps the time as epoch
  * milliseconds: a query materialises thousands of stored readings, and an {@link Instant} each
@@ -17,23 +18,30 @@ public final class Reading {
     private final SeriesId series;
     private final long epochMilli;
     private final Fields fields;
+    private final SeriesMeta meta;
 
     public Reading(SeriesId series, Instant time, Fields fields) {
-        this(Objects.requireNonNull(series, "series"), epochMilliOf(time), fields);
+        this(Objects.requireNonNull(series, "series"), epochMilliOf(time), fields, SeriesMeta.NONE);
     }
 
     /** A reading at a time already in epoch milliseconds (a stored reading, say). */
     public static Reading at(SeriesId series, long epochMilli, Fields fields) {
-        return new Reading(Objects.requireNonNull(series, "series"), epochMilli, fields);
+        return new Reading(Objects.requireNonNull(series, "series"), epochMilli, fields, SeriesMeta.NONE);
     }
 
-    private Reading(SeriesId series, long epochMilli, Fields fields) {
+    private Reading(SeriesId series, long epochMilli, Fields fields, SeriesMeta meta) {
         if (fields == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "a reading needs at least one field");
         }
         this.series = series;
         this.epochMilli = epochMilli;
         this.fields = fields;
+        this.meta = Objects.requireNonNull(meta, "meta");
+    }
+
+    /** This reading written with {@code meta} (itself when it already has it). */
+    public Reading withMeta(SeriesMeta meta) {
+        return meta.equals(this.meta) ? this : new Reading(series, epochMilli, fields, meta);
     }
 
     /** A reading from loosely typed parts; every rule is checked. */
@@ -73,6 +81,11 @@ public final class Reading {
         return fields;
     }
 
+    /** The measurement and tags this reading was written with ({@link SeriesMeta#NONE}: none). */
+    public SeriesMeta meta() {
+        return meta;
+    }
+
     /** Time in milliseconds since the Unix epoch. */
     public long epochMilli() {
         return epochMilli;
@@ -86,16 +99,17 @@ public final class Reading {
     @Override
     public boolean equals(Object other) {
         return other instanceof Reading reading && epochMilli == reading.epochMilli
-                && series.equals(reading.series) && fields.equals(reading.fields);
+                && series.equals(reading.series) && fields.equals(reading.fields) && meta.equals(reading.meta);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(series, epochMilli, fields);
+        return Objects.hash(series, epochMilli, fields, meta);
     }
 
     @Override
     public String toString() {
-        return "Reading[series=" + series + ", time=" + time() + ", fields=" + fields + "]";
+        return "Reading[series=" + series + ", time=" + time() + ", fields=" + fields
+                + (meta.equals(SeriesMeta.NONE) ? "" : ", meta=" + meta) + "]";
     }
 }

@@ -9,5 +9,6 @@ public enum RejectionReason {
     NO_FIELDS,
     TOO_MANY_FIELDS,
     INVALID_FIELD_NAME,
-    INVALID_FIELD_VALUE
+    INVALID_FIELD_VALUE,
+    INVALID_TAG
 }

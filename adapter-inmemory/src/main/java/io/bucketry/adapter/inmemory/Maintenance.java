@@ -23,7 +23,7 @@ final class Maintenance {
             long bytes = removed.accountedBytes();
             long readings = removed.delete();
             capacity.removed(readings, bytes);
-            capacity.seriesRemoved(1, StoreCapacity.seriesEstimate(id));
+            capacity.seriesRemoved(1, StoreCapacity.seriesEstimate(id) + StoreCapacity.versionsEstimate(removed.metas()));
             return readings;
         });
     }
@@ -42,7 +42,7 @@ final class Maintenance {
         });
         long goneBytes = 0;
         for (SeriesBuckets buckets : gone) {
-            goneBytes += StoreCapacity.seriesEstimate(buckets.series());
+            goneBytes += StoreCapacity.seriesEstimate(buckets.series()) + StoreCapacity.versionsEstimate(buckets.metas());
         }
         capacity.seriesRemoved(gone.size(), goneBytes);
         return removed[0];

@@ -27,13 +27,24 @@ final class SeriesAggregates {
      */
     static List<WindowAggregate> of(SeriesBuckets buckets, SubWindows subWindows, TimeRange range, Duration window,
                                     int maxWindows) {
+        return fed(buckets, subWindows, range, window, maxWindows).result();
+    }
+
+    /** Every window of {@code buckets} in {@code range}. */
+    static List<WindowAggregate> of(SeriesBuckets buckets, SubWindows subWindows, TimeRange range, Duration window) {
+        return of(buckets, subWindows, range, window, Integer.MAX_VALUE);
+    }
+
+    /** An aggregator fed the windows of {@code buckets} in {@code range}, as {@link #of} answers them. */
+    static WindowAggregator fed(SeriesBuckets buckets, SubWindows subWindows, TimeRange range, Duration window,
+                                int maxWindows) {
         WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
         if (subWindows.answers(window)) {
             SubWindowAggregates.aggregate(buckets, aggregator, range.fromMilli(), range.toMilli(), maxWindows);
         } else {
             aggregate(buckets, aggregator, range.fromMilli(), range.toMilli(), maxWindows);
         }
-        return aggregator.result();
+        return aggregator;
     }
 
     /** Feeds the readings of {@code series} in {@code [from, to)}; a sealed bucket inside one window, by its summaries where they suffice. */

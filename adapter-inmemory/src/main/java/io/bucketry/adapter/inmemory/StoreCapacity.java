@@ -4,12 +4,14 @@ import io.bucketry.application.port.out.StoreFullException;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -32,6 +34,10 @@ final class StoreCapacity {
      * series of one reading each: NewSeriesHeapTest), rounded up.
      */
     static final int SERIES_OVERHEAD = 720;
+    /** A version's objects besides its tags: SeriesVersions, its arrays, the meta, tags record and map. */
+    static final int VERSION_OVERHEAD = 200;
+    /** One tag's map entry, its two strings' headers, and its entries in the tag index (a value map node, a set). */
+    static final int TAG_OVERHEAD = 400;
     /** Share of the heap the default limit allows the store; the rest is for requests, queries and GC room. */
     static final double DEFAULT_HEAP_SHARE = 0.5;
     /** Share of the tenured heap in use at which writes stop whatever the estimate says. */
@@ -88,13 +94,43 @@ final class StoreCapacity {
     }
 
     /**
+     * The estimated heap of a new version of a series written with {@code meta}: its {@link SeriesVersions} share,
+     * the meta's objects (tags record, map and entries, strings at two bytes a character, taken as the series' own)
+     * and its entries in the {@link TagIndex}; 0 for no meta. Generous, as a tag set per series is (a host tag).
+     */
+    static long versionEstimate(SeriesMeta meta) {
+        if (meta.equals(SeriesMeta.NONE)) {
+            return 0;
+        }
+        long bytes = VERSION_OVERHEAD + (meta.measurement() == null ? 0 : 2L * meta.measurement().length() + 48);
+        for (Map.Entry<String, String> tag : meta.tags().values().entrySet()) {
+            bytes += TAG_OVERHEAD + 2L * (tag.getKey().length() + tag.getValue().length());
+        }
+        return bytes;
+    }
+
+    /** {@link #versionEstimate} of every version of {@code metas}. */
+    static long versionsEstimate(List<SeriesMeta> metas) {
+        long bytes = 0;
+        for (SeriesMeta meta : metas) {
+            bytes += versionEstimate(meta);
+        }
+        return bytes;
+    }
+
+    /**
      * Refuses a batch of {@code readingsInBatch} readings that does not fit, before anything of it is stored:
      * its readings of {@code readingBytes} (all taken as new) and the series it starts. While there is
      * room for a new series of the longest id per reading, the series are not looked up; nearer the
      * limit {@code newSeriesBytes} answers the estimate of the series the batch would start.
      */
     void admit(int readingsInBatch, long readingBytes, LongSupplier newSeriesBytes) {
-        long worst = readingBytes + (long) readingsInBatch * (SERIES_OVERHEAD + SeriesId.MAX_LENGTH);
+        admit(readingsInBatch, readingBytes, 0, newSeriesBytes);
+    }
+
+    /** As {@link #admit(int, long, LongSupplier)}, each reading taken as a new version too: {@code versionBytes} in all. */
+    void admit(int readingsInBatch, long readingBytes, long versionBytes, LongSupplier newSeriesBytes) {
+        long worst = readingBytes + versionBytes + (long) readingsInBatch * (SERIES_OVERHEAD + SeriesId.MAX_LENGTH);
         long more = bytes.get() + worst <= limitBytes ? worst : readingBytes + newSeriesBytes.getAsLong();
         String full = fullness(more);
         if (full != null) {

@@ -4,6 +4,7 @@ import io.bucketry.application.settings.Parts;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 
 import java.util.Arrays;
 import java.util.HashSet;
@@ -34,10 +35,13 @@ final class StripedWrites {
     private final Executor executor;
     private final int parallelism;
     private final Stripe[] stripes;
+    private final TagIndex tags;
     /** The window by which stored readings mark their series' rollup windows pending, in ms; 0: no marks. */
     private volatile long markWidth;
 
-    StripedWrites(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism, Stripe[] stripes) {
+    StripedWrites(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism, Stripe[] stripes,
+                  TagIndex tags) {
+        this.tags = tags;
         this.policy = policy;
         this.sealing = sealing;
         this.executor = executor;
@@ -73,7 +77,8 @@ final class StripedWrites {
         for (int i = 0; i < n; i++) {
             order[next[keys[i]]++] = i;
         }
-        capacity.admit(n, readingBytes, () -> newSeriesBytes(readings, hashes, order, bounds, parts));
+        capacity.admit(n, readingBytes, versionBytes(readings),
+                () -> newSeriesBytes(readings, hashes, order, bounds, parts));
         // concurrent batches start at different stripes, so they rarely meet
         int first = n == 0 ? 0 : stripeOf(hashes[0]);
         LongAdder created = new LongAdder();
@@ -101,13 +106,30 @@ final class StripedWrites {
                         Reading reading = readings[order[k]];
                         String id = reading.series().value();
                         if (stripes[s].series.get(id, hashes[order[k]]) == null && counted.add(id)) {
-                            bytes += StoreCapacity.seriesEstimate(reading.series());
+                            bytes += StoreCapacity.seriesEstimate(reading.series())
+                                    + StoreCapacity.versionEstimate(reading.meta());
                         }
                     }
                 }
             } finally {
                 stripes[s].lock.unlock();
             }
+        }
+        return bytes;
+    }
+
+    /** The heap the batch's metas would take were each a new version (0 for an untagged batch, one pass to tell). */
+    private static long versionBytes(Reading[] readings) {
+        long bytes = 0;
+        SeriesMeta last = SeriesMeta.NONE;
+        long lastBytes = 0;
+        for (Reading reading : readings) {
+            SeriesMeta meta = reading.meta();
+            if (meta != last) {
+                last = meta;
+                lastBytes = StoreCapacity.versionEstimate(meta);
+            }
+            bytes += lastBytes;
         }
         return bytes;
     }
@@ -194,7 +216,14 @@ final class StripedWrites {
                 }
                 for (int j = 0; j < size; j++) {
                     Reading reading = readings[order[first + j]];
+                    SeriesMeta meta = reading.meta();
+                    if (group[j].versions == null && meta != SeriesMeta.NONE && !meta.equals(SeriesMeta.NONE)) {
+                        newBytes += indexVersion(group[j], group[j].startVersions(meta));
+                    }
                     if (group[j].add(reading)) {
+                        if (group[j].versions != null) {
+                            newBytes += indexVersion(group[j], group[j].versions.record(reading.epochMilli(), meta));
+                        }
                         accepted++;
                         if (width != 0) {
                             group[j].mark(Math.floorDiv(reading.epochMilli(), width) * width, stamp);
@@ -209,6 +238,15 @@ final class StripedWrites {
             createdBytes.add(newBytes);
             stripe.lock.unlock();
         }
+    }
+
+    /** Lists a new version of a series in the tag index (nothing when {@code added} is null); answers its heap estimate. */
+    private long indexVersion(SeriesBuckets series, SeriesMeta added) {
+        if (added == null) {
+            return 0;
+        }
+        tags.add(series.series(), added);
+        return StoreCapacity.versionEstimate(added);
     }
 
     /**

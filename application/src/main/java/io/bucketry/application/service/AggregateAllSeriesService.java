@@ -4,6 +4,7 @@ import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.GapFill;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -39,7 +40,8 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
     }
 
     @Override
-    public List<WindowAggregate> aggregateAll(TimeBounds bounds, Duration window, GapFill fill) {
+    public List<WindowAggregate> aggregateAll(TagFilter filter, TimeBounds bounds, Duration window, GapFill fill) {
+        Objects.requireNonNull(filter, "filter");
         QueryRange.windowMillis(window);
         Instant now = raw.now();
         Instant from = bounds.from(now);
@@ -49,11 +51,11 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
         if (range == null) {
             return List.of();
         }
-        List<WindowAggregate> windows = store.aggregateAll(range, window, maxWindows, now);
+        List<WindowAggregate> windows = store.aggregateAll(filter, range, window, maxWindows, now);
         if (windows.size() > maxWindows) {
             // the store may have stopped after maxWindows + 1, so its count is no total: say "more than"
             throw QueryRange.tooManyWindows(maxWindows, maxWindows);
         }
-        return filling.ofAll(range, window, fill, windows, now);
+        return filling.ofAll(filter, range, window, fill, windows, now);
     }
 }

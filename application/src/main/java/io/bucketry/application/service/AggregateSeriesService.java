@@ -5,6 +5,7 @@ import io.bucketry.application.port.in.TimeBounds;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.GapFill;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -40,8 +41,10 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TimeBounds bounds, Duration window, GapFill fill) {
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeBounds bounds, Duration window,
+                                           GapFill fill) {
         Objects.requireNonNull(series, "series");
+        Objects.requireNonNull(filter, "filter");
         QueryRange.windowMillis(window);
         Instant now = raw.now();
         Instant from = bounds.from(now);
@@ -53,10 +56,10 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
         }
         // empty windows are omitted, so what counts is what the series' readings produce, not the range;
         // the store stops past maxWindows, so a refused request costs no more than an allowed one
-        List<WindowAggregate> windows = store.aggregate(series, range, window, maxWindows, now);
+        List<WindowAggregate> windows = store.aggregate(series, filter, range, window, maxWindows, now);
         if (windows.size() > maxWindows) {
             throw QueryRange.tooManyWindows(maxWindows, maxWindows);   // the store stopped: "more than"
         }
-        return filling.ofSeries(series, range, window, fill, windows, now);
+        return filling.ofSeries(series, filter, range, window, fill, windows, now);
     }
 }

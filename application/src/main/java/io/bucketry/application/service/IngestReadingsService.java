@@ -17,6 +17,8 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.RejectionReason;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.Tags;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -46,6 +48,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private final Clock clock;
     private final Executor executor;
     private final int parallelism;
+    private final TagsConverter tags = new TagsConverter();
 
     /** Validates every batch on the calling thread. */
     public IngestReadingsService(StoreReadings store, ApplicationSettings settings, Clock clock) {
@@ -96,6 +99,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
                 rejected.add(rejections[index]);
             }
         }
+        IngestMeta.resolve(inputs, valid, readings, store);
         StoreResult result = readings.isEmpty() ? StoreResult.EMPTY : store.store(readings);
         return new IngestReport(result.accepted(), result.duplicates(), rejected);
     }
@@ -167,7 +171,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         }
     }
 
-    /** @param fields this part's converter: it checks a stream's field names once, not per reading */
+    /**
+     * @param fields this part's converter: it checks a stream's field names once, not per reading
+     */
     private Reading validate(ReadingInput input, RetentionPolicy.Admission admission, Instant now,
                              FieldsConverter fields) {
         if (input == null) {
@@ -187,7 +193,12 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             throw new InvalidReadingException(reason, "time " + time + " is more than "
                     + DurationText.of(retention.futureTolerance()) + " ahead of now (" + now + ")");
         }
-        return new Reading(series, time, fields.convert(input.fields()));
+        Reading reading = new Reading(series, time, fields.convert(input.fields()));
+        if (input.tags() != null) {
+            return reading.withMeta(tags.convert(input.measurement(), input.tags()));
+        }
+        // without tags, the series' latest are filled in by IngestMeta; a measurement alone is kept for it
+        return input.measurement() == null ? reading : reading.withMeta(new SeriesMeta(input.measurement(), Tags.NONE));
     }
 
     /** A hint for a time in epoch form before 1971: seconds sent where milliseconds are expected. */

@@ -30,7 +30,7 @@ class NarrowPortsTest {
         }
 
         // then
-        assertThat(services).hasSize(12).allMatch(s -> s.getPackageName().equals("io.bucketry.application.service"));
+        assertThat(services).hasSize(14).allMatch(s -> s.getPackageName().equals("io.bucketry.application.service"));
         for (Class<?> service : services) {
             for (Constructor<?> constructor : service.getDeclaredConstructors()) {
                 assertThat(Arrays.asList(constructor.getParameterTypes())).as(constructor.toString())

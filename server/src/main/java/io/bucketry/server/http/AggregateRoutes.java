@@ -1,7 +1,11 @@
 package io.bucketry.server.http;
 
 import io.bucketry.application.UseCases;
+import io.bucketry.server.json.GroupView;
 import io.bucketry.server.json.WindowView;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.WindowAggregate;
 import io.javalin.http.Context;
 
@@ -26,13 +30,22 @@ final class AggregateRoutes {
     }
 
     private void ofSeries(Context ctx) {
-        List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx),
+        List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx), TagParams.filter(ctx),
                 QueryParams.range(ctx), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
         StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
     }
 
+    /** Every series' windows, or with {@code groupBy} each group's. */
     private void ofAll(Context ctx) {
-        List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(QueryParams.range(ctx),
+        TagFilter filter = TagParams.filter(ctx);
+        GroupBy groupBy = TagParams.groupBy(ctx);
+        if (groupBy != null) {
+            List<GroupWindows> groups = useCases.groups().aggregateGroups(filter, groupBy, QueryParams.range(ctx),
+                    QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
+            StreamedArray.answer(ctx, groups, GroupView.class, GroupView::of);
+            return;
+        }
+        List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(filter, QueryParams.range(ctx),
                 QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
         StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
     }

@@ -1,5 +1,9 @@
 package io.bucketry.server.http;
 
+import io.bucketry.application.port.in.LastpointPage;
+
+import io.bucketry.domain.TagFilter;
+
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.LastpointQuery;
@@ -45,10 +49,22 @@ final class ReadingRoutes {
     }
 
     private void listSeries(Context ctx) {
-        ctx.json(SeriesPageView.of(useCases.series().list(ctx.queryParam("prefix"), ctx.queryParam("after"), pageSize(ctx))));
+        ctx.json(SeriesPageView.of(useCases.series().list(TagParams.filter(ctx), ctx.queryParam("prefix"),
+                ctx.queryParam("after"), pageSize(ctx))));
     }
 
     private void lastpoints(Context ctx) {
+        TagFilter filter = TagParams.filter(ctx);
+        if (!filter.isAny()) {
+            // the latest of every series of a group (the tag index, one page of at most 1,000 series)
+            if (ctx.queryParam("prefix") != null || ctx.queryParam("after") != null) {
+                throw ApiException.badRequest("INVALID_TAG_FILTER", "a tag filter on /v1/latest takes no prefix or "
+                        + "after: ask with tag and limit (at most 1000 series), or narrow the filter");
+            }
+            List<Reading> readings = useCases.latestByTags().latest(filter, pageSize(ctx));
+            ctx.json(LastpointPageView.of(new LastpointPage(readings, null)));
+            return;
+        }
         LastpointQuery query = new LastpointQuery(ctx.queryParam("prefix"), ctx.queryParam("after"), pageSize(ctx));
         ctx.json(LastpointPageView.of(useCases.lastpoints().lastpoints(query)));
     }

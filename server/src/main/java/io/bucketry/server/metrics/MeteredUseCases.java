@@ -32,15 +32,19 @@ final class MeteredUseCases {
                 (series, bounds, limit) -> m.call("read", () -> u.read().read(series, bounds, limit)),
                 series -> m.call("latest", () -> u.latest().latest(series)),
                 (series, number, size) -> m.call("page", () -> u.page().page(series, number, size)),
-                (series, bounds, window, fill) -> m.call("aggregate",
-                        () -> u.aggregate().aggregate(series, bounds, window, fill)),
-                (bounds, window, fill) -> m.call("aggregateAll", () -> u.aggregateAll().aggregateAll(bounds, window, fill)),
+                (series, filter, bounds, window, fill) -> m.call("aggregate",
+                        () -> u.aggregate().aggregate(series, filter, bounds, window, fill)),
+                (filter, bounds, window, fill) -> m.call("aggregateAll",
+                        () -> u.aggregateAll().aggregateAll(filter, bounds, window, fill)),
                 () -> m.call("describe", () -> u.describe().describe()),
                 series -> m.call("delete", () -> u.delete().delete(series)),
                 () -> m.call("reclaim", () -> u.reclaim().reclaim()),
                 () -> m.call("health", () -> u.health().check()),
-                (prefix, after, limit) -> m.call("series", () -> u.series().list(prefix, after, limit)),
-                query -> m.call("lastpoints", () -> u.lastpoints().lastpoints(query)));
+                (filter, prefix, after, limit) -> m.call("series", () -> u.series().list(filter, prefix, after, limit)),
+                query -> m.call("lastpoints", () -> u.lastpoints().lastpoints(query)),
+                (filter, groupBy, bounds, window, fill) -> m.call("aggregateGroups",
+                        () -> u.groups().aggregateGroups(filter, groupBy, bounds, window, fill)),
+                (filter, limit) -> m.call("latestByTags", () -> u.latestByTags().latest(filter, limit)));
     }
 
     private IngestReadingsUseCase ingest(IngestReadingsUseCase ingest) {

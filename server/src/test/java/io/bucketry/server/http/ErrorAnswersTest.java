@@ -33,7 +33,7 @@ class ErrorAnswersTest {
         }, real.page(), real.aggregate(), real.aggregateAll(), () -> {
             throw new AssertionError("secret internals");
         }, real.delete(), real.reclaim(), real.health(), real.series(),
-                real.lastpoints());
+                real.lastpoints(), real.groups(), real.latestByTags());
         server = ApiServer.start(failing, "inmemory", config, LocalServer.config());
         api = new Api(server.port());
     }

@@ -67,7 +67,7 @@ class ExportStoreFailureHttpTest {
         };
         UseCases useCases = new UseCases(real.ingest(), failing, real.latest(), real.page(), real.aggregate(),
                 real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series(),
-                real.lastpoints());
+                real.lastpoints(), real.groups(), real.latestByTags());
 
         try (ApiServer server = ApiServer.start(useCases, "inmemory", config, LocalServer.config())) {
             HttpResponse<InputStream> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -34,7 +34,7 @@ class GracefulStopTest {
             sleep(millis);
             return real.describe().describe();
         }, real.delete(), real.reclaim(), real.health(), real.series(),
-                real.lastpoints());
+                real.lastpoints(), real.groups(), real.latestByTags());
     }
 
     private static String post(String body) {

@@ -93,7 +93,7 @@ class OpenApiFailureAnswersTest {
         };
         UseCases useCases = new UseCases(waiting, real.read(), real.latest(), real.page(), real.aggregate(),
                 real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series(),
-                real.lastpoints());
+                real.lastpoints(), real.groups(), real.latestByTags());
         ServerConfig limits = LocalServer.builder().bodyReadTimeout(Duration.ofSeconds(1)).maxConcurrentIngests(1).build();
         try (ApiServer server = ApiServer.start(useCases, "inmemory", config, limits);
              RawHttp holder = new RawHttp(server.port()); RawHttp first = new RawHttp(server.port());

@@ -1,13 +1,21 @@
 package io.bucketry.application.port.out;
 
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
 import java.time.Duration;
 import java.util.List;
 
-/** Outbound port of the aggregation use cases: window aggregates of one series or of all. */
+/**
+ * Outbound port of the aggregation use cases: window aggregates of one series or of all, filtered by
+ * the tags each reading was written with, or merged per group of tag values. The tag methods' defaults
+ * answer {@link TagFilter#ANY} with the untagged methods and refuse anything else
+ * ({@link TagsUnsupportedException}): what a store without {@link Capability#TAGS} can do.
+ */
 public interface AggregateReadings {
 
     /**
@@ -27,4 +35,38 @@ public interface AggregateReadings {
      * A store may stop after {@code maxWindows + 1} windows: the caller refuses such a request.
      */
     List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows);
+
+    /** Window aggregates of the readings of one series written with tags that match {@code filter}. */
+    default List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
+        requireAny(filter, "aggregates filtered by tags");
+        return aggregate(series, range, window);
+    }
+
+    /** As {@link #aggregateAll(TimeRange, Duration, int)}, of the readings written with tags that match {@code filter}. */
+    default List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows) {
+        requireAny(filter, "aggregates filtered by tags");
+        return aggregateAll(range, window, maxWindows);
+    }
+
+    /**
+     * Windows per group of the readings written with tags that match {@code filter}, each reading in the
+     * group of the tags it was written with, merged as {@link io.bucketry.domain.GroupAggregator} states;
+     * groups in {@link io.bucketry.domain.TagGroup} order. A store may stop once more than
+     * {@code maxWindows} windows (over all groups) are found: the caller refuses such a request.
+     */
+    default List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window,
+                                               int maxWindows) {
+        throw new TagsUnsupportedException(backendName(), "aggregates grouped by tags");
+    }
+
+    /** The backend's name for a refusal ({@link DescribeStore#backend()} where the store has it). */
+    private String backendName() {
+        return this instanceof DescribeStore store ? store.backend() : "this";
+    }
+
+    private void requireAny(TagFilter filter, String asked) {
+        if (!filter.isAny()) {
+            throw new TagsUnsupportedException(backendName(), asked);
+        }
+    }
 }

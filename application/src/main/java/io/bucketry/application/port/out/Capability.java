@@ -35,5 +35,13 @@ public enum Capability {
      * with the layout they were stored in: a reopen with a layout that would misplace them is
      * refused. Stores without it start empty every time.
      */
-    DURABLE
+    DURABLE,
+    /**
+     * The store keeps the {@link io.bucketry.domain.SeriesMeta} (measurement and tags) each reading was
+     * written with, and answers the tag queries: listings filtered by tags with each series' latest
+     * tags, aggregates filtered by tags, grouped aggregates, latest and raw reads filtered by tags.
+     * Stores without it store readings without their meta and refuse those queries with a
+     * {@link TagsUnsupportedException}.
+     */
+    TAGS
 }

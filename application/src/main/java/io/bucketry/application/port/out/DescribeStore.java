@@ -1,6 +1,7 @@
 package io.bucketry.application.port.out;
 
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 
 import java.time.Instant;
 import java.util.List;
@@ -21,6 +22,21 @@ public interface DescribeStore {
      * cover only readings at or after {@code notBefore}. Never a scan of every bucket per call.
      */
     List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore);
+
+    /**
+     * As {@link #listSeries(String, SeriesId, int, Instant)}, only the series whose latest tags match
+     * {@code filter}; each with its latest meta. A store with {@link Capability#TAGS} finds them through
+     * an index from tag to series, not by reading every series.
+     *
+     * @throws TagsUnsupportedException for a filter other than {@link TagFilter#ANY} on a store without tags
+     */
+    default List<SeriesSummary> listSeries(TagFilter filter, String prefix, SeriesId after, int limit,
+                                           Instant notBefore) {
+        if (!filter.isAny()) {
+            throw new TagsUnsupportedException(backend(), "a series listing filtered by tags");
+        }
+        return listSeries(prefix, after, limit, notBefore);
+    }
 
     /**
      * A cheap probe of whether the store can take writes now (a server ping within a short bound, a

@@ -2,6 +2,7 @@ package io.bucketry.application.port.out;
 
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 
 import java.time.Instant;
@@ -22,4 +23,26 @@ public interface LoadReadings {
      * order, from index {@code (number - 1) * size} to {@code number * size}; empty past the last page.
      */
     List<Reading> page(SeriesId series, long number, int size, Instant notBefore);
+
+    /**
+     * Readings of one series written with tags that match {@code filter}, as {@link #read(SeriesId, TimeRange, int)}.
+     * The default answers {@link TagFilter#ANY} and refuses any other filter ({@link TagsUnsupportedException}).
+     */
+    default List<Reading> read(SeriesId series, TagFilter filter, TimeRange range, int limit) {
+        if (!filter.isAny()) {
+            throw new TagsUnsupportedException(this instanceof DescribeStore store ? store.backend() : "this",
+                    "readings filtered by tags");
+        }
+        return read(series, range, limit);
+    }
+
+    /**
+     * The latest reading at or after {@code notBefore} of each series whose latest tags match {@code filter}
+     * (not {@link TagFilter#ANY}: "every sensor of building 7 now"), in series id order, at most {@code limit}.
+     * The default refuses ({@link TagsUnsupportedException}).
+     */
+    default List<Reading> latest(TagFilter filter, Instant notBefore, int limit) {
+        throw new TagsUnsupportedException(this instanceof DescribeStore store ? store.backend() : "this",
+                "the latest readings of the series matching tags");
+    }
 }

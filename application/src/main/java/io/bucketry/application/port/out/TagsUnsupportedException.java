@@ -1,0 +1,10 @@
+package io.bucketry.application.port.out;
+
+/** The store keeps no tags (it lacks {@link Capability#TAGS}) and was asked a question about them. */
+public class TagsUnsupportedException extends UnsupportedOperationException {
+
+    public TagsUnsupportedException(String backend, String asked) {
+        super("the " + backend + " store keeps no tags yet, so it cannot answer " + asked
+                + "; ask without tag and groupBy parameters, or use a backend that keeps tags (inmemory)");
+    }
+}

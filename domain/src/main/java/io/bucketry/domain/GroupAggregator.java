@@ -1,0 +1,172 @@
+package io.bucketry.domain;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Accumulates the readings of many series into windows per group of tag values, each reading under
+ * the group of the tags it was written with. Fed series by series in ascending id order, each
+ * series' readings in time order. The merge is exact and stated once here:
+ * <ul>
+ *   <li>counts add; min and max combine;</li>
+ *   <li>a group window's sum adds, in series id order, each series' sum over that window (itself in
+ *       time order), so that merging stored per-series windows gives the very same bits;</li>
+ *   <li>first and last are by time; of readings at the same instant in different series, the first
+ *       is the one of the smallest series id and the last the one of the largest (readings ordered by
+ *       time, then series id).</li>
+ * </ul>
+ */
+public final class GroupAggregator {
+
+    private final GroupBy groupBy;
+    private final long width;
+    private final Map<TagGroup, Group> groups = new HashMap<>();
+    /** The group of each tags object seen by {@link #addWindows}: a store hands one object per series version. */
+    private final Map<Tags, Group> groupOfTags = new IdentityHashMap<>();
+    /** The current series' windows, merged into {@link #groups} when the next series starts. */
+    private final Map<Key, Window> current = new HashMap<>();
+    private SeriesId series;
+    private Tags lastTags;
+    private TagGroup lastGroup;
+
+    public GroupAggregator(GroupBy groupBy, Duration window) {
+        this.groupBy = groupBy;
+        this.width = WindowAggregator.requirePositiveMillis(window);
+    }
+
+    /** Starts the readings of {@code next}, whose id sorts after every series before it. */
+    public void series(SeriesId next) {
+        if (series != null && next.compareTo(series) <= 0) {
+            throw new IllegalArgumentException("series " + next + " comes after " + series + "; series go in id order");
+        }
+        flush();
+        series = next;
+    }
+
+    /** Adds a reading of the current series, written with {@code tags}, at {@code epochMilli}. */
+    public void add(Tags tags, long epochMilli, Fields fields) {
+        if (tags != lastTags) {
+            lastTags = tags;
+            lastGroup = groupBy.groupOf(tags);
+        }
+        long start = Math.floorDiv(epochMilli, width) * width;
+        Window window = current.computeIfAbsent(new Key(lastGroup, start), k -> new Window());
+        window.count++;
+        FieldSchema schema = fields.schema();
+        for (int i = 0; i < schema.size(); i++) {
+            if (!fields.isText(i)) {
+                window.fields.computeIfAbsent(schema.name(i), n -> new FieldAccumulator()).add(epochMilli, fields.numberAt(i));
+            }
+        }
+    }
+
+    /**
+     * Adds the windows of the current series that {@code windows} accumulated (of this aggregator's window
+     * size), all written with tags of one group: {@code tags}. Cheaper than its readings one by one, where
+     * the series' store answers windows from summaries.
+     */
+    public void addWindows(Tags tags, WindowAggregator windows) {
+        flush();   // the series' windows go straight to its one group
+        if (tags != lastTags) {
+            lastTags = tags;
+            lastGroup = groupBy.groupOf(tags);
+        }
+        Group group = groupOfTags.computeIfAbsent(tags, t -> groups.computeIfAbsent(lastGroup, g -> new Group(series)));
+        group.series++;
+        windows.forEachWindow((start, count, names, fields) -> {
+            Window total = group.windows.computeIfAbsent(start, s -> new Window());
+            total.count += count;
+            for (int i = 0; i < fields.length; i++) {
+                if (fields[i] != null) {
+                    merge(total, names[i], fields[i]);
+                }
+            }
+        });
+    }
+
+    /** Merges one series' field of a window into its group's, the series after every one merged there before. */
+    private static void merge(Window total, String name, FieldAccumulator acc) {
+        total.fields.merge(name, acc, (sum, later) -> {
+            sum.mergeLaterSeries(later);
+            return sum;
+        });
+    }
+
+    /** Adds every reading of {@code readings} (of one series, in time order, after {@link #series}). */
+    public void addAll(List<Reading> readings) {
+        for (Reading reading : readings) {
+            add(reading.meta().tags(), reading.epochMilli(), reading.fields());
+        }
+    }
+
+    /** The groups in {@link TagGroup} order, each with its windows in start order. */
+    public List<GroupWindows> result() {
+        flush();
+        List<GroupWindows> result = new ArrayList<>(groups.size());
+        new TreeMap<>(groups).forEach((tags, group) -> {
+            List<WindowAggregate> windows = new ArrayList<>(group.windows.size());
+            group.windows.forEach((start, window) -> windows.add(new WindowAggregate(group.first,
+                    Instant.ofEpochMilli(start), Instant.ofEpochMilli(start + width), window.count,
+                    aggregates(window.fields))));
+            result.add(new GroupWindows(tags, group.series, windows));
+        });
+        return result;
+    }
+
+    /** How many group windows there are so far (what a limit counts). */
+    public long windowCount() {
+        long count = current.size();
+        for (Group group : groups.values()) {
+            count += group.windows.size();
+        }
+        return count;
+    }
+
+    private void flush() {
+        if (current.isEmpty()) {
+            return;
+        }
+        List<TagGroup> seen = new ArrayList<>(2);
+        current.forEach((key, window) -> {
+            Group group = groups.computeIfAbsent(key.group, g -> new Group(series));
+            if (!seen.contains(key.group)) {
+                seen.add(key.group);
+                group.series++;
+            }
+            Window total = group.windows.computeIfAbsent(key.start, s -> new Window());
+            total.count += window.count;
+            window.fields.forEach((name, acc) -> merge(total, name, acc));
+        });
+        current.clear();
+    }
+
+    private static Map<String, FieldAggregate> aggregates(Map<String, FieldAccumulator> fields) {
+        Map<String, FieldAggregate> aggregates = new HashMap<>();
+        fields.forEach((name, acc) -> aggregates.put(name, acc.toAggregate()));
+        return aggregates;
+    }
+
+    private record Key(TagGroup group, long start) {
+    }
+
+    private static final class Window {
+        long count;
+        final Map<String, FieldAccumulator> fields = new HashMap<>();
+    }
+
+    private static final class Group {
+        final SeriesId first;
+        int series;
+        final TreeMap<Long, Window> windows = new TreeMap<>();
+
+        Group(SeriesId first) {
+            this.first = first;
+        }
+    }
+}

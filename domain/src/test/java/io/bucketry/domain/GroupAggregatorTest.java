@@ -1,0 +1,63 @@
+package io.bucketry.domain;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class GroupAggregatorTest {
+
+    private static final Tags SEVEN = Tags.of("building", "7");
+    private static final Tags EIGHT = Tags.of("building", "8");
+
+    @Test
+    void windowsOfOneGroupMergeAcrossSeriesWithTiesByseriesId() {
+        // given two series of building 7 with a reading each at 1000 ms, and one of b before
+        GroupAggregator aggregator = new GroupAggregator(GroupBy.of("building"), Duration.ofSeconds(10));
+        aggregator.series(SeriesId.of("a"));
+        aggregator.add(SEVEN, 1_000, Fields.of(Map.of("v", 1.0)));
+        aggregator.add(SEVEN, 2_000, Fields.of(Map.of("v", 2.0)));
+        aggregator.series(SeriesId.of("b"));
+        aggregator.add(SEVEN, 1_000, Fields.of(Map.of("v", 10.0)));
+        aggregator.add(SEVEN, 2_000, Fields.of(Map.of("v", 20.0)));
+
+        // when
+        List<GroupWindows> groups = aggregator.result();
+
+        // then first is a's (same instant, smaller id), last is b's (same instant, larger id)
+        assertThat(groups).hasSize(1);
+        assertThat(groups.get(0).series()).isEqualTo(2);
+        WindowAggregate window = groups.get(0).windows().get(0);
+        assertThat(window.count()).isEqualTo(4);
+        assertThat(window.fields().get("v")).isEqualTo(new FieldAggregate(4, 1.0, 20.0, 33.0, 1.0, 20.0));
+    }
+
+    @Test
+    void aSeriesRetaggedInsideAWindowCountsInBothGroups() {
+        // given
+        GroupAggregator aggregator = new GroupAggregator(GroupBy.of("building"), Duration.ofSeconds(10));
+        aggregator.series(SeriesId.of("s"));
+        aggregator.add(SEVEN, 1_000, Fields.of(Map.of("v", 1.0)));
+        aggregator.add(EIGHT, 2_000, Fields.of(Map.of("v", 2.0)));
+        aggregator.add(Tags.NONE, 3_000, Fields.of(Map.of("v", 3.0)));
+
+        // when
+        List<GroupWindows> groups = aggregator.result();
+
+        // then the untagged reading is the group with no building, sorted first
+        assertThat(groups).extracting(g -> g.group().values().get(0)).containsExactly(null, "7", "8");
+        assertThat(groups).extracting(GroupWindows::series).containsExactly(1, 1, 1);
+        assertThat(groups).extracting(g -> g.windows().get(0).fields().get("v").sum()).containsExactly(3.0, 1.0, 2.0);
+    }
+
+    @Test
+    void seriesOutOfIdOrderAreRefused() {
+        GroupAggregator aggregator = new GroupAggregator(GroupBy.of("building"), Duration.ofSeconds(10));
+        aggregator.series(SeriesId.of("b"));
+        assertThatThrownBy(() -> aggregator.series(SeriesId.of("a"))).hasMessageContaining("id order");
+    }
+}
