@@ -35,7 +35,8 @@ final class SeriesLister {
         return out;
     }
 
-    static List<Bson> pipeline(String prefix, SeriesId after, int limit) {
+    /** The series ids with {@code prefix} after {@code after} (null: from the first), as a range on {@code series}. */
+    static Bson range(String prefix, SeriesId after) {
         List<Bson> range = new ArrayList<>(List.of(Filters.gte(SERIES, prefix)));
         if (!prefix.isEmpty()) {
             range.add(Filters.lt(SERIES, SeriesId.prefixBound(prefix)));
@@ -43,7 +44,11 @@ final class SeriesLister {
         if (after != null) {
             range.add(Filters.gt(SERIES, after.value()));
         }
-        return List.of(Aggregates.match(Filters.and(range)), Aggregates.sort(Sorts.ascending(SERIES)),
+        return Filters.and(range);
+    }
+
+    static List<Bson> pipeline(String prefix, SeriesId after, int limit) {
+        return List.of(Aggregates.match(range(prefix, after)), Aggregates.sort(Sorts.ascending(SERIES)),
                 Aggregates.group("$" + SERIES), Aggregates.sort(Sorts.ascending("_id")), Aggregates.limit(limit));
     }
 }
