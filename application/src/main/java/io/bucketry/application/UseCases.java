@@ -2,12 +2,14 @@ package io.bucketry.application;
 
 import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
+import io.bucketry.application.port.in.AggregateGroupsUseCase;
 import io.bucketry.application.port.in.AggregateSeriesUseCase;
 import io.bucketry.application.port.in.CheckHealthUseCase;
 import io.bucketry.application.port.in.DeleteSeriesUseCase;
 import io.bucketry.application.port.in.DescribeStorageUseCase;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.ListSeriesUseCase;
+import io.bucketry.application.port.in.ReadLatestByTagsUseCase;
 import io.bucketry.application.port.in.ReadLatestReadingUseCase;
 import io.bucketry.application.port.in.ReadPageUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
@@ -16,6 +18,7 @@ import io.bucketry.application.port.out.MaintainStore;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.application.service.AggregateAllSeriesService;
+import io.bucketry.application.service.AggregateGroupsService;
 import io.bucketry.application.service.AggregateSeriesService;
 import io.bucketry.application.service.CheckHealthService;
 import io.bucketry.application.service.DeleteSeriesService;
@@ -23,6 +26,7 @@ import io.bucketry.application.service.DescribeStorageService;
 import io.bucketry.application.service.IngestReadingsService;
 import io.bucketry.application.service.ListSeriesService;
 import io.bucketry.application.service.QueryRange;
+import io.bucketry.application.service.ReadLatestByTagsService;
 import io.bucketry.application.service.ReadLatestReadingService;
 import io.bucketry.application.service.ReadPageService;
 import io.bucketry.application.service.ReadReadingsService;
@@ -48,7 +52,8 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                        ReadPageUseCase page, AggregateSeriesUseCase aggregate,
                        AggregateAllSeriesUseCase aggregateAll, DescribeStorageUseCase describe,
                        DeleteSeriesUseCase delete, ReclaimExpiredUseCase reclaim,
-                       CheckHealthUseCase health, ListSeriesUseCase series) {
+                       CheckHealthUseCase health, ListSeriesUseCase series, AggregateGroupsUseCase groups,
+                       ReadLatestByTagsUseCase latestByTags) {
 
     /** The services of every use case over {@code store}, with time from {@code clock}; ingest on the calling thread. */
     public static UseCases over(ReadingStore store, ApplicationSettings settings, Clock clock) {
@@ -122,6 +127,8 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
                 new DeleteSeriesService(maintain),
                 new ReclaimExpiredService(maintain, settings.retention(), clock, alsoExpire),
                 new CheckHealthService(store),
-                new ListSeriesService(store, ranges));
+                new ListSeriesService(store, ranges),
+                new AggregateGroupsService(aggregates, windows, ranges, settings.maxWindows()),
+                new ReadLatestByTagsService(store, ranges));
     }
 }

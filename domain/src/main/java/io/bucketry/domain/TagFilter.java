@@ -1,5 +1,7 @@
 package io.bucketry.domain;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -27,7 +29,7 @@ public record TagFilter(List<Condition> conditions) {
             if (problem != null) {
                 throw new IllegalArgumentException(problem);
             }
-            values = java.util.Collections.unmodifiableSet(new TreeSet<>(values));
+            values = Collections.unmodifiableSet(new TreeSet<>(values));
         }
 
         /** The key with any value. */
@@ -37,7 +39,7 @@ public record TagFilter(List<Condition> conditions) {
 
         /** The key with one of {@code values}. */
         public static Condition oneOf(String key, String... values) {
-            return new Condition(key, Set.of(values));
+            return new Condition(key, new TreeSet<>(Arrays.asList(values)));
         }
 
         public boolean matches(Tags tags) {

@@ -8,9 +8,13 @@ import io.bucketry.application.port.out.StoreFullException;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SealPolicy;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.SubWindows;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -19,6 +23,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Map;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -47,6 +53,7 @@ public final class InMemoryReadingStore implements ReadingStore {
     private final SubWindows subWindows;
     private final Executor executor;
     private final int parallelism;
+    private final TaggedQueries tagged;
     private InMemoryRollupStore rollups;
 
     /** A store whose memory limit is half of the JVM's maximum heap, storing on the calling thread. */
@@ -100,6 +107,7 @@ public final class InMemoryReadingStore implements ReadingStore {
         this.subWindows = policy instanceof BucketPolicy.Windowed windowed ? windowed.subWindows() : SubWindows.off();
         this.executor = executor;
         this.parallelism = parallelism;
+        this.tagged = new TaggedQueries(series, subWindows);
     }
 
     /**
@@ -121,7 +129,7 @@ public final class InMemoryReadingStore implements ReadingStore {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.POLICY_BUCKETS, Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES,
-                Capability.SERIES_COUNTS, Capability.SUB_WINDOW_SUMMARIES);
+                Capability.SERIES_COUNTS, Capability.SUB_WINDOW_SUMMARIES, Capability.TAGS);
     }
 
     @Override
@@ -132,12 +140,14 @@ public final class InMemoryReadingStore implements ReadingStore {
 
     @Override
     public List<Reading> read(SeriesId id, TimeRange range, int limit) {
-        return series.query(id, List.of(), buckets -> SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit));
+        return series.query(id, List.of(),
+                buckets -> buckets.withMeta(SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit)));
     }
 
     @Override
     public Optional<Reading> latest(SeriesId id, Instant notBefore) {
-        return series.query(id, Optional.empty(), buckets -> SeriesReads.latest(buckets, notBefore));
+        return series.query(id, Optional.empty(),
+                buckets -> SeriesReads.latest(buckets, notBefore).map(r -> r.withMeta(buckets.metaAt(r.epochMilli()))));
     }
 
     @Override
@@ -145,7 +155,7 @@ public final class InMemoryReadingStore implements ReadingStore {
         return series.query(id, List.of(), buckets -> {
             List<Reading> out = new ArrayList<>(Math.min(size, 1024));
             SeriesReads.page(buckets, (number - 1) * size, size, notBefore.toEpochMilli(), out);
-            return out;
+            return buckets.withMeta(out);
         });
     }
 
@@ -162,7 +172,43 @@ public final class InMemoryReadingStore implements ReadingStore {
     /** Every series' ids gathered and sorted, then summarised in order ({@link SeriesListing}). */
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
-        return SeriesListing.list(series, prefix, after, limit, notBefore);
+        return SeriesListing.list(series, TagFilter.ANY, prefix, after, limit, notBefore);
+    }
+
+    @Override
+    public List<SeriesSummary> listSeries(TagFilter filter, String prefix, SeriesId after, int limit, Instant notBefore) {
+        return SeriesListing.list(series, filter, prefix, after, limit, notBefore);
+    }
+
+    @Override
+    public Map<SeriesId, SeriesMeta> latestMeta(Collection<SeriesId> ids) {
+        return tagged.latestMeta(ids);
+    }
+
+    @Override
+    public List<Reading> read(SeriesId id, TagFilter filter, TimeRange range, int limit) {
+        return tagged.read(id, filter, range, limit);
+    }
+
+    @Override
+    public List<Reading> latest(TagFilter filter, Instant notBefore, int limit) {
+        return tagged.latest(filter, notBefore, limit);
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId id, TagFilter filter, TimeRange range, Duration window) {
+        return tagged.aggregate(id, filter, range, window);
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows) {
+        return tagged.aggregateAll(filter, range, window, maxWindows);
+    }
+
+    @Override
+    public List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window,
+                                              int maxWindows) {
+        return tagged.groups(filter, groupBy, range, window, maxWindows);
     }
 
     @Override

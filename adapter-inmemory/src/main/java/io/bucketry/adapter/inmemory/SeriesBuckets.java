@@ -3,8 +3,11 @@ package io.bucketry.adapter.inmemory;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The buckets of one series in the order of their groups: every reading of one group precedes
@@ -26,6 +29,8 @@ abstract sealed class SeriesBuckets extends MarkedSeries permits WindowedSeriesB
     int size;
     /** The latest bucket, kept apart from the array to save a memory access per reading. */
     StoredBucket tail;
+    /** The metas its readings were written with; null while none had one (the untagged case costs nothing more). */
+    SeriesVersions versions;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
         this.series = series;
@@ -78,6 +83,46 @@ abstract sealed class SeriesBuckets extends MarkedSeries permits WindowedSeriesB
             return 0;
         }
         return latest.lastTime();
+    }
+
+    /**
+     * Before {@code meta}, a meta, is stored in a series that has no versions yet: its readings so far
+     * (none, or untagged up to its latest) become the first version; answers {@code meta} when it is
+     * that version already (the series was empty), else null.
+     */
+    final SeriesMeta startVersions(SeriesMeta meta) {
+        if (size == 0) {
+            versions = SeriesVersions.of(meta, Long.MIN_VALUE);
+            return meta;
+        }
+        long latest = Long.MIN_VALUE;
+        for (int i = 0; i < size; i++) {
+            latest = Math.max(latest, buckets[i].lastTime());
+        }
+        versions = SeriesVersions.of(SeriesMeta.NONE, latest);
+        return null;
+    }
+
+    /** The meta the reading at {@code time} was written with. */
+    final SeriesMeta metaAt(long time) {
+        return versions == null ? SeriesMeta.NONE : versions.at(time);
+    }
+
+    /** The metas of this series' versions; one, none, when it has no versions. */
+    final List<SeriesMeta> metas() {
+        return versions == null ? List.of(SeriesMeta.NONE) : versions.metas();
+    }
+
+    /** {@code readings} of this series, each with the meta it was written with. */
+    final List<Reading> withMeta(List<Reading> readings) {
+        if (versions == null) {
+            return readings;
+        }
+        List<Reading> out = new ArrayList<>(readings.size());
+        for (Reading reading : readings) {
+            out.add(reading.withMeta(versions.at(reading.epochMilli())));
+        }
+        return out;
     }
 
     /** Opens a bucket at {@code index} holding {@code reading}. */

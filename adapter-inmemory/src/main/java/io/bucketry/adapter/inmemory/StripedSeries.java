@@ -25,6 +25,8 @@ final class StripedSeries {
 
     private final Stripe[] stripes = new Stripe[STRIPES];
     private final StripedWrites writes;
+    /** From tag to the series having it; updated as series gain versions, under their stripe's lock. */
+    final TagIndex tags = new TagIndex();
 
     StripedSeries(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism) {
         if (parallelism < 1) {
@@ -33,7 +35,7 @@ final class StripedSeries {
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new Stripe();
         }
-        this.writes = new StripedWrites(policy, sealing, executor, parallelism, stripes);
+        this.writes = new StripedWrites(policy, sealing, executor, parallelism, stripes, tags);
     }
 
     /**
@@ -91,6 +93,7 @@ final class StripedSeries {
                     if (action.test(buckets)) {
                         String id = buckets.series().value();
                         removed.add(stripe.series.remove(id, id.hashCode()));
+                        tags.remove(buckets.series(), buckets.metas());
                     }
                 }
             } finally {
@@ -106,7 +109,11 @@ final class StripedSeries {
         Stripe stripe = stripes[stripeOf(hash)];
         stripe.lock.lock();
         try {
-            return then.apply(stripe.series.remove(id.value(), hash));
+            SeriesBuckets removed = stripe.series.remove(id.value(), hash);
+            if (removed != null) {
+                tags.remove(id, removed.metas());
+            }
+            return then.apply(removed);
         } finally {
             stripe.lock.unlock();
         }

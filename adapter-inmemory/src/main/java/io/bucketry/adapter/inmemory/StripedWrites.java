@@ -4,6 +4,7 @@ import io.bucketry.application.settings.Parts;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 
 import java.util.Arrays;
 import java.util.HashSet;
@@ -34,10 +35,13 @@ final class StripedWrites {
     private final Executor executor;
     private final int parallelism;
     private final Stripe[] stripes;
+    private final TagIndex tags;
     /** The window by which stored readings mark their series' rollup windows pending, in ms; 0: no marks. */
     private volatile long markWidth;
 
-    StripedWrites(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism, Stripe[] stripes) {
+    StripedWrites(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism, Stripe[] stripes,
+                  TagIndex tags) {
+        this.tags = tags;
         this.policy = policy;
         this.sealing = sealing;
         this.executor = executor;
@@ -194,7 +198,14 @@ final class StripedWrites {
                 }
                 for (int j = 0; j < size; j++) {
                     Reading reading = readings[order[first + j]];
+                    SeriesMeta meta = reading.meta();
+                    if (group[j].versions == null && meta != SeriesMeta.NONE && !meta.equals(SeriesMeta.NONE)) {
+                        indexVersion(group[j], group[j].startVersions(meta));
+                    }
                     if (group[j].add(reading)) {
+                        if (group[j].versions != null) {
+                            indexVersion(group[j], group[j].versions.record(reading.epochMilli(), meta));
+                        }
                         accepted++;
                         if (width != 0) {
                             group[j].mark(Math.floorDiv(reading.epochMilli(), width) * width, stamp);
@@ -208,6 +219,13 @@ final class StripedWrites {
             created.add(stripe.series.size() - sizeBefore);
             createdBytes.add(newBytes);
             stripe.lock.unlock();
+        }
+    }
+
+    /** Lists a new version of a series in the tag index (nothing when {@code added} is null). */
+    private void indexVersion(SeriesBuckets series, SeriesMeta added) {
+        if (added != null) {
+            tags.add(series.series(), added);
         }
     }
 

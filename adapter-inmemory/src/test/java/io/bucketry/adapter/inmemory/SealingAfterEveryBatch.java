@@ -6,14 +6,20 @@ import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.application.port.out.StorageStatistics;
 import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.application.port.out.StoreResult;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -60,6 +66,42 @@ final class SealingAfterEveryBatch implements ReadingStore {
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         return store.aggregateAll(range, window, maxWindows);
+    }
+
+    @Override
+    public Map<SeriesId, SeriesMeta> latestMeta(Collection<SeriesId> series) {
+        return store.latestMeta(series);
+    }
+
+    @Override
+    public List<SeriesSummary> listSeries(TagFilter filter, String prefix, SeriesId after, int limit, Instant notBefore) {
+        return store.listSeries(filter, prefix, after, limit, notBefore);
+    }
+
+    @Override
+    public List<Reading> read(SeriesId series, TagFilter filter, TimeRange range, int limit) {
+        return store.read(series, filter, range, limit);
+    }
+
+    @Override
+    public List<Reading> latest(TagFilter filter, Instant notBefore, int limit) {
+        return store.latest(filter, notBefore, limit);
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
+        return store.aggregate(series, filter, range, window);
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows) {
+        return store.aggregateAll(filter, range, window, maxWindows);
+    }
+
+    @Override
+    public List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window,
+                                              int maxWindows) {
+        return store.aggregateGroups(filter, groupBy, range, window, maxWindows);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.bucketry.application.service;
 import io.bucketry.application.port.in.AggregateAllSeriesUseCase;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.GapFill;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -38,7 +39,9 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
     }
 
     @Override
-    public List<WindowAggregate> aggregateAll(Instant from, Instant to, Duration window, GapFill fill) {
+    public List<WindowAggregate> aggregateAll(TagFilter filter, Instant from, Instant to, Duration window,
+                                              GapFill fill) {
+        Objects.requireNonNull(filter, "filter");
         QueryRange.windowMillis(window);
         GapFilling.check(fill, from, to, window);
         Instant now = raw.now();
@@ -46,11 +49,11 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
         if (range == null) {
             return List.of();
         }
-        List<WindowAggregate> windows = store.aggregateAll(range, window, maxWindows, now);
+        List<WindowAggregate> windows = store.aggregateAll(filter, range, window, maxWindows, now);
         if (windows.size() > maxWindows) {
             // the store may have stopped after maxWindows + 1, so its count is no total: say "more than"
             throw QueryRange.tooManyWindows(maxWindows, maxWindows);
         }
-        return filling.ofAll(range, window, fill, windows, now);
+        return filling.ofAll(filter, range, window, fill, windows, now);
     }
 }

@@ -4,6 +4,7 @@ import io.bucketry.application.port.in.AggregateSeriesUseCase;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.domain.GapFill;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -39,8 +40,10 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window, GapFill fill) {
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, Instant from, Instant to,
+                                           Duration window, GapFill fill) {
         Objects.requireNonNull(series, "series");
+        Objects.requireNonNull(filter, "filter");
         QueryRange.windowMillis(window);
         GapFilling.check(fill, from, to, window);
         Instant now = raw.now();
@@ -49,10 +52,10 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
             return List.of();
         }
         // empty windows are omitted, so what counts is what the series' readings produce, not the range
-        List<WindowAggregate> windows = store.aggregate(series, range, window, now);
+        List<WindowAggregate> windows = store.aggregate(series, filter, range, window, now);
         if (windows.size() > maxWindows) {
             throw QueryRange.tooManyWindows(windows.size(), maxWindows);
         }
-        return filling.ofSeries(series, range, window, fill, windows, now);
+        return filling.ofSeries(series, filter, range, window, fill, windows, now);
     }
 }

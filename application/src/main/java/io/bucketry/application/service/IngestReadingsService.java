@@ -17,6 +17,8 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.RejectionReason;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.Tags;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -99,6 +101,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
                 rejected.add(rejections[index]);
             }
         }
+        IngestMeta.resolve(inputs, valid, readings, store);
         StoreResult result = readings.isEmpty() ? StoreResult.EMPTY : store.store(readings);
         return new IngestReport(result.accepted(), result.duplicates(), rejected);
     }
@@ -140,8 +143,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private void validate(ReadingInput[] batch, int[] indexes, RetentionPolicy.Admission admission, Instant now,
                           Reading[] valid, Rejection[] rejections) {
         FieldsConverter fields = new FieldsConverter();
+        TagsConverter tags = new TagsConverter();
         for (int index : indexes) {
-            valid[index] = validOrNull(batch, index, admission, now, fields, rejections);
+            valid[index] = validOrNull(batch, index, admission, now, fields, tags, rejections);
         }
     }
 
@@ -150,17 +154,18 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private void validate(ReadingInput[] batch, int from, int to, RetentionPolicy.Admission admission,
                           Instant now, Reading[] valid, Rejection[] rejections) {
         FieldsConverter fields = new FieldsConverter();
+        TagsConverter tags = new TagsConverter();
         for (int index = from; index < to; index++) {
-            valid[index] = validOrNull(batch, index, admission, now, fields, rejections);
+            valid[index] = validOrNull(batch, index, admission, now, fields, tags, rejections);
         }
     }
 
     /** The input at {@code index} as a Reading, or null after putting its Rejection into {@code rejections}. */
     private Reading validOrNull(ReadingInput[] batch, int index, RetentionPolicy.Admission admission, Instant now,
-                                FieldsConverter fields, Rejection[] rejections) {
+                                FieldsConverter fields, TagsConverter tags, Rejection[] rejections) {
         ReadingInput input = batch[index];
         try {
-            return validate(input, admission, now, fields);
+            return validate(input, admission, now, fields, tags);
         } catch (InvalidReadingException e) {
             rejections[index] = new Rejection(index, input == null ? null : input.series(),
                     input == null || input.time() == null || input.time() == TimeInput.AT_INGEST ? null
@@ -170,9 +175,12 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
         }
     }
 
-    /** @param fields this part's converter: it checks a stream's field names once, not per reading */
+    /**
+     * @param fields this part's converter: it checks a stream's field names once, not per reading
+     * @param tags this part's converter of tags: each map object is checked once
+     */
     private Reading validate(ReadingInput input, RetentionPolicy.Admission admission, Instant now,
-                             FieldsConverter fields) {
+                             FieldsConverter fields, TagsConverter tags) {
         if (input == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "the reading is missing (null)");
         }
@@ -190,7 +198,10 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             throw new InvalidReadingException(reason, "time " + time + " is more than "
                     + DurationText.of(retention.futureTolerance()) + " ahead of now (" + now + ")");
         }
-        return new Reading(series, time, fields.convert(input.fields()));
+        Reading reading = new Reading(series, time, fields.convert(input.fields()));
+        return input.tags() == null && input.measurement() == null ? reading
+                : reading.withMeta(new SeriesMeta(input.measurement(),
+                        input.tags() == null ? Tags.NONE : tags.convert(input.tags())));
     }
 
     /** A hint for a time in epoch form before 1971: seconds sent where milliseconds are expected. */

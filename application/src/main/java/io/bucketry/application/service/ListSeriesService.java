@@ -6,6 +6,9 @@ import io.bucketry.application.port.in.SeriesPage;
 import io.bucketry.application.port.out.DescribeStore;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
+
+import java.time.Instant;
 
 import java.util.List;
 import java.util.Objects;
@@ -22,11 +25,14 @@ public final class ListSeriesService implements ListSeriesUseCase {
     }
 
     @Override
-    public SeriesPage list(String prefix, String after, Integer limit) {
+    public SeriesPage list(TagFilter filter, String prefix, String after, Integer limit) {
+        Objects.requireNonNull(filter, "filter");
         String validPrefix = prefix(prefix);
         SeriesId cursor = cursor(after);
         int size = limit(limit);
-        List<SeriesSummary> found = store.listSeries(validPrefix, cursor, size + 1, ranges.oldestKept(ranges.now()));
+        Instant notBefore = ranges.oldestKept(ranges.now());
+        List<SeriesSummary> found = filter.isAny() ? store.listSeries(validPrefix, cursor, size + 1, notBefore)
+                : store.listSeries(filter, validPrefix, cursor, size + 1, notBefore);
         if (found.size() <= size) {
             return new SeriesPage(found, null);
         }
@@ -57,7 +63,7 @@ public final class ListSeriesService implements ListSeriesUseCase {
         return SeriesId.of(after);
     }
 
-    private static int limit(Integer limit) {
+    static int limit(Integer limit) {
         if (limit == null) {
             return DEFAULT_LIMIT;
         }

@@ -1,10 +1,14 @@
 package io.bucketry.application.service;
 
+import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.RollupTiers;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowMerge;
@@ -45,7 +49,11 @@ public final class TieredAggregates implements WindowSource {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now) {
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
+                                           Instant now) {
+        if (!filter.isAny()) {
+            return raw.aggregate(series, filter, rawOnly(range, now, "a tag filter"), window);
+        }
         SourcePlan plan = plan(range, window, now);
         if (plan.tier() == null) {
             return raw.aggregate(series, range, window);
@@ -63,7 +71,11 @@ public final class TieredAggregates implements WindowSource {
     }
 
     @Override
-    public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows, Instant now) {
+    public List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows,
+                                              Instant now) {
+        if (!filter.isAny()) {
+            return raw.aggregateAll(filter, rawOnly(range, now, "a tag filter"), window, maxWindows);
+        }
         SourcePlan plan = plan(range, window, now);
         if (plan.tier() == null) {
             return raw.aggregateAll(range, window, maxWindows);
@@ -85,5 +97,29 @@ public final class TieredAggregates implements WindowSource {
         }
         parts.sort(Comparator.comparing(WindowAggregate::series));   // stable: each series' parts stay in time order
         return WindowMerge.rollUp(parts, window);
+    }
+
+    /**
+     * Groups from the raw readings: a tier window is one series' and keeps no times for its first and last
+     * values, so windows of different series could not be merged exactly from it.
+     */
+    @Override
+    public List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window,
+                                              int maxWindows, Instant now) {
+        return raw.aggregateGroups(filter, groupBy, rawOnly(range, now, "groupBy"), window, maxWindows);
+    }
+
+    /**
+     * {@code range}, when the raw readings hold all of it (tier windows keep no tags: a tag query is answered
+     * from the readings, each with the tags it was written with); INVALID_RANGE when only the tiers still do.
+     */
+    private TimeRange rawOnly(TimeRange range, Instant now, String asked) {
+        Instant oldest = retention.oldestKept(now);
+        if (range.from().isBefore(oldest)) {
+            throw new InvalidRequestException("INVALID_RANGE", asked + " is answered from the raw readings, kept since "
+                    + oldest + "; this range starts at " + range.from() + ", which only the rollup tiers still answer,"
+                    + " and they keep no tags: give a from at or after " + oldest);
+        }
+        return range;
     }
 }

@@ -3,8 +3,12 @@ package io.bucketry.application.service;
 import io.bucketry.application.port.out.StoreReadings;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /** Ingest with rollup tiers: records the windows a batch touches as pending, then stores the batch. */
@@ -26,5 +30,10 @@ public final class TieredStoreReadings implements StoreReadings {
         } finally {
             maintenance.end(token);
         }
+    }
+
+    @Override
+    public Map<SeriesId, SeriesMeta> latestMeta(Collection<SeriesId> series) {
+        return store.latestMeta(series);
     }
 }

@@ -1,7 +1,10 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -18,23 +21,47 @@ import java.util.Objects;
 public interface WindowSource {
 
     /** Window aggregates of one series over {@code range}, as {@link AggregateReadings#aggregate}. */
-    List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now);
+    default List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now) {
+        return aggregate(series, TagFilter.ANY, range, window, now);
+    }
 
     /** Window aggregates of every series over {@code range}, as {@link AggregateReadings#aggregateAll}. */
-    List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows, Instant now);
+    default List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows, Instant now) {
+        return aggregateAll(TagFilter.ANY, range, window, maxWindows, now);
+    }
+
+    /** Window aggregates of one series' readings written with tags that match {@code filter}. */
+    List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window, Instant now);
+
+    /** Window aggregates of every series' readings written with tags that match {@code filter}, by series then start. */
+    List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows, Instant now);
+
+    /** Windows per group, as {@link AggregateReadings#aggregateGroups}. */
+    List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window,
+                                       int maxWindows, Instant now);
 
     /** The store's raw windows, the same whatever the instant. */
     static WindowSource of(AggregateReadings store) {
         Objects.requireNonNull(store, "store");
         return new WindowSource() {
             @Override
-            public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, Instant now) {
-                return store.aggregate(series, range, window);
+            public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
+                                                   Instant now) {
+                return filter.isAny() ? store.aggregate(series, range, window)
+                        : store.aggregate(series, filter, range, window);
             }
 
             @Override
-            public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows, Instant now) {
-                return store.aggregateAll(range, window, maxWindows);
+            public List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows,
+                                                      Instant now) {
+                return filter.isAny() ? store.aggregateAll(range, window, maxWindows)
+                        : store.aggregateAll(filter, range, window, maxWindows);
+            }
+
+            @Override
+            public List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range,
+                                                      Duration window, int maxWindows, Instant now) {
+                return store.aggregateGroups(filter, groupBy, range, window, maxWindows);
             }
         };
     }

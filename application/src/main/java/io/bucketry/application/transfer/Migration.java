@@ -70,7 +70,7 @@ public final class Migration {
             List<ReadingInput> inputs = new ArrayList<>(chunk.size());
             for (Reading reading : chunk) {
                 copied = copied.plus(reading);
-                inputs.add(ReadingInput.of(reading.series().value(), reading.time(), reading.fields()));
+                inputs.add(ReadingInput.of(reading));
             }
             IngestReport report = ingest.ingest(inputs);
             accepted += report.accepted();

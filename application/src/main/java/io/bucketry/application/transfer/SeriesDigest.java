@@ -2,6 +2,7 @@ package io.bucketry.application.transfer;
 
 import io.bucketry.domain.FieldValue;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesMeta;
 
 import java.time.Instant;
 import java.util.Map;
@@ -11,7 +12,8 @@ import java.util.Map;
  * time, and an order-independent checksum, the sum (modulo 2^64) over readings of a 64-bit hash of
  * (time, and per field its name and value: a number's IEEE-754 bits or a text's characters). Field
  * order and reading order do not change it; a missing, extra or altered reading does (with
- * overwhelming likelihood).
+ * overwhelming likelihood), and so does a reading's measurement and tags, where it has any (a reading
+ * without them hashes as before there were tags).
  *
  * @param first null for an empty series
  * @param last null for an empty series
@@ -41,7 +43,9 @@ public record SeriesDigest(long count, Instant first, Instant last, long checksu
                     ? mix(Double.doubleToLongBits(numeric.value())) : ~text(field.getValue().toString());
             fields += mix(name * 31 + value);
         }
-        return mix(mix(reading.epochMilli()) ^ fields);
+        SeriesMeta meta = reading.meta();
+        long tags = meta.equals(SeriesMeta.NONE) ? 0 : text(String.valueOf(meta.measurement()) + meta.tags().values());
+        return mix(mix(reading.epochMilli()) ^ fields ^ tags);
     }
 
     private static long text(String text) {

@@ -3,15 +3,20 @@ package io.bucketry.application.contract;
 import io.bucketry.application.settings.ApplicationSettings;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.application.port.out.Capability;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.FillMode;
 import io.bucketry.domain.GapFill;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import org.junit.jupiter.api.AfterEach;
@@ -21,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
@@ -111,6 +117,46 @@ public abstract class RollupTiersContract {
         }
         use.reclaim().reclaim();   // settles what the last batches left pending
         assertTiersEqualRecomputation(rollups, data.kept(), "seed " + seed);
+    }
+
+    @Test
+    public void groupsWithTiersAnswerFromTheRawReadingsAndRefuseWhatOnlyTheTiersHold() {
+        ReadingStore store = store();
+        ContractSupport.assumeCapability(store, Capability.TAGS);
+        // given: two sensors of building 7 for two hours, the second hour's readings sent without tags
+        StoreRollups rollups = openRollups(store);
+        UseCases use = useCases(store, rollups);
+        String prefix = Fixtures.freshPrefix("tiered");
+        Instant start = align(clock.instant().minus(Duration.ofHours(3)), Duration.ofHours(1));
+        List<ReadingInput> inputs = new ArrayList<>();
+        for (int minute = 0; minute < 120; minute++) {
+            for (String sensor : List.of("a", "b")) {
+                inputs.add(new ReadingInput(prefix + sensor, start.plus(Duration.ofMinutes(minute)),
+                        Map.of("value", (double) minute), minute < 60 ? Map.of("building", "7") : null, null));
+            }
+        }
+        assertThat(use.ingest().ingest(inputs).rejected()).isEmpty();
+        use.reclaim().reclaim();
+        List<Reading> kept = new ArrayList<>();
+        for (String sensor : List.of("a", "b")) {
+            kept.addAll(use.read().read(new SeriesId(prefix + sensor), null, null, 1000));
+        }
+
+        // when
+        List<GroupWindows> groups = use.groups().aggregateGroups(TagFilter.ANY, GroupBy.of("building"), start,
+                start.plus(Duration.ofHours(2)), Duration.ofHours(1), GapFill.none());
+
+        // then: the readings sent without tags took the series' latest, and the groups equal a brute force
+        assertThat(kept).hasSize(240).allMatch(r -> "7".equals(r.meta().tags().get("building")));
+        assertThat(groups).singleElement().satisfies(group -> assertSameWindows(group.windows(),
+                BruteForceGroups.groups(kept, TagFilter.ANY, List.of("building"), start, start.plus(Duration.ofHours(2)),
+                        Duration.ofHours(1)).get(0).windows()));
+        Instant rawOldest = POLICY.oldestKept(clock.instant());
+        assertThatThrownBy(() -> use.groups().aggregateGroups(TagFilter.ANY, GroupBy.of("building"),
+                rawOldest.minus(Duration.ofDays(1)), rawOldest.plus(Duration.ofHours(1)), Duration.ofHours(1),
+                GapFill.none()))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.code()).isEqualTo("INVALID_RANGE"))
+                .hasMessageContaining("answered from the raw readings, kept since " + rawOldest);
     }
 
     @Test

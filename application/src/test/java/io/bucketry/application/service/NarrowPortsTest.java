@@ -30,7 +30,7 @@ class NarrowPortsTest {
         }
 
         // then
-        assertThat(services).hasSize(11).allMatch(s -> s.getPackageName().equals("io.bucketry.application.service"));
+        assertThat(services).hasSize(13).allMatch(s -> s.getPackageName().equals("io.bucketry.application.service"));
         for (Class<?> service : services) {
             for (Constructor<?> constructor : service.getDeclaredConstructors()) {
                 assertThat(Arrays.asList(constructor.getParameterTypes())).as(constructor.toString())

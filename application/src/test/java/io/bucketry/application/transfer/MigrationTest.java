@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 class MigrationTest {
 
@@ -31,6 +32,29 @@ class MigrationTest {
         assertThat(report.accepted()).isEqualTo(32);
         assertThat(to.use.read().read(SeriesId.of(prefix + "a"), null, null, 100))
                 .isEqualTo(from.use.read().read(SeriesId.of(prefix + "a"), null, null, 100));
+    }
+
+    @Test
+    void eachReadingIsCopiedWithItsTagsAndTheDigestsSeeThem() {
+        // given: a sensor in building 7, then in 8
+        SeriesId sensor = Fixtures.freshSeries("moved");
+        from.use.ingest().ingest(List.of(
+                new ReadingInput(sensor.value(), Fixtures.BASE, Map.of("v", 1.0), Map.of("building", "7"), "cpu"),
+                new ReadingInput(sensor.value(), Fixtures.BASE.plusSeconds(60), Map.of("v", 2.0), Map.of("building", "8"),
+                        null)));
+
+        // when
+        MigrationReport report = Migration.between(from.use, to.use, 10).run(sensor.value(), false,
+                Migration.Progress.NONE);
+
+        // then
+        assertThat(report.matches()).isTrue();
+        assertThat(to.use.read().read(sensor, null, null, 10)).extracting(r -> r.meta().tags().get("building"),
+                r -> r.meta().measurement()).containsExactly(tuple("7", "cpu"), tuple("8", "cpu"));
+        assertThat(SeriesDigest.EMPTY.plus(from.use.read().read(sensor, null, null, 10).get(0)))
+                .as("a reading's tags count in its digest")
+                .isNotEqualTo(SeriesDigest.EMPTY.plus(from.use.read().read(sensor, null, null, 10).get(0)
+                        .withMeta(io.bucketry.domain.SeriesMeta.NONE)));
     }
 
     @Test

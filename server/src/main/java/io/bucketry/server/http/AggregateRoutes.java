@@ -1,7 +1,11 @@
 package io.bucketry.server.http;
 
 import io.bucketry.application.UseCases;
+import io.bucketry.server.json.GroupView;
 import io.bucketry.server.json.WindowView;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.WindowAggregate;
 import io.javalin.http.Context;
 
@@ -26,14 +30,23 @@ final class AggregateRoutes {
     }
 
     private void ofSeries(Context ctx) {
-        List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx),
+        List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx), TagParams.filter(ctx),
                 QueryParams.time(ctx, "from"), QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW),
                 QueryParams.fill(ctx));
         ctx.json(windows.stream().map(WindowView::of).toList());
     }
 
+    /** Every series' windows, or with {@code groupBy} each group's. */
     private void ofAll(Context ctx) {
-        List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(QueryParams.time(ctx, "from"),
+        TagFilter filter = TagParams.filter(ctx);
+        GroupBy groupBy = TagParams.groupBy(ctx);
+        if (groupBy != null) {
+            List<GroupWindows> groups = useCases.groups().aggregateGroups(filter, groupBy, QueryParams.time(ctx, "from"),
+                    QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
+            ctx.json(groups.stream().map(GroupView::of).toList());
+            return;
+        }
+        List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(filter, QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
         ctx.json(windows.stream().map(WindowView::of).toList());
     }

@@ -4,6 +4,7 @@ import io.bucketry.server.json.MalformedJsonException;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.out.StoreFullException;
 import io.bucketry.application.port.out.StoreUnavailableException;
+import io.bucketry.application.port.out.TagsUnsupportedException;
 import io.bucketry.domain.InvalidReadingException;
 import io.bucketry.domain.Quote;
 import io.javalin.Javalin;
@@ -30,6 +31,7 @@ final class ErrorMapping {
         app.exception(MalformedJsonException.class, (e, ctx) -> answer(ctx, 400, "MALFORMED_JSON", e.getMessage()));
         app.exception(InvalidRequestException.class, (e, ctx) -> answer(ctx, 400, e.code(), e.getMessage()));
         app.exception(InvalidReadingException.class, (e, ctx) -> answer(ctx, 400, e.reason().name(), e.getMessage()));
+        app.exception(TagsUnsupportedException.class, (e, ctx) -> answer(ctx, 501, "TAGS_UNSUPPORTED", e.getMessage()));
         app.exception(StoreUnavailableException.class, (e, ctx) -> {
             LOG.warn("store unavailable: {}", e.getMessage());
             answer(ctx, 503, "STORE_UNAVAILABLE", e.getMessage());

@@ -30,6 +30,7 @@ final class ReadingRoutes {
     void register(RouteTable routes, IngestGate gate) {
         routes.post("/v1/readings", gate.guard(this::ingest, body::tooLarge, "MALFORMED_JSON"));
         routes.get("/v1/series", this::listSeries);
+        routes.get("/v1/latest", this::latestByTags);
         routes.get("/v1/series/{id}/readings", this::readings);
         routes.get("/v1/series/{id}/latest", this::latest);
         routes.get("/v1/series/{id}/pages/{n}", this::page);
@@ -44,7 +45,14 @@ final class ReadingRoutes {
     private void listSeries(Context ctx) {
         Long limit = QueryParams.number(ctx, "limit", "INVALID_LIMIT");
         Integer size = limit == null ? null : QueryParams.toInt(limit, "limit", "INVALID_LIMIT");
-        ctx.json(SeriesPageView.of(useCases.series().list(ctx.queryParam("prefix"), ctx.queryParam("after"), size)));
+        ctx.json(SeriesPageView.of(useCases.series().list(TagParams.filter(ctx), ctx.queryParam("prefix"),
+                ctx.queryParam("after"), size)));
+    }
+
+    private void latestByTags(Context ctx) {
+        Long limit = QueryParams.number(ctx, "limit", "INVALID_LIMIT");
+        Integer size = limit == null ? null : QueryParams.toInt(limit, "limit", "INVALID_LIMIT");
+        ctx.json(useCases.latestByTags().latest(TagParams.filter(ctx), size).stream().map(ReadingView::of).toList());
     }
 
     private void readings(Context ctx) {

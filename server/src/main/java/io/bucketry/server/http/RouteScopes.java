@@ -23,6 +23,7 @@ final class RouteScopes {
             Map.entry("POST /api/v2/write", "write"),
             Map.entry("DELETE /v1/series/{id}", "admin"),
             Map.entry("GET /v1/series", "read"),
+            Map.entry("GET /v1/latest", "read"),
             Map.entry("GET /v1/series/{id}/readings", "read"),
             Map.entry("GET /v1/series/{id}/latest", "read"),
             Map.entry("GET /v1/series/{id}/pages/{n}", "read"),

@@ -9,6 +9,7 @@ import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.Quote;
 import io.bucketry.domain.RejectionReason;
+import io.bucketry.domain.Tags;
 
 import java.io.IOException;
 import java.util.HashSet;
@@ -90,10 +91,13 @@ public final class ReadingReader {
             }
             Set<String> keys = new HashSet<>();
             Map<String, Object> fields = null;
+            Map<String, String> tags = null;
+            String measurement = null;
             String seriesKind = null;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String key = parser.currentName();
-                where = key.equals("series") || key.equals("time") || key.equals("fields") ? key : "reading";
+                where = key.equals("series") || key.equals("time") || key.equals("fields") || key.equals("tags")
+                        || key.equals("measurement") ? key : "reading";
                 // other keys are skipped unseen: remembering them would cost memory per key of the body
                 JsonToken value = parser.nextToken();
                 if (!where.equals("reading") && !keys.add(key)) {
@@ -109,6 +113,8 @@ public final class ReadingReader {
                     case "series" -> seriesKind = series(parser, value);
                     case "time" -> time = JsonValues.time(parser, value);
                     case "fields" -> fields = fields(parser, value);
+                    case "tags" -> tags = tags(parser, value);
+                    case "measurement" -> measurement = measurement(parser, value);
                     default -> parser.skipChildren();
                 }
                 where = "reading";
@@ -119,7 +125,46 @@ public final class ReadingReader {
             if (seriesKind != null) {
                 throw new Flaw(RejectionReason.INVALID_SERIES, "series must be a JSON string, got " + seriesKind);
             }
-            return new Outcome(new ReadingInput(series, time, fields), null);
+            return new Outcome(new ReadingInput(series, time, fields, tags, measurement), null);
+        }
+
+        /** The reading's tags: null when null (the series' latest), else an object of text values ({} is none). */
+        private Map<String, String> tags(JsonParser parser, JsonToken value) throws IOException {
+            if (value == JsonToken.VALUE_NULL) {
+                return null;
+            }
+            if (value != JsonToken.START_OBJECT) {
+                throw new Flaw(RejectionReason.INVALID_TAG, "tags must be a JSON object of key: text, got "
+                        + JsonValues.kind(value));
+            }
+            Map<String, String> tags = new LinkedHashMap<>();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String key = parser.currentName();
+                JsonToken token = parser.nextToken();
+                if (token != JsonToken.VALUE_STRING) {
+                    throw new Flaw(RejectionReason.INVALID_TAG, "tag " + Quote.of(key) + " must be a JSON string, got "
+                            + JsonValues.kind(token));
+                }
+                if (tags.put(key, parser.getText()) != null) {
+                    throw new Flaw(RejectionReason.INVALID_TAG, "tag " + Quote.of(key) + " appears twice in the reading");
+                }
+                if (tags.size() > Tags.MAX_TAGS) {
+                    throw new Flaw(RejectionReason.INVALID_TAG, "a reading has more than " + Tags.MAX_TAGS
+                            + " tags; at most " + Tags.MAX_TAGS + " are allowed");
+                }
+            }
+            return tags;
+        }
+
+        private String measurement(JsonParser parser, JsonToken value) throws IOException {
+            if (value == JsonToken.VALUE_NULL) {
+                return null;
+            }
+            if (value != JsonToken.VALUE_STRING) {
+                throw new Flaw(RejectionReason.INVALID_TAG, "measurement must be a JSON string, got "
+                        + JsonValues.kind(value));
+            }
+            return parser.getText();
         }
 
         /** Null for a string or null series, else the kind of JSON value it is. */
@@ -180,6 +225,7 @@ public final class ReadingReader {
                 case "series" -> RejectionReason.INVALID_SERIES;
                 case "time" -> RejectionReason.INVALID_TIME;
                 case "fields" -> RejectionReason.INVALID_FIELD_VALUE;
+                case "tags", "measurement" -> RejectionReason.INVALID_TAG;
                 default -> RejectionReason.NO_FIELDS;
             };
         }

@@ -3,6 +3,7 @@ package io.bucketry.server.lineprotocol;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.domain.RejectionReason;
 
 import java.time.Instant;
@@ -52,8 +53,9 @@ public final class LineBatch implements LineSink {
                             + " (line " + firstLineOfId.get(series.id()) + "); tag sets that map to one id are refused"));
             return;
         }
-        add(line, time == null ? ReadingInput.atIngestTime(series.id(), fields)
-                : new ReadingInput(series.id(), time, fields));
+        // a line states its whole tag set: no tags is {} (none), never "the series' latest"
+        add(line, new ReadingInput(series.id(), time == null ? TimeInput.AT_INGEST : time, fields, series.tags(),
+                series.measurement()));
     }
 
     @Override

@@ -4,8 +4,11 @@ import io.bucketry.domain.RejectionReason;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Parses the measurement and tags of a line ({@code cpu,host=a,region=eu}) into its {@link SeriesKey}. */
 final class SeriesKeys {
@@ -40,6 +43,7 @@ final class SeriesKeys {
         String[][] sorted = tags.toArray(new String[0][]);
         Arrays.sort(sorted, Comparator.comparing((String[] tag) -> tag[0]));
         List<String> flat = new ArrayList<>(2 * sorted.length);
+        Map<String, String> byKey = new LinkedHashMap<>();
         StringBuilder tagSet = new StringBuilder(measurement);
         for (int i = 0; i < sorted.length; i++) {
             if (i > 0 && sorted[i][0].equals(sorted[i - 1][0])) {
@@ -47,8 +51,10 @@ final class SeriesKeys {
             }
             flat.add(sorted[i][0]);
             flat.add(sorted[i][1]);
+            byKey.put(sorted[i][0], sorted[i][1]);
             tagSet.append(',').append(sorted[i][0]).append('=').append(sorted[i][1]);
         }
-        return new SeriesKey(rule.idOf(measurement, flat), tagSet.toString());
+        return new SeriesKey(rule.idOf(measurement, flat), tagSet.toString(), measurement,
+                Collections.unmodifiableMap(byKey));
     }
 }

@@ -32,14 +32,18 @@ final class MeteredUseCases {
                 (series, from, to, limit) -> m.call("read", () -> u.read().read(series, from, to, limit)),
                 series -> m.call("latest", () -> u.latest().latest(series)),
                 (series, number, size) -> m.call("page", () -> u.page().page(series, number, size)),
-                (series, from, to, window, fill) -> m.call("aggregate",
-                        () -> u.aggregate().aggregate(series, from, to, window, fill)),
-                (from, to, window, fill) -> m.call("aggregateAll", () -> u.aggregateAll().aggregateAll(from, to, window, fill)),
+                (series, filter, from, to, window, fill) -> m.call("aggregate",
+                        () -> u.aggregate().aggregate(series, filter, from, to, window, fill)),
+                (filter, from, to, window, fill) -> m.call("aggregateAll",
+                        () -> u.aggregateAll().aggregateAll(filter, from, to, window, fill)),
                 () -> m.call("describe", () -> u.describe().describe()),
                 series -> m.call("delete", () -> u.delete().delete(series)),
                 () -> m.call("reclaim", () -> u.reclaim().reclaim()),
                 () -> m.call("health", () -> u.health().check()),
-                (prefix, after, limit) -> m.call("series", () -> u.series().list(prefix, after, limit)));
+                (filter, prefix, after, limit) -> m.call("series", () -> u.series().list(filter, prefix, after, limit)),
+                (filter, groupBy, from, to, window, fill) -> m.call("aggregateGroups",
+                        () -> u.groups().aggregateGroups(filter, groupBy, from, to, window, fill)),
+                (filter, limit) -> m.call("latestByTags", () -> u.latestByTags().latest(filter, limit)));
     }
 
     private IngestReadingsUseCase ingest(IngestReadingsUseCase ingest) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.bucketry.server.json.Json;
 import io.bucketry.server.json.ReadingView;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,9 +28,23 @@ final class NdjsonWriter implements ReadingWriter {
         generator.setRootValueSeparator(null);
     }
 
+    /** The series of the last reading written, and whether any of its readings so far had tags. */
+    private SeriesId series;
+    private boolean seriesTagged;
+
+    /**
+     * Writes {@code reading}; one without tags after a tagged one of its series says {@code "tags": {}}, so that an
+     * import gives it none rather than its series' latest.
+     */
     @Override
     public void write(Reading reading) throws IOException {
-        WRITER.writeValue(generator, ReadingView.of(reading));
+        if (!reading.series().equals(series)) {
+            series = reading.series();
+            seriesTagged = false;
+        }
+        boolean tagged = !reading.meta().tags().isEmpty();
+        WRITER.writeValue(generator, ReadingView.of(reading, seriesTagged && !tagged));
+        seriesTagged |= tagged;
         generator.writeRaw('\n');
     }
 

@@ -32,7 +32,8 @@ class ErrorAnswersTest {
             throw new StackOverflowError();
         }, real.page(), real.aggregate(), real.aggregateAll(), () -> {
             throw new AssertionError("secret internals");
-        }, real.delete(), real.reclaim(), real.health(), real.series());
+        }, real.delete(), real.reclaim(), real.health(), real.series(), real.groups(),
+                real.latestByTags());
         server = ApiServer.start(failing, "inmemory", config, LocalServer.config());
         api = new Api(server.port());
     }

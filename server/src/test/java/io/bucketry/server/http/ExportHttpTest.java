@@ -85,6 +85,32 @@ class ExportHttpTest extends ApiTestBase {
     }
 
     @Test
+    void anExportKeepsEachReadingsTagsThroughAnImportAndSaysWhenOneHasNone() throws Exception {
+        // given: a sensor in building 7, then in none, then in 8
+        String series = newSeries();
+        api.post("/v1/readings", "[" + String.join(",",
+                tagged(series, "23:00", "{\"building\":\"7\"}"), tagged(series, "23:01", "{}"),
+                tagged(series, "23:02", "{\"building\":\"8\"}")) + "]");
+
+        // when
+        HttpResponse<byte[]> export = get("/v1/series/" + series + "/export");
+
+        // then: the reading without tags says so, and an import restores every reading with its tags
+        assertThat(text(export).lines().toList().get(1)).contains("\"tags\":{}");
+        try (Bucketry fresh = Bucketry.start(BucketryConfig.builder().build(), Clock.fixed(NOW, ZoneOffset.UTC))) {
+            new NdjsonImport(fresh.ingest(), 2).run(new ByteArrayInputStream(export.body()),
+                    rejected -> { throw new AssertionError(rejected.toString()); }, lines -> { });
+            assertThat(fresh.read().read(SeriesId.of(series), null, null, 10))
+                    .extracting(r -> r.meta().tags().values().toString()).containsExactly("{building=7}", "{}", "{building=8}");
+        }
+    }
+
+    private static String tagged(String series, String minute, String tags) {
+        return "{\"series\":\"" + series + "\",\"time\":\"2026-07-21T" + minute + ":00Z\",\"fields\":{\"v\":1},"
+                + "\"tags\":" + tags + "}";
+    }
+
+    @Test
     void aClientThatAcceptsGzipGetsTheSameExportCompressed() throws Exception {
         String series = newSeries();
         storeMinutes(series, 20);

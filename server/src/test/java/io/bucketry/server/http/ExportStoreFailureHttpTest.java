@@ -66,7 +66,8 @@ class ExportStoreFailureHttpTest {
             return real.read().read(series, from, to, limit);
         };
         UseCases useCases = new UseCases(real.ingest(), failing, real.latest(), real.page(), real.aggregate(),
-                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series());
+                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series(),
+                real.groups(), real.latestByTags());
 
         try (ApiServer server = ApiServer.start(useCases, "inmemory", config, LocalServer.config())) {
             HttpResponse<InputStream> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -33,7 +33,8 @@ class GracefulStopTest {
             entered.countDown();
             sleep(millis);
             return real.describe().describe();
-        }, real.delete(), real.reclaim(), real.health(), real.series());
+        }, real.delete(), real.reclaim(), real.health(), real.series(),
+                real.groups(), real.latestByTags());
     }
 
     private static String post(String body) {

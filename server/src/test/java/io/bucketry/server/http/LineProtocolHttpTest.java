@@ -46,6 +46,23 @@ class LineProtocolHttpTest {
     }
 
     @Test
+    void aLineKeepsItsMeasurementAndTagsAndALineWithoutTagsHasNone() throws Exception {
+        // given
+        String m = measurement();
+        long s = Instant.now().getEpochSecond() - 60;
+
+        // when
+        server.post("/api/v2/write?org=acme&bucket=metrics&precision=s",
+                utf8(m + ",host=a,region=eu v=1 " + s + "\n" + m + " v=2 " + s));
+
+        // then
+        Reading tagged = stored(m + ".a.eu").get(0);
+        assertThat(tagged.meta().measurement()).isEqualTo(m);
+        assertThat(tagged.meta().tags().values()).isEqualTo(java.util.Map.of("host", "a", "region", "eu"));
+        assertThat(stored(m).get(0).meta().tags().isEmpty()).isTrue();
+    }
+
+    @Test
     void aGoodV2WriteAnswers204AndStoresEveryLine() throws Exception {
         String m = measurement();
         long s = Instant.now().getEpochSecond() - 60;

@@ -91,7 +91,8 @@ class OpenApiFailureAnswersTest {
             return real.ingest().ingest(inputs);
         };
         UseCases useCases = new UseCases(waiting, real.read(), real.latest(), real.page(), real.aggregate(),
-                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series());
+                real.aggregateAll(), real.describe(), real.delete(), real.reclaim(), real.health(), real.series(),
+                real.groups(), real.latestByTags());
         ServerConfig limits = LocalServer.builder().bodyReadTimeout(Duration.ofSeconds(1)).maxConcurrentIngests(1).build();
         try (ApiServer server = ApiServer.start(useCases, "inmemory", config, limits);
              RawHttp holder = new RawHttp(server.port()); RawHttp first = new RawHttp(server.port());

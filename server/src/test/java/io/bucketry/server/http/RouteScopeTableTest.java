@@ -35,6 +35,7 @@ class RouteScopeTableTest {
             entry("POST /api/v2/write", "write"),
             entry("DELETE /v1/series/{id}", "admin"),
             entry("GET /v1/series", "read"),
+            entry("GET /v1/latest", "read"),
             entry("GET /v1/series/{id}/readings", "read"),
             entry("GET /v1/series/{id}/latest", "read"),
             entry("GET /v1/series/{id}/pages/{n}", "read"),

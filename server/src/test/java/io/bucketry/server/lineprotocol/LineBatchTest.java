@@ -26,9 +26,9 @@ class LineBatchTest {
     void refusedLinesAreEntriesOfTheBatchAndTheReportOnlyNumbersItsRejectionsByLine() {
         // given: line 1 a reading, line 3 unparseable, line 4 a tag set whose id line 1's took
         LineBatch batch = new LineBatch(10);
-        batch.reading(1, new SeriesKey("m.a", "m,host=a"), TIME, Map.of("v", 1.0));
+        batch.reading(1, new SeriesKey("m.a", "m,host=a", "m", Map.of("host", "a")), TIME, Map.of("v", 1.0));
         batch.rejected(3, "m", "x", RejectionReason.INVALID_TIME, "timestamp 'x' is not an integer");
-        batch.reading(4, new SeriesKey("m.a", "m,site=a"), TIME, Map.of("v", 2.0));
+        batch.reading(4, new SeriesKey("m.a", "m,site=a", "m", Map.of("site", "a")), TIME, Map.of("v", 2.0));
 
         // when
         List<ReadingInput> inputs = batch.inputs();

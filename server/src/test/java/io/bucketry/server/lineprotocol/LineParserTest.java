@@ -38,14 +38,16 @@ class LineParserTest {
 
         assertThat(c.refused).isEmpty();
         assertThat(c.readings).extracting(Collected.Parsed::line).containsExactly(2L, 4L, 6L, 7L, 8L, 9L, 10L, 11L);
-        assertThat(c.readings.get(0).series()).isEqualTo(new SeriesKey("cpu.cpu-total.web01", "cpu,cpu=cpu-total,host=web01"));
+        assertThat(c.readings.get(0).series()).isEqualTo(new SeriesKey("cpu.cpu-total.web01", "cpu,cpu=cpu-total,host=web01",
+                "cpu", Map.of("cpu", "cpu-total", "host", "web01")));
         assertThat(c.readings.get(0).time()).isEqualTo(t);
         assertThat(c.readings.get(0).fields()).containsExactly(entry("usage_idle", 98.5), entry("usage_user", 1.25));
         assertThat(c.readings.get(1).fields()).containsExactly(entry("used", 8123456789L), entry("free", 42L),
                 entry("available_percent", 61.3));
         assertThat(c.readings.get(2).series().id()).isEqualTo("disk.sda1.ext4.web01._var_lib");
         assertThat(c.readings.get(2).fields()).containsExactly(entry("used_percent", 55.0), entry("inodes_free", 1200L));
-        assertThat(c.readings.get(3).series()).isEqualTo(new SeriesKey("net_io.a_b_c.eth0", "net io,host=name=a,b c,if=eth0"));
+        assertThat(c.readings.get(3).series()).isEqualTo(new SeriesKey("net_io.a_b_c.eth0", "net io,host=name=a,b c,if=eth0",
+                "net io", Map.of("host=name", "a,b c", "if", "eth0")));
         assertThat(c.readings.get(3).fields()).containsExactly(entry("bytes_recv", 12L), entry("drop_rate", 0.0));
         assertThat(c.readings.get(4).fields()).containsExactly(entry("message", "say \"hi\" to C:\\temp"),
                 entry("severity_code", 3L));
@@ -60,7 +62,8 @@ class LineParserTest {
     void pairsRuleKeepsTagKeysInTheSeriesId() {
         Collected c = Collected.parse("cpu,region=eu,host=a v=1 0", SeriesIdRule.PAIRS, Precision.SECONDS, NOW);
 
-        assertThat(c.readings.get(0).series()).isEqualTo(new SeriesKey("cpu.host:a.region:eu", "cpu,host=a,region=eu"));
+        assertThat(c.readings.get(0).series()).isEqualTo(new SeriesKey("cpu.host:a.region:eu", "cpu,host=a,region=eu",
+                "cpu", Map.of("host", "a", "region", "eu")));
     }
 
     @ParameterizedTest(name = "{0} is boolean {1}")

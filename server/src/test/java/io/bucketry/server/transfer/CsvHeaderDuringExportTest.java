@@ -34,7 +34,7 @@ class CsvHeaderDuringExportTest {
         }
         return answer;
     };
-    private final ListSeriesUseCase list = (prefix, after, limit) -> {
+    private final ListSeriesUseCase list = (filter, prefix, after, limit) -> {
         throw new AssertionError("one series is selected by id");
     };
 

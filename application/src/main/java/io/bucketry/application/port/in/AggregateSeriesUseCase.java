@@ -2,6 +2,7 @@ package io.bucketry.application.port.in;
 
 import io.bucketry.domain.GapFill;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.WindowAggregate;
 
 import java.time.Duration;
@@ -19,7 +20,13 @@ public interface AggregateSeriesUseCase {
      * @throws InvalidRequestException INVALID_RANGE, INVALID_WINDOW, INVALID_FILL (a linear fill with a bound off
      *         a window boundary) or TOO_MANY_WINDOWS (filled windows count too)
      */
-    List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window, GapFill fill);
+    default List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window, GapFill fill) {
+        return aggregate(series, TagFilter.ANY, from, to, window, fill);
+    }
+
+    /** As {@link #aggregate(SeriesId, Instant, Instant, Duration, GapFill)}, of its readings written with tags that match {@code filter}. */
+    List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, Instant from, Instant to, Duration window,
+                                    GapFill fill);
 
     /** The windows that hold readings, empty ones left out. */
     default List<WindowAggregate> aggregate(SeriesId series, Instant from, Instant to, Duration window) {

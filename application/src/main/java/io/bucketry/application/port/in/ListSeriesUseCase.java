@@ -1,5 +1,7 @@
 package io.bucketry.application.port.in;
 
+import io.bucketry.domain.TagFilter;
+
 /** Use case: which series exist, in id order, a page at a time. */
 public interface ListSeriesUseCase {
 
@@ -13,5 +15,10 @@ public interface ListSeriesUseCase {
      *
      * @throws InvalidRequestException INVALID_PREFIX, INVALID_CURSOR or INVALID_LIMIT
      */
-    SeriesPage list(String prefix, String after, Integer limit);
+    default SeriesPage list(String prefix, String after, Integer limit) {
+        return list(TagFilter.ANY, prefix, after, limit);
+    }
+
+    /** As {@link #list(String, String, Integer)}, only the series whose latest tags match {@code filter}. */
+    SeriesPage list(TagFilter filter, String prefix, String after, Integer limit);
 }

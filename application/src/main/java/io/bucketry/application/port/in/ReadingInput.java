@@ -1,6 +1,8 @@
 package io.bucketry.application.port.in;
 
+import io.bucketry.domain.Reading;
 import io.bucketry.domain.RejectionReason;
+import io.bucketry.domain.SeriesMeta;
 
 import java.time.Instant;
 import java.util.Map;
@@ -46,6 +48,13 @@ public record ReadingInput(String series, Object time, Map<String, ?> fields, Re
 
     public static ReadingInput of(String series, Instant time, Map<String, ?> fields) {
         return new ReadingInput(series, time, fields);
+    }
+
+    /** A stored reading as input again (a migration, a copy): with its fields and the meta it was written with. */
+    public static ReadingInput of(Reading reading) {
+        SeriesMeta meta = reading.meta();
+        return new ReadingInput(reading.series().value(), reading.time(), reading.fields(), null,
+                meta.tags().values(), meta.measurement());
     }
 
     /** A reading sent without a time: it is stored at the ingest's instant ({@link TimeInput#AT_INGEST}). */

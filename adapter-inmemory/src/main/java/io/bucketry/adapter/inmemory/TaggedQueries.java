@@ -1,0 +1,165 @@
+package io.bucketry.adapter.inmemory;
+
+import io.bucketry.domain.GroupAggregator;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.SubWindows;
+import io.bucketry.domain.TagFilter;
+import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.WindowAggregate;
+import io.bucketry.domain.WindowAggregator;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The in-memory store's answers about tags: the series a filter selects come from the {@link TagIndex};
+ * a series all of whose versions match is aggregated as any series is (its summaries, sub-windows), one
+ * whose versions partly match from its readings of those versions.
+ */
+final class TaggedQueries {
+
+    private final StripedSeries series;
+    private final SubWindows subWindows;
+
+    TaggedQueries(StripedSeries series, SubWindows subWindows) {
+        this.series = series;
+        this.subWindows = subWindows;
+    }
+
+    /** The latest meta of each of {@code ids} that has one; at once while no series has any. */
+    Map<SeriesId, SeriesMeta> latestMeta(Collection<SeriesId> ids) {
+        if (!series.tags.used()) {
+            return Map.of();
+        }
+        Map<SeriesId, SeriesMeta> out = new HashMap<>();
+        for (SeriesId id : ids) {
+            if (!out.containsKey(id)) {
+                SeriesMeta meta = series.query(id, SeriesMeta.NONE, SeriesListing::latestMeta);
+                if (!meta.equals(SeriesMeta.NONE)) {
+                    out.put(id, meta);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The readings of one series in {@code range} written with tags that match {@code filter}, at most {@code limit}. */
+    List<Reading> read(SeriesId id, TagFilter filter, TimeRange range, int limit) {
+        return series.query(id, List.of(), buckets -> {
+            Match match = Match.of(buckets, filter);
+            if (match == Match.NONE) {
+                return List.of();
+            }
+            if (match == Match.ALL) {
+                return buckets.withMeta(SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit));
+            }
+            List<Reading> out = new ArrayList<>();
+            for (Reading reading : readings(buckets, range)) {
+                if (out.size() < limit && filter.matches(reading.meta().tags())) {
+                    out.add(reading);
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The latest reading at or after {@code notBefore} of each series whose latest tags match, by id, at most {@code limit}. */
+    List<Reading> latest(TagFilter filter, Instant notBefore, int limit) {
+        List<Reading> out = new ArrayList<>();
+        for (SeriesId id : SeriesListing.ids(series, filter)) {
+            if (out.size() >= limit) {
+                break;
+            }
+            series.query(id, Optional.<Reading>empty(), buckets -> {
+                SeriesMeta latest = SeriesListing.latestMeta(buckets);
+                return filter.matches(latest.tags()) ? SeriesReads.latest(buckets, notBefore).map(r -> r.withMeta(latest))
+                        : Optional.<Reading>empty();
+            }).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** The windows of one series' readings written with tags that match {@code filter}. */
+    List<WindowAggregate> aggregate(SeriesId id, TagFilter filter, TimeRange range, Duration window) {
+        return series.query(id, List.of(), buckets -> windows(buckets, filter, range, window));
+    }
+
+    /** As {@link #aggregate} for every series the filter selects, by id; once past {@code maxWindows}, the rest is skipped. */
+    List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows) {
+        if (filter.isAny()) {
+            return SeriesAggregates.ofAll(series, subWindows, range, window, maxWindows);
+        }
+        List<WindowAggregate> out = new ArrayList<>();
+        for (SeriesId id : series.tags.candidates(filter)) {
+            if (out.size() > maxWindows) {
+                break;
+            }
+            out.addAll(aggregate(id, filter, range, window));
+        }
+        return out;
+    }
+
+    /** Windows per group of the readings written with tags that match {@code filter}; past {@code maxWindows}, the rest is skipped. */
+    List<GroupWindows> groups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window, int maxWindows) {
+        GroupAggregator aggregator = new GroupAggregator(groupBy, window);
+        for (SeriesId id : SeriesListing.ids(series, filter)) {
+            if (aggregator.windowCount() > maxWindows) {
+                break;
+            }
+            List<Reading> readings = series.query(id, List.<Reading>of(), buckets ->
+                    Match.of(buckets, filter) == Match.NONE ? List.of() : readings(buckets, range));
+            if (!readings.isEmpty()) {
+                aggregator.series(id);
+                for (Reading reading : readings) {
+                    if (filter.matches(reading.meta().tags())) {
+                        aggregator.add(reading.meta().tags(), reading.epochMilli(), reading.fields());
+                    }
+                }
+            }
+        }
+        return aggregator.result();
+    }
+
+    private List<WindowAggregate> windows(SeriesBuckets buckets, TagFilter filter, TimeRange range, Duration window) {
+        Match match = Match.of(buckets, filter);
+        if (match != Match.SOME) {
+            return match == Match.ALL ? SeriesAggregates.of(buckets, subWindows, range, window) : List.of();
+        }
+        WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
+        for (Reading reading : readings(buckets, range)) {
+            if (filter.matches(reading.meta().tags())) {
+                aggregator.add(reading);
+            }
+        }
+        return aggregator.result();
+    }
+
+    /** Every reading of a series in {@code range}, in time order, with its meta. */
+    private static List<Reading> readings(SeriesBuckets buckets, TimeRange range) {
+        return buckets.withMeta(SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), Integer.MAX_VALUE));
+    }
+
+    /** How many of a series' versions a filter keeps. */
+    private enum Match {
+        ALL, SOME, NONE;
+
+        static Match of(SeriesBuckets buckets, TagFilter filter) {
+            int matching = 0;
+            List<SeriesMeta> metas = buckets.metas();
+            for (SeriesMeta meta : metas) {
+                matching += filter.matches(meta.tags()) ? 1 : 0;
+            }
+            return matching == metas.size() ? ALL : matching == 0 ? NONE : SOME;
+        }
+    }
+}
