@@ -138,7 +138,7 @@ final class TagQueries {
         if (series.isEmpty()) {
             return latest;
         }
-        List<String> ids = series.stream().map(SeriesId::value).toList();
+        List<String> ids = series.stream().map(SeriesId::value).distinct().toList(); // ingest asks with repeats
         Bson ofSeries = sealedLayout ? Filters.and(Filters.in(SERIES, ids), FoldedStub.NOT_STUB) : Filters.in(SERIES, ids);
         List<BsonField> firsts = new ArrayList<>(List.of(Accumulators.first("bucket", "$" + ID)));
         for (String field : List.of(START, SEQ, LAST, BucketMeta.TAGS, BucketMeta.MEASUREMENT)) {

@@ -56,7 +56,7 @@ final class TagReads {
         if (series.isEmpty()) {
             return out;
         }
-        List<String> ids = series.stream().map(SeriesId::value).toList();
+        List<String> ids = series.stream().map(SeriesId::value).distinct().toList(); // ingest asks with repeats
         Document match = new Document(meta.series, new Document("$in", ids));
         if (notBefore != null) {
             match.append(ReadingDocuments.TIME, new Document("$gte", Date.from(notBefore)));

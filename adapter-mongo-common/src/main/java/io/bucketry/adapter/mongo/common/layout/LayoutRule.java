@@ -119,7 +119,7 @@ public final class LayoutRule {
         if (configured.tags() == null || configured.keepsTags() == stored.keepsTags()) {
             return;
         }
-        String setting = "tags (mongoTags)";
+        String setting = "tags (withTags)";
         if (configured.keepsTags()) {
             out.add(refused(setting, "off", "on", "the collection was made " + (stored.tags() == null ? "before tags"
                     : "without tags") + " and its documents keep none; move it into a new collection that keeps tags with"
