@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,6 +27,8 @@ public final class GroupAggregator {
     private final GroupBy groupBy;
     private final long width;
     private final Map<TagGroup, Group> groups = new HashMap<>();
+    /** The group of each tags object seen by {@link #addWindows}: a store hands one object per series version. */
+    private final Map<Tags, Group> groupOfTags = new IdentityHashMap<>();
     /** The current series' windows, merged into {@link #groups} when the next series starts. */
     private final Map<Key, Window> current = new HashMap<>();
     private SeriesId series;
@@ -61,6 +64,38 @@ public final class GroupAggregator {
                 window.fields.computeIfAbsent(schema.name(i), n -> new FieldAccumulator()).add(epochMilli, fields.numberAt(i));
             }
         }
+    }
+
+    /**
+     * Adds the windows of the current series that {@code windows} accumulated (of this aggregator's window
+     * size), all written with tags of one group: {@code tags}. Cheaper than its readings one by one, where
+     * the series' store answers windows from summaries.
+     */
+    public void addWindows(Tags tags, WindowAggregator windows) {
+        flush();   // the series' windows go straight to its one group
+        if (tags != lastTags) {
+            lastTags = tags;
+            lastGroup = groupBy.groupOf(tags);
+        }
+        Group group = groupOfTags.computeIfAbsent(tags, t -> groups.computeIfAbsent(lastGroup, g -> new Group(series)));
+        group.series++;
+        windows.forEachWindow((start, count, names, fields) -> {
+            Window total = group.windows.computeIfAbsent(start, s -> new Window());
+            total.count += count;
+            for (int i = 0; i < fields.length; i++) {
+                if (fields[i] != null) {
+                    merge(total, names[i], fields[i]);
+                }
+            }
+        });
+    }
+
+    /** Merges one series' field of a window into its group's, the series after every one merged there before. */
+    private static void merge(Window total, String name, FieldAccumulator acc) {
+        total.fields.merge(name, acc, (sum, later) -> {
+            sum.mergeLaterSeries(later);
+            return sum;
+        });
     }
 
     /** Adds every reading of {@code readings} (of one series, in time order, after {@link #series}). */
@@ -106,10 +141,7 @@ public final class GroupAggregator {
             }
             Window total = group.windows.computeIfAbsent(key.start, s -> new Window());
             total.count += window.count;
-            window.fields.forEach((name, acc) -> total.fields.merge(name, acc, (sum, later) -> {
-                sum.mergeLaterSeries(later);
-                return sum;
-            }));
+            window.fields.forEach((name, acc) -> merge(total, name, acc));
         });
         current.clear();
     }

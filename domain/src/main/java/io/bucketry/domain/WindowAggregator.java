@@ -105,6 +105,24 @@ public final class WindowAggregator {
         return windows.size();
     }
 
+    /**
+     * Hands each non-empty window to {@code action}: its start, reading count, and each field's name and
+     * accumulator (with the times of its first and last value), for a {@link GroupAggregator} to merge.
+     */
+    void forEachWindow(WindowAction action) {
+        for (Window window : windows) {
+            action.accept(window.start, window.count, names, window.fields);
+        }
+    }
+
+    /**
+     * What {@link #forEachWindow} hands a window to: {@code fields[i]}, where not null, is the accumulator of the
+     * field named {@code names[i]}.
+     */
+    interface WindowAction {
+        void accept(long start, long count, String[] names, FieldAccumulator[] fields);
+    }
+
     /** The non-empty windows in time order. */
     public List<WindowAggregate> result() {
         List<WindowAggregate> result = new ArrayList<>(windows.size());

@@ -23,13 +23,18 @@ final class SeriesAggregates {
 
     /** The windows of {@code buckets} in {@code range}; {@code subWindows} the policy's sub-windows. */
     static List<WindowAggregate> of(SeriesBuckets buckets, SubWindows subWindows, TimeRange range, Duration window) {
+        return fed(buckets, subWindows, range, window).result();
+    }
+
+    /** An aggregator fed the windows of {@code buckets} in {@code range}, as {@link #of} answers them. */
+    static WindowAggregator fed(SeriesBuckets buckets, SubWindows subWindows, TimeRange range, Duration window) {
         WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
         if (subWindows.answers(window)) {
             SubWindowAggregates.aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
         } else {
             aggregate(buckets, aggregator, range.fromMilli(), range.toMilli());
         }
-        return aggregator.result();
+        return aggregator;
     }
 
     /** Feeds the readings of {@code series} in {@code [from, to)}; a sealed bucket inside one window, by its summaries where they suffice. */

@@ -8,6 +8,7 @@ import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SeriesMeta;
 import io.bucketry.domain.SubWindows;
 import io.bucketry.domain.TagFilter;
+import io.bucketry.domain.Tags;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
@@ -16,10 +17,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The in-memory store's answers about tags: the series a filter selects come from the {@link TagIndex};
@@ -109,18 +112,40 @@ final class TaggedQueries {
         return out;
     }
 
-    /** Windows per group of the readings written with tags that match {@code filter}; past {@code maxWindows}, the rest is skipped. */
+    /**
+     * Windows per group of the readings written with tags that match {@code filter}; past {@code maxWindows}, the
+     * rest is skipped. Each series is read under its stripe's lock where it is found (every stripe in turn for
+     * {@link TagFilter#ANY}, no lookup by id), then the series are merged in id order.
+     */
     List<GroupWindows> groups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window, int maxWindows) {
+        List<SeriesPart> parts = new ArrayList<>();
+        Consumer<SeriesBuckets> collect = buckets -> {
+            SeriesPart part = part(buckets, filter, groupBy, range, window);
+            if (part != null) {
+                parts.add(part);
+            }
+        };
+        if (filter.isAny()) {
+            series.forEach(collect);
+        } else {
+            for (SeriesId id : series.tags.candidates(filter)) {
+                series.query(id, null, buckets -> {
+                    collect.accept(buckets);
+                    return null;
+                });
+            }
+        }
+        parts.sort(Comparator.comparing(SeriesPart::series));
         GroupAggregator aggregator = new GroupAggregator(groupBy, window);
-        for (SeriesId id : SeriesListing.ids(series, filter)) {
+        for (SeriesPart part : parts) {
             if (aggregator.windowCount() > maxWindows) {
                 break;
             }
-            List<Reading> readings = series.query(id, List.<Reading>of(), buckets ->
-                    Match.of(buckets, filter) == Match.NONE ? List.of() : readings(buckets, range));
-            if (!readings.isEmpty()) {
-                aggregator.series(id);
-                for (Reading reading : readings) {
+            aggregator.series(part.series());
+            if (part.windows() != null) {
+                aggregator.addWindows(part.tags(), part.windows());
+            } else {
+                for (Reading reading : part.readings()) {
                     if (filter.matches(reading.meta().tags())) {
                         aggregator.add(reading.meta().tags(), reading.epochMilli(), reading.fields());
                     }
@@ -128,6 +153,31 @@ final class TaggedQueries {
             }
         }
         return aggregator.result();
+    }
+
+    /**
+     * What one series gives the groups, or null when nothing: a series all of whose versions match and fall in
+     * one group by its windows (summaries, sub-windows, as any aggregate), else by its readings.
+     */
+    private SeriesPart part(SeriesBuckets buckets, TagFilter filter, GroupBy groupBy, TimeRange range, Duration window) {
+        Match match = Match.of(buckets, filter);
+        if (match == Match.NONE) {
+            return null;
+        }
+        List<SeriesMeta> metas = buckets.metas();
+        boolean oneGroup = metas.size() == 1
+                || metas.stream().map(meta -> groupBy.groupOf(meta.tags())).distinct().count() == 1;
+        if (match == Match.ALL && oneGroup) {
+            WindowAggregator windows = SeriesAggregates.fed(buckets, subWindows, range, window);
+            return windows.windowCount() == 0 ? null
+                    : new SeriesPart(buckets.series(), metas.get(0).tags(), windows, null);
+        }
+        List<Reading> readings = readings(buckets, range);
+        return readings.isEmpty() ? null : new SeriesPart(buckets.series(), null, null, readings);
+    }
+
+    /** One series' share of grouped aggregates: its windows and the tags of its one group, or its readings. */
+    private record SeriesPart(SeriesId series, Tags tags, WindowAggregator windows, List<Reading> readings) {
     }
 
     private List<WindowAggregate> windows(SeriesBuckets buckets, TagFilter filter, TimeRange range, Duration window) {

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Gives each valid reading of a batch the meta it is written with: what it was sent with, and for what
- * it was sent without (no {@code tags}, no measurement) the series' latest, which is the meta of the
- * series' previous reading in the batch, else of its latest stored reading by time, else none.
+ * Gives each valid reading of a batch the meta it is written with. A reading sent with tags states its
+ * version whole: those tags and its measurement (none when not sent). One sent without tags takes the
+ * series' latest tags (and measurement, unless it sent one): those of the series' previous reading in the
+ * batch, else of its latest stored reading by time, else none.
  */
 final class IngestMeta {
 
@@ -23,45 +24,55 @@ final class IngestMeta {
 
     /**
      * Replaces, in {@code readings} (the valid ones of {@code inputs}, in batch order, at the indexes where
-     * {@code valid} is not null), each reading by itself with its resolved meta.
+     * {@code valid} is not null), each reading sent without tags by itself with its series' latest meta.
      */
     static void resolve(ReadingInput[] inputs, Reading[] valid, List<Reading> readings, StoreReadings store) {
-        boolean sent = false;
-        List<SeriesId> unsent = new ArrayList<>();
+        List<SeriesId> untagged = new ArrayList<>();
         int at = 0;
         for (int i = 0; i < inputs.length; i++) {
             if (valid[i] != null) {
-                boolean tags = inputs[i].tags() != null;
-                boolean measurement = inputs[i].measurement() != null;
-                sent |= tags || measurement;
-                if (!tags || !measurement) {
-                    unsent.add(readings.get(at).series());
+                if (inputs[i].tags() == null) {
+                    untagged.add(readings.get(at).series());
                 }
                 at++;
             }
         }
-        // repeats included: a store that keeps no meta answers without reading the list
-        Map<SeriesId, SeriesMeta> stored = unsent.isEmpty() ? Map.of() : store.latestMeta(unsent);
-        if (!sent && stored.isEmpty()) {
-            return;
+        if (untagged.isEmpty()) {
+            return;   // every reading states its version: as validated
         }
-        Map<SeriesId, SeriesMeta> latest = new HashMap<>(stored);
+        // repeats included: a store that keeps no meta answers without reading the list
+        Map<SeriesId, SeriesMeta> stored = store.latestMeta(untagged);
+        if (stored.isEmpty() && untagged.size() == readings.size() && noMeasurement(inputs)) {
+            return;   // the untagged case: no meta anywhere
+        }
+        Map<SeriesId, SeriesMeta> latest = new HashMap<>();
         at = 0;
         for (int i = 0; i < inputs.length; i++) {
             if (valid[i] == null) {
                 continue;
             }
             Reading reading = readings.get(at);
-            SeriesMeta previous = latest.getOrDefault(reading.series(), SeriesMeta.NONE);
-            SeriesMeta meta = previous;
-            if (inputs[i].tags() != null || inputs[i].measurement() != null) {
-                SeriesMeta own = reading.meta();
-                meta = new SeriesMeta(own.measurement() != null ? own.measurement() : previous.measurement(),
-                        inputs[i].tags() != null ? own.tags() : previous.tags());
-                meta = meta.equals(previous) ? previous : meta;   // one object per version, not per reading
-                latest.put(reading.series(), meta);
+            SeriesMeta meta = reading.meta();
+            if (inputs[i].tags() == null) {
+                SeriesMeta previous = latest.getOrDefault(reading.series(),
+                        stored.getOrDefault(reading.series(), SeriesMeta.NONE));
+                meta = inputs[i].measurement() == null || inputs[i].measurement().equals(previous.measurement())
+                        ? previous : new SeriesMeta(inputs[i].measurement(), previous.tags());
             }
-            readings.set(at++, reading.withMeta(meta));
+            latest.put(reading.series(), meta);
+            if (meta != reading.meta()) {
+                readings.set(at, reading.withMeta(meta));
+            }
+            at++;
         }
+    }
+
+    private static boolean noMeasurement(ReadingInput[] inputs) {
+        for (ReadingInput input : inputs) {
+            if (input != null && input.measurement() != null) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -51,6 +51,7 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private final Clock clock;
     private final Executor executor;
     private final int parallelism;
+    private final TagsConverter tags = new TagsConverter();
 
     /** Validates every batch on the calling thread. */
     public IngestReadingsService(StoreReadings store, ApplicationSettings settings, Clock clock) {
@@ -143,9 +144,8 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private void validate(ReadingInput[] batch, int[] indexes, RetentionPolicy.Admission admission, Instant now,
                           Reading[] valid, Rejection[] rejections) {
         FieldsConverter fields = new FieldsConverter();
-        TagsConverter tags = new TagsConverter();
         for (int index : indexes) {
-            valid[index] = validOrNull(batch, index, admission, now, fields, tags, rejections);
+            valid[index] = validOrNull(batch, index, admission, now, fields, rejections);
         }
     }
 
@@ -154,18 +154,17 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
     private void validate(ReadingInput[] batch, int from, int to, RetentionPolicy.Admission admission,
                           Instant now, Reading[] valid, Rejection[] rejections) {
         FieldsConverter fields = new FieldsConverter();
-        TagsConverter tags = new TagsConverter();
         for (int index = from; index < to; index++) {
-            valid[index] = validOrNull(batch, index, admission, now, fields, tags, rejections);
+            valid[index] = validOrNull(batch, index, admission, now, fields, rejections);
         }
     }
 
     /** The input at {@code index} as a Reading, or null after putting its Rejection into {@code rejections}. */
     private Reading validOrNull(ReadingInput[] batch, int index, RetentionPolicy.Admission admission, Instant now,
-                                FieldsConverter fields, TagsConverter tags, Rejection[] rejections) {
+                                FieldsConverter fields, Rejection[] rejections) {
         ReadingInput input = batch[index];
         try {
-            return validate(input, admission, now, fields, tags);
+            return validate(input, admission, now, fields);
         } catch (InvalidReadingException e) {
             rejections[index] = new Rejection(index, input == null ? null : input.series(),
                     input == null || input.time() == null || input.time() == TimeInput.AT_INGEST ? null
@@ -177,10 +176,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
 
     /**
      * @param fields this part's converter: it checks a stream's field names once, not per reading
-     * @param tags this part's converter of tags: each map object is checked once
      */
     private Reading validate(ReadingInput input, RetentionPolicy.Admission admission, Instant now,
-                             FieldsConverter fields, TagsConverter tags) {
+                             FieldsConverter fields) {
         if (input == null) {
             throw new InvalidReadingException(RejectionReason.NO_FIELDS, "the reading is missing (null)");
         }
@@ -199,9 +197,11 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
                     + DurationText.of(retention.futureTolerance()) + " ahead of now (" + now + ")");
         }
         Reading reading = new Reading(series, time, fields.convert(input.fields()));
-        return input.tags() == null && input.measurement() == null ? reading
-                : reading.withMeta(new SeriesMeta(input.measurement(),
-                        input.tags() == null ? Tags.NONE : tags.convert(input.tags())));
+        if (input.tags() != null) {
+            return reading.withMeta(tags.convert(input.measurement(), input.tags()));
+        }
+        // without tags, the series' latest are filled in by IngestMeta; a measurement alone is kept for it
+        return input.measurement() == null ? reading : reading.withMeta(new SeriesMeta(input.measurement(), Tags.NONE));
     }
 
     /** A hint for a time in epoch form before 1971: seconds sent where milliseconds are expected. */

@@ -1,31 +1,39 @@
 package io.bucketry.application.service;
 
+import io.bucketry.domain.SeriesMeta;
 import io.bucketry.domain.Tags;
 
-import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Validates the tags of one part of a batch, once per map object: an inbound adapter that hands the same map
- * to every reading of a series (line protocol caches a series' tag set) has it checked and copied once.
+ * Validates the measurement and tags of ingested readings once per distinct pair and answers one
+ * {@link SeriesMeta} object for it: a reading sent with what its series always sends costs a hash lookup,
+ * not a copy and a check of every key, and a store compares it with its series' version by identity.
+ * Keyed by the valid tags' own unmodifiable map, which equals and hashes as any map of the same pairs.
+ * Thread-safe; bounded.
  */
 final class TagsConverter {
 
-    /** Enough for the series of a large batch; past it the cache starts again. */
+    /** Far above the tag sets of a large deployment (250 buildings x 5 types are 1,250); past it the cache starts again. */
     private static final int MAX_CACHED = 1 << 16;
 
-    private final Map<Map<String, ?>, Tags> converted = new IdentityHashMap<>();
+    private record Key(String measurement, Map<String, ?> tags) {
+    }
 
-    Tags convert(Map<String, ?> tags) {
-        Tags known = converted.get(tags);
-        if (known != null) {
-            return known;
+    private final Map<Key, SeriesMeta> known = new ConcurrentHashMap<>();
+
+    /** The meta of a reading sent with {@code tags} and {@code measurement} (null: none); INVALID_TAG when invalid (never cached). */
+    SeriesMeta convert(String measurement, Map<String, ?> tags) {
+        SeriesMeta found = known.get(new Key(measurement, tags));   // a value that is no text equals no key here
+        if (found != null) {
+            return found;
         }
-        Tags valid = Tags.of(tags);   // throws INVALID_TAG: never cached
-        if (converted.size() >= MAX_CACHED) {
-            converted.clear();
+        SeriesMeta valid = new SeriesMeta(measurement, Tags.of(tags));
+        if (known.size() >= MAX_CACHED) {
+            known.clear();
         }
-        converted.put(tags, valid);
+        known.put(new Key(measurement, valid.tags().values()), valid);
         return valid;
     }
 }

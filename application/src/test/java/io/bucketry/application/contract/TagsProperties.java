@@ -87,9 +87,13 @@ public interface TagsProperties extends ContractSupport {
         }
     }
 
-    /** A reading of one of 5 series in the test day's first 3 hours, its tags drawn from a few values or none. */
+    /**
+     * A reading of one of 5 series in the test day's first 3 hours, its tags drawn from a few values or none;
+     * series 0 and 1 keep one set of tags (so their windows, not their readings, are merged).
+     */
     private static Reading randomReading(Random random, String prefix) {
-        SeriesId series = new SeriesId(prefix + "-" + random.nextInt(5));
+        int index = random.nextInt(5);
+        SeriesId series = new SeriesId(prefix + "-" + index);
         Instant time = Fixtures.at(Duration.ofSeconds(random.nextInt(3 * 3600)));
         Map<String, Object> fields = new HashMap<>();
         double value = random.nextInt(10) == 0 ? -0.0 : Math.round(random.nextGaussian() * 1000) / 8.0;
@@ -103,6 +107,9 @@ public interface TagsProperties extends ContractSupport {
         }
         if (random.nextBoolean()) {
             tags.put("type", random.nextBoolean() ? "temp" : "hum");
+        }
+        if (index < 2) {
+            tags = Map.of("building", BUILDINGS.get(index), "type", "temp");
         }
         return Reading.of(series.value(), time, fields).withMeta(SeriesMeta.of(new Tags(tags)));
     }

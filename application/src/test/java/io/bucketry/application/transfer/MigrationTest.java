@@ -50,7 +50,7 @@ class MigrationTest {
         // then
         assertThat(report.matches()).isTrue();
         assertThat(to.use.read().read(sensor, null, null, 10)).extracting(r -> r.meta().tags().get("building"),
-                r -> r.meta().measurement()).containsExactly(tuple("7", "cpu"), tuple("8", "cpu"));
+                r -> r.meta().measurement()).containsExactly(tuple("7", "cpu"), tuple("8", null));
         assertThat(SeriesDigest.EMPTY.plus(from.use.read().read(sensor, null, null, 10).get(0)))
                 .as("a reading's tags count in its digest")
                 .isNotEqualTo(SeriesDigest.EMPTY.plus(from.use.read().read(sensor, null, null, 10).get(0)

@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param tags tag key to text value; null when none were sent, which means the series' latest tags
  *             (none if it never had any); empty means none
  * @param measurement the measurement it was sent under (line protocol's; JSON's {@code "measurement"}),
- *             or null when none was sent, which means the series' latest
+ *             or null when none was sent: none when tags were sent (they state the version whole), else
+ *             the series' latest
  */
 public record ReadingInput(String series, Object time, Map<String, ?> fields, Refusal refusal,
                            Map<String, ?> tags, String measurement) {
