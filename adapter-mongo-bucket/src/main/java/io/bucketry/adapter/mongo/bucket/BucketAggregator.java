@@ -67,6 +67,11 @@ final class BucketAggregator {
      * matches: a bucket's readings share its tags, so its summaries serve a filter as they serve no filter.
      */
     List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, long windowMillis, int maxWindows) {
+        return windows(series, filter, range, windowMillis, maxWindows).result();
+    }
+
+    /** The per-series accumulators {@link #aggregate(SeriesId, TagFilter, TimeRange, long, int)} answers from. */
+    SeriesWindows windows(SeriesId series, TagFilter filter, TimeRange range, long windowMillis, int maxWindows) {
         SeriesWindows windows = new SeriesWindows(windowMillis, maxWindows);
         Bson tags = BucketMeta.filter(filter);
         Bson overlapping = BucketMeta.and(queries.overlapping(series, range.fromMilli(), range.toMilli()), filter);
@@ -78,7 +83,7 @@ final class BucketAggregator {
         } else {
             readings(Aggregates.match(overlapping), range, windows);
         }
-        return windows.result();
+        return windows;
     }
 
     private void withSummaries(Bson overlapping, Bson tags, TimeRange range, SeriesWindows windows) {

@@ -86,11 +86,12 @@ final class StoreOpening {
         BucketQueries queries = new BucketQueries(buckets, policy);
         BucketReader reader = new BucketReader(buckets, queries, sealed);
         SeriesLister lister = new SeriesLister(buckets);
+        BucketAggregator aggregator = new BucketAggregator(buckets, policy, queries, sealed);
         return new Parts(client, buckets, policy, counter, failures, List.copyOf(started.notes()), started.watch(), layout,
                 started.tags(), sealing, writer,
                 reader, new PageReader(buckets, queries, sealed),
-                new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND, sealed),
-                lister, new SeriesDeletion(knowledge, sealed), new GroupedAggregates(buckets, queries),
+                aggregator, new StatisticsReader(buckets, BACKEND, sealed),
+                lister, new SeriesDeletion(knowledge, sealed), new GroupedAggregates(buckets, queries, aggregator),
                 new TagQueries(buckets, policy, reader, lister, sealed),
                 BACKEND + " collection " + settings.database() + "." + settings.collection());
     }

@@ -15,6 +15,13 @@ import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.conversions.Bson;
 import org.junit.jupiter.api.Test;
+import io.bucketry.application.contract.WindowAssertions;
+import io.bucketry.domain.GroupAggregator;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
+import io.bucketry.domain.TimeRange;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,6 +109,42 @@ class TagCostTest {
             assertThat(scan).isEqualTo(300 * 2);
             assertThat(filtered).isEqualTo(3 * 2);
             assertThat((double) filtered / scan).isLessThanOrEqualTo(0.02);
+        }
+    }
+
+    @Test
+    void theGroupedAlertingQueryFromSubWindowsReadsSummariesOnlyAndEqualsTheBruteForce() {
+        // given: 100 sensors in 25 buildings, one reading a minute for an hour, hourly buckets with 5-minute sub-windows
+        try (MongoBucketReadingStore store = TestData.store(SubWindowDocs.HOURLY_5M)) {
+            List<Reading> readings = new ArrayList<>();
+            for (int s = 0; s < 100; s++) {
+                SeriesMeta meta = SeriesMeta.of(Tags.of("building", "b" + s % 25));
+                for (int m = 0; m < 60; m++) {
+                    readings.add(sensor(new SeriesId("alert-" + (1000 + s)), minute(m), 20 + (s + m) % 9).withMeta(meta));
+                }
+            }
+            store.store(readings);
+            WireTap tap = WireTap.on(store);
+            TimeRange last10 = TimeRange.of(minute(50), minute(60));
+
+            // when: five-minute windows per building over the last 10 minutes
+            List<GroupWindows> groups = store.aggregateGroups(TagFilter.ANY, GroupBy.of("building"), last10,
+                    Duration.ofMinutes(5), 10_000);
+
+            // then: the brute force's answer, and no reading left the server
+            GroupAggregator brute = new GroupAggregator(GroupBy.of("building"), Duration.ofMinutes(5));
+            new TreeMap<>(readings.stream().filter(r -> r.epochMilli() >= minute(50).toEpochMilli())
+                    .collect(Collectors.groupingBy(Reading::series))).forEach((series, own) -> {
+                        brute.series(series);
+                        brute.addAll(own);
+                    });
+            assertThat(groups).hasSize(25);
+            WindowAssertions.assertSameWindows(groups.stream().flatMap(g -> g.windows().stream()).toList(),
+                    brute.result().stream().flatMap(g -> g.windows().stream()).toList());
+            assertThat(tap.returnedReadings).as("readings returned").isZero();
+            System.out.println("[bucketry] grouped alerting (25 buildings x 4 sensors, 5-min windows, last 10 min): "
+                    + tap.returnedBytes / 25 + " bytes returned per group, " + tap.returnedReadings + " readings, "
+                    + tap.returnedDocuments + " documents");
         }
     }
 
