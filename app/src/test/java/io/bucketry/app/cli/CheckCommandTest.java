@@ -54,6 +54,7 @@ class CheckCommandTest {
             assertThat(checks.get(name)).as(name).startsWith("PASS ");
         }
         assertThat(checks.get("overflow")).startsWith("PASS ");
+        assertThat(checks.get("tags")).startsWith("PASS ").contains("{\"tags\": 1, \"start\": 1}", "groups by building");
         assertThat(checks.get("index use")).startsWith("SKIP ").contains("cannot explain");
         assertThat(checks.get("stored bytes per reading")).startsWith("SKIP ").contains("$bsonSize");
         assertThat(checks.get("sealing index")).startsWith("SKIP ").contains("mongoLayout is rows");
@@ -76,6 +77,7 @@ class CheckCommandTest {
             assertThat(checks.get(name)).as(name).startsWith("PASS ");
         }
         assertThat(checks.get("sealing index")).startsWith("PASS ").contains("{\"unsealed\": 1, \"start\": 1}");
+        assertThat(checks.get("tags")).startsWith("PASS ");
         assertThat(count(checks, "FAIL")).as(run.out().toString()).isZero();
         assertThat(run.exitCode()).as(run.err()).isZero();
     }

@@ -16,6 +16,7 @@ public final class CheckSuite {
     public static List<Check> forBackend(Backend backend) {
         List<Check> checks = new ArrayList<>(BehaviourChecks.all());
         checks.addAll(ServerChecks.all());
+        checks.add(TagsCheck.check());
         checks.add(StorageCheck.check());
         return checks.stream().filter(check -> check.appliesTo(backend)).toList();
     }

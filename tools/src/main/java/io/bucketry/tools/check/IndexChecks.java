@@ -25,7 +25,8 @@ import java.util.function.UnaryOperator;
 final class IndexChecks {
 
     private static final String COLLECTION = "indexes";
-    private static final String SERIES_TIME = "{\"series\": 1, \"t\": 1}";
+    /** The {meta.series, t} index of a collection that keeps tags (a new one: the check's collections are). */
+    private static final String SERIES_TIME = "{\"meta.series\": 1, \"t\": 1}";
     private static final String TIME = "{\"t\": 1}";
 
     private IndexChecks() {

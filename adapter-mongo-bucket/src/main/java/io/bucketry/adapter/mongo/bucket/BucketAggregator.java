@@ -7,6 +7,7 @@ import com.mongodb.client.model.Projections;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
@@ -58,20 +59,34 @@ final class BucketAggregator {
 
     /** Windows of one series, or of every series (series null) ordered by series then start. */
     List<WindowAggregate> aggregate(SeriesId series, TimeRange range, long windowMillis, int maxWindows) {
+        return aggregate(series, TagFilter.ANY, range, windowMillis, maxWindows);
+    }
+
+    /**
+     * As {@link #aggregate(SeriesId, TimeRange, long, int)}, of the buckets written with tags {@code filter}
+     * matches: a bucket's readings share its tags, so its summaries serve a filter as they serve no filter.
+     */
+    List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, long windowMillis, int maxWindows) {
+        return windows(series, filter, range, windowMillis, maxWindows).result();
+    }
+
+    /** The per-series accumulators {@link #aggregate(SeriesId, TagFilter, TimeRange, long, int)} answers from. */
+    SeriesWindows windows(SeriesId series, TagFilter filter, TimeRange range, long windowMillis, int maxWindows) {
         SeriesWindows windows = new SeriesWindows(windowMillis, maxWindows);
-        Bson overlapping = queries.overlapping(series, range.fromMilli(), range.toMilli());
+        Bson tags = BucketMeta.filter(filter);
+        Bson overlapping = BucketMeta.and(queries.overlapping(series, range.fromMilli(), range.toMilli()), filter);
         // whole buckets lie in one window when the windows are at least as wide as the buckets' (pages: always merged by summary)
         if (subWindows != null && ((BucketPolicy.Windowed) policy).subWindows().answers(Duration.ofMillis(windowMillis))) {
-            withSubWindows(overlapping, range, windows);
+            withSubWindows(overlapping, tags, range, windows);
         } else if (!(policy instanceof BucketPolicy.Windowed windowed) || windowMillis >= windowed.widthMillis()) {
-            withSummaries(overlapping, range, windows);
+            withSummaries(overlapping, tags, range, windows);
         } else {
             readings(Aggregates.match(overlapping), range, windows);
         }
-        return windows.result();
+        return windows;
     }
 
-    private void withSummaries(Bson overlapping, TimeRange range, SeriesWindows windows) {
+    private void withSummaries(Bson overlapping, Bson tags, TimeRange range, SeriesWindows windows) {
         Map<SeriesId, List<StoredBucket>> bySeries = new TreeMap<>();
         for (BsonDocument document : buckets.find(overlapping).projection(Projections.exclude(READINGS, COLS))) {
             StoredBucket bucket = StoredBucket.from(document);
@@ -85,14 +100,14 @@ final class BucketAggregator {
                 return;
             }
         }
-        read(toRead, range, windows);
+        read(toRead, tags, range, windows);
     }
 
     /**
      * Sub-window summaries: the groups whose summaries hold all their readings contribute those
      * the range takes whole; the others, and the sub-windows a range edge cuts, are read.
      */
-    private void withSubWindows(Bson overlapping, TimeRange range, SeriesWindows windows) {
+    private void withSubWindows(Bson overlapping, Bson tags, TimeRange range, SeriesWindows windows) {
         Map<SeriesId, List<StoredBucket>> bySeries = new TreeMap<>();
         for (Map.Entry<Bson, Bson> query : subWindows.queries(range)) {
             Bson filter = query.getKey() == null ? overlapping : Filters.and(overlapping, query.getKey());
@@ -118,18 +133,22 @@ final class BucketAggregator {
                 return;
             }
         }
-        read(toRead, range, windows);
-        cuts.forEach((part, cut) -> read(cut, part, windows));
+        read(toRead, tags, range, windows);
+        cuts.forEach((part, cut) -> read(cut, tags, part, windows));
     }
 
-    /** Feeds the readings in {@code range} of {@code toRead} (in the sealed layout: of their whole groups). */
-    private void read(List<StoredBucket> toRead, TimeRange range, SeriesWindows windows) {
+    /**
+     * Feeds the readings in {@code range} of {@code toRead} (in the sealed layout: of their whole groups, only
+     * the documents of {@code tags} unless it is null: a window written with two metas has documents of each).
+     */
+    private void read(List<StoredBucket> toRead, Bson tags, TimeRange range, SeriesWindows windows) {
         // The sealed layout reads whole groups: one bucket per group stands for it, so no group is read twice.
         List<StoredBucket> reads = sealedLayout ? SealedReads.onePerGroup(toRead) : toRead;
         for (int i = 0; i < reads.size() && !windows.full(); i += IDS_PER_QUERY) {
             List<StoredBucket> part = reads.subList(i, Math.min(reads.size(), i + IDS_PER_QUERY));
             if (sealedLayout) {
-                readings(Aggregates.match(SealedReads.groupsOf(part)), range, windows, SealedReads.keysOf(part));
+                Bson groups = tags == null ? SealedReads.groupsOf(part) : Filters.and(SealedReads.groupsOf(part), tags);
+                readings(Aggregates.match(groups), range, windows, SealedReads.keysOf(part));
             } else {
                 List<BsonValue> ids = part.stream().map(StoredBucket::id).toList();
                 readings(Aggregates.match(Filters.in(ID, ids)), range, windows);

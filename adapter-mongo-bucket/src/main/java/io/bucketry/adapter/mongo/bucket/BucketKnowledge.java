@@ -32,7 +32,7 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 final class BucketKnowledge {
 
     private static final Bson META_AND_TIMES = Projections.include(SERIES, START, SEQ, COUNT, BYTES, FIRST, LAST,
-            READING_TIMES, COLS, UNSEALED);
+            READING_TIMES, COLS, UNSEALED, BucketMeta.TAGS, BucketMeta.MEASUREMENT);
     private static final Bson BY_KEY = Sorts.ascending(SERIES, START, SEQ);
 
     private final MongoCollection<BsonDocument> buckets;
@@ -94,7 +94,7 @@ final class BucketKnowledge {
     static List<Bson> topsPipeline(Set<SeriesId> series) {
         List<String> ids = series.stream().map(SeriesId::value).toList();
         List<BsonField> firsts = new ArrayList<>();
-        for (String field : List.of(START, SEQ, COUNT, BYTES, FIRST, LAST)) {
+        for (String field : List.of(START, SEQ, COUNT, BYTES, FIRST, LAST, BucketMeta.TAGS, BucketMeta.MEASUREMENT)) {
             firsts.add(Accumulators.first(field, "$" + field));
         }
         return List.of(

@@ -84,6 +84,7 @@ final class BucketQueries {
                 .append(SEQ, new BsonInt32(1)).append(COUNT, new BsonInt32(1)).append(BYTES, new BsonInt32(1))
                 .append(FIRST, new BsonInt32(1)).append(LAST, new BsonInt32(1))
                 .append(COLS, new BsonInt32(1)).append(UNSEALED, new BsonInt32(1))
+                .append(BucketMeta.TAGS, new BsonInt32(1)).append(BucketMeta.MEASUREMENT, new BsonInt32(1))
                 .append(READINGS, new BsonDocument("$filter", filter)));
     }
 }

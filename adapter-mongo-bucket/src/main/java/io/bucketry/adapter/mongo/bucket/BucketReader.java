@@ -7,6 +7,7 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.TimeRange;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -25,7 +26,8 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 final class BucketReader {
 
     private static final Bson LAST_READING = Projections.fields(
-            Projections.include(SERIES, START, SEQ, COUNT, FIRST, LAST), Projections.slice(READINGS, -1));
+            Projections.include(SERIES, START, SEQ, COUNT, FIRST, LAST, BucketMeta.TAGS, BucketMeta.MEASUREMENT),
+            Projections.slice(READINGS, -1));
     /**
      * The sealed layout's: a sealed document has no {@code readings}, so the last element is taken by
      * the {@code $slice} expression of an empty array there
@@ -33,7 +35,8 @@ final class BucketReader {
      */
     static final Bson LAST_OF_EITHER = Aggregates.project(new BsonDocument(SERIES, new BsonInt32(1))
             .append(START, new BsonInt32(1)).append(SEQ, new BsonInt32(1)).append(LAST, new BsonInt32(1))
-            .append(COLS, new BsonInt32(1)).append(READINGS, new BsonDocument("$slice", new BsonArray(List.of(
+            .append(COLS, new BsonInt32(1)).append(BucketMeta.TAGS, new BsonInt32(1))
+            .append(BucketMeta.MEASUREMENT, new BsonInt32(1)).append(READINGS, new BsonDocument("$slice", new BsonArray(List.of(
                     new BsonDocument("$ifNull", new BsonArray(List.of(new BsonString("$" + READINGS), new BsonArray()))),
                     new BsonInt32(-1))))));
 
@@ -49,9 +52,14 @@ final class BucketReader {
 
     /** Reads only overlapping buckets, in key order, and only their readings in range; stops at the limit. */
     List<Reading> read(SeriesId series, TimeRange range, int limit) {
+        return read(series, TagFilter.ANY, range, limit);
+    }
+
+    /** As {@link #read(SeriesId, TimeRange, int)}, of the buckets written with tags {@code filter} keeps. */
+    List<Reading> read(SeriesId series, TagFilter filter, TimeRange range, int limit) {
         long from = range.fromMilli();
         long to = range.toMilli();
-        List<Bson> pipeline = List.of(Aggregates.match(queries.overlapping(series, from, to)),
+        List<Bson> pipeline = List.of(Aggregates.match(BucketMeta.and(queries.overlapping(series, from, to), filter)),
                 Aggregates.sort(BucketQueries.BY_KEY), BucketQueries.readingsIn(from, to));
         List<Reading> out = new ArrayList<>();
         List<StoredBucket> group = new ArrayList<>();
@@ -102,6 +110,11 @@ final class BucketReader {
         if (top.getDateTime(LAST).getValue() < notBefore) {
             return Optional.empty();
         }
+        return lastOf(series, top);
+    }
+
+    /** The last reading of a bucket read with {@link #lastReadings}, with the bucket's meta. */
+    static Optional<Reading> lastOf(SeriesId series, BsonDocument top) {
         if (top.isBinary(COLS)) {
             List<Reading> sealed = SealedColumns.decode(series, top.getBinary(COLS).getData());
             if (sealed.isEmpty()) {
@@ -109,13 +122,21 @@ final class BucketReader {
             }
             // the document's readings share its numbers: the one a caller keeps must not keep them all
             Reading last = sealed.get(sealed.size() - 1);
-            return Optional.of(Reading.at(series, last.epochMilli(), last.fields().detached()));
+            return Optional.of(Reading.at(series, last.epochMilli(), last.fields().detached()).withMeta(BucketMeta.of(top)));
         }
         if (!top.isArray(READINGS) || top.getArray(READINGS).isEmpty()) {
             return Optional.empty();
         }
         BsonValue last = top.getArray(READINGS).get(0);
-        return Optional.of(ReadingCodec.decode(series, last.asDocument()));
+        return Optional.of(ReadingCodec.decode(series, last.asDocument()).withMeta(BucketMeta.of(top)));
+    }
+
+    /** The buckets {@code filter} matches, each with only its last reading (or its columns) and its meta. */
+    Iterable<BsonDocument> lastReadings(Bson filter) {
+        if (sealedLayout) {
+            return buckets.aggregate(List.of(Aggregates.match(filter), LAST_OF_EITHER));
+        }
+        return buckets.find(filter).projection(LAST_READING);
     }
 
     /** The first bucket by {@code sort}, with only its last reading (or its columns). */

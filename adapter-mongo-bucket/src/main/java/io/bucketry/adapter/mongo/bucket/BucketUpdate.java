@@ -42,11 +42,21 @@ final class BucketUpdate {
     }
 
     static UpdateOneModel<BsonDocument> of(Placement placement, BucketPolicy policy) {
-        return of(placement, policy, false);
+        return of(placement, policy, false, false);
     }
 
-    /** @param marked the sealed layout: a new row document carries {@code unsealed: true}, for the sealer to find */
+    /** A statement of a collection without tags. */
     static UpdateOneModel<BsonDocument> of(Placement placement, BucketPolicy policy, boolean marked) {
+        return of(placement, policy, marked, false);
+    }
+
+    /**
+     * @param marked the sealed layout: a new row document carries {@code unsealed: true}, for the sealer to find
+     * @param tagged the collection keeps tags: the statement applies only to a bucket of the placement's meta
+     *               ({@link BucketMeta#condition}), so readings of another meta never join it: they meet E11000 and
+     *               the writer plans them into a bucket of their own (a higher seq), as for a full bucket
+     */
+    static UpdateOneModel<BsonDocument> of(Placement placement, BucketPolicy policy, boolean marked, boolean tagged) {
         if (placement.readings().isEmpty()) {
             // Close only: the bucket exists (it was read); it must still be there for the chain to go on.
             BsonDocument close = new BsonDocument("$set", closed(policy));
@@ -56,6 +66,10 @@ final class BucketUpdate {
         int bytes = placement.bytes(policy);
         BsonDocument update = update(placement, policy, bytes);
         BsonDocument filter = filter(placement, policy, bytes);
+        if (tagged) {
+            BucketMeta.condition(filter, placement.meta());
+            BucketMeta.append(update.getDocument("$setOnInsert"), placement.meta());
+        }
         if (placement.stored() != null) {
             return onlyIfThere(placement, filter, update);
         }

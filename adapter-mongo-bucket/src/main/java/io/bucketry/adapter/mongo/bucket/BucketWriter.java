@@ -11,6 +11,7 @@ import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 import org.bson.BsonDocument;
 
 import java.util.ArrayDeque;
@@ -47,6 +48,7 @@ final class BucketWriter {
     private final IngestPlanner planner;
     private final CommandCounter counter;
     private final boolean marked;
+    private final boolean tagged;
     private volatile IntConsumer beforeBulk = attempt -> { };
 
     BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, CommandCounter counter) {
@@ -56,6 +58,13 @@ final class BucketWriter {
     /** @param marked the sealed layout: new row documents carry {@code unsealed: true} ({@link BucketUpdate}) */
     BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, CommandCounter counter,
                  boolean marked) {
+        this(buckets, policy, planner, counter, marked, false);
+    }
+
+    /** @param tagged the collection keeps tags: each reading goes to a bucket of its meta; otherwise metas are dropped */
+    BucketWriter(MongoCollection<BsonDocument> buckets, BucketPolicy policy, IngestPlanner planner, CommandCounter counter,
+                 boolean marked, boolean tagged) {
+        this.tagged = tagged;
         this.buckets = buckets;
         this.policy = policy;
         this.planner = planner;
@@ -71,7 +80,9 @@ final class BucketWriter {
     StoreResult store(List<Reading> readings) {
         Map<SeriesId, TreeMap<Long, Reading>> unique = new HashMap<>();
         int duplicates = 0;
-        for (Reading reading : readings) {
+        for (Reading given : readings) {
+            // a collection without tags stores readings as it always did (its layout record says so)
+            Reading reading = tagged ? given : given.withMeta(SeriesMeta.NONE);
             if (unique.computeIfAbsent(reading.series(), s -> new TreeMap<>()).putIfAbsent(reading.epochMilli(), reading) != null) {
                 duplicates++;
             }
@@ -139,7 +150,7 @@ final class BucketWriter {
             if (placement.stored() != null) {
                 stored.set(statements.size());
             }
-            statements.add(BucketUpdate.of(placement, policy, marked));
+            statements.add(BucketUpdate.of(placement, policy, marked, tagged));
         }
         try {
             buckets.bulkWrite(statements, UNORDERED);

@@ -34,12 +34,18 @@ final class CollectionStart {
      */
     static CollectionLayout configured(MongoBucketSettings settings, BucketPolicy policy, RetentionPolicy retention) {
         Duration subWindow = policy instanceof BucketPolicy.Windowed windowed ? windowed.subWindows().width() : Duration.ZERO;
-        return CollectionLayout.of(BACKEND, policy, retention, Map.of()).withDocuments(settings.layout().id())
+        CollectionLayout layout = CollectionLayout.of(BACKEND, policy, retention, Map.of()).withDocuments(settings.layout().id())
                 .withSubWindow(subWindow);
+        // A page is exactly N readings whatever their tags: paged buckets keep none.
+        Boolean tags = policy instanceof BucketPolicy.Paged ? Boolean.FALSE : settings.tags();
+        return tags == null ? layout : layout.withTags(tags);
     }
 
-    /** What a start leaves the store: the notes for the operator, and the watch on the record it started with. */
-    record Started(List<String> notes, LayoutWatch watch) {
+    /**
+     * What a start leaves the store: the notes for the operator, the watch on the record it started with, and
+     * whether its documents keep tags (as recorded).
+     */
+    record Started(List<String> notes, LayoutWatch watch, boolean tags) {
     }
 
     /** Answers the notes and the watch; throws as {@link MongoBucketReadingStore#open} says. */
@@ -54,10 +60,13 @@ final class CollectionStart {
                 true, where, () -> UnrecordedBuckets.inspect(buckets, policy)));
         failures.translate("prepare the indexes" + at, () -> BucketIndexes.ensure(database,
                 buckets.withReadPreference(ReadPreference.primary()), policy, retention, layout));
+        if (layout.layout().keepsTags()) {
+            failures.translate("prepare the tag index" + at, () -> TagIndex.ensure(buckets));
+        }
         if (settings.layout() == DocumentLayout.SEALED) {
             failures.translate("prepare the sealing index" + at, () -> SealedIndex.ensure(buckets));
         }
         List<String> notes = failures.translate("record the layout" + at, () -> layout.confirm());
-        return new Started(notes, new LayoutWatch(records, layout.layout(), true, where));
+        return new Started(notes, new LayoutWatch(records, layout.layout(), true, where), layout.layout().keepsTags());
     }
 }

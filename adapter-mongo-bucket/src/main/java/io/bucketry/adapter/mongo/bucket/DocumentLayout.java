@@ -39,6 +39,15 @@ public enum DocumentLayout {
                 .orElseThrow(() -> new IllegalArgumentException("mongo-bucket layout '" + text + "' is not " + ALLOWED));
     }
 
+    /** What a store writing this layout offers; {@link Capability#TAGS} where its collection keeps tags. */
+    Set<Capability> capabilities(boolean tags) {
+        Set<Capability> capabilities = capabilities();
+        if (tags) {
+            capabilities.add(Capability.TAGS);
+        }
+        return capabilities;
+    }
+
     /** What a store writing this layout offers ({@link MongoBucketReadingStore#capabilities()}). */
     Set<Capability> capabilities() {
         if (this == SEALED) {

@@ -103,6 +103,11 @@ public final class MongoBucketDiagnostics {
         return new MongoServerDiagnostics.Index(SealedIndex.NAME, "{\"unsealed\": 1, \"start\": 1}", false, null);
     }
 
+    /** The index of a collection that keeps tags (partial on buckets with tags), as the server lists it. */
+    public static MongoServerDiagnostics.Index tagIndex() {
+        return new MongoServerDiagnostics.Index(TagIndex.NAME, "{\"tags\": 1, \"start\": 1}", false, null);
+    }
+
     /** Verbosity queryPlanner: the server plans the command and answers the plan, without running it. */
     private static BsonDocument explain(BsonDocument command) {
         return new BsonDocument("explain", command).append("verbosity", new BsonString("queryPlanner"));

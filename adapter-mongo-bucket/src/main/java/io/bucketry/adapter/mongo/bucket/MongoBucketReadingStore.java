@@ -20,6 +20,11 @@ import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.TagFilter;
+import io.bucketry.adapter.mongo.common.layout.TagsNotRecordedException;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
 import org.bson.BsonDocument;
@@ -27,7 +32,9 @@ import org.bson.BsonDocument;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -94,7 +101,7 @@ public final class MongoBucketReadingStore implements ReadingStore {
 
     @Override
     public Set<Capability> capabilities() {
-        return parts.layout().capabilities();
+        return parts.layout().capabilities(parts.tags());
     }
 
     @Override
@@ -139,10 +146,75 @@ public final class MongoBucketReadingStore implements ReadingStore {
         return failures.translate("aggregate all series", () -> parts.aggregator().aggregate(null, range, millis, maxWindows));
     }
 
-    /** Ids only: counts and times would read every bucket of the listed series. */
+    /** Ids (with their latest meta where the collection keeps tags): counts and times would read every bucket of the listed series. */
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
-        return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
+        return listSeries(TagFilter.ANY, prefix, after, limit, notBefore);
+    }
+
+    @Override
+    public List<SeriesSummary> listSeries(TagFilter filter, String prefix, SeriesId after, int limit, Instant notBefore) {
+        if (!parts.tags()) {
+            requireAny(filter, "a series listing filtered by tags");
+            return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
+        }
+        return failures.translate("list series", () -> parts.tagQueries().list(filter, prefix, after, limit));
+    }
+
+    @Override
+    public Map<SeriesId, SeriesMeta> latestMeta(Collection<SeriesId> series) {
+        if (!parts.tags() || series.isEmpty()) {
+            return Map.of();
+        }
+        return failures.translate("read the series' latest tags", () -> parts.tagQueries().latestMeta(series));
+    }
+
+    @Override
+    public List<Reading> read(SeriesId series, TagFilter filter, TimeRange range, int limit) {
+        requireAny(filter, "readings filtered by tags");
+        return failures.translate("read readings", () -> parts.reader().read(series, filter, range, limit));
+    }
+
+    @Override
+    public List<Reading> latest(TagFilter filter, Instant notBefore, int limit) {
+        requireTags("the latest readings of the series matching tags");
+        return failures.translate("read the latest readings",
+                () -> parts.tagQueries().latest(filter, BucketQueries.ceilMillis(notBefore), limit));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
+        requireAny(filter, "aggregates filtered by tags");
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        return failures.translate("aggregate", () -> parts.aggregator().aggregate(series, filter, range, millis, Integer.MAX_VALUE));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows) {
+        requireAny(filter, "aggregates filtered by tags");
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        return failures.translate("aggregate all series", () -> parts.aggregator().aggregate(null, filter, range, millis, maxWindows));
+    }
+
+    @Override
+    public List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window,
+                                              int maxWindows) {
+        requireTags("aggregates grouped by tags");
+        WindowAggregator.requirePositiveMillis(window);
+        return failures.translate("aggregate groups", () -> parts.grouped().aggregate(filter, groupBy, range, window, maxWindows));
+    }
+
+    /** A collection without tags answers {@link TagFilter#ANY} only, and refuses anything else naming the migrate that moves it. */
+    private void requireAny(TagFilter filter, String asked) {
+        if (!filter.isAny()) {
+            requireTags(asked);
+        }
+    }
+
+    private void requireTags(String asked) {
+        if (!parts.tags()) {
+            throw new TagsNotRecordedException(parts.where(), BACKEND, asked);
+        }
     }
 
     @Override

@@ -3,13 +3,14 @@ package io.bucketry.adapter.mongo.bucket;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 import org.bson.BsonValue;
 
 import java.util.List;
 
 /**
  * Readings planned into one bucket (series, start, seq): one update statement. The readings are
- * in time order, of distinct times, and fit the bucket's room as the planner saw it. A placement
+ * in time order, of distinct times, written with one meta, and fit the bucket's room as the planner saw it. A placement
  * that {@code closes} its bucket also marks it full (bytes at the ceiling), because the next
  * placement of its chain opens the following seq; a closing placement may carry no readings.
  *
@@ -33,6 +34,11 @@ record Placement(SeriesId series, long start, int seq, List<Reading> readings, b
     /** A placement into a bucket not seen stored: the statement may create it. */
     Placement(SeriesId series, long start, int seq, List<Reading> readings, boolean closes, boolean appends) {
         this(series, start, seq, readings, closes, appends, null);
+    }
+
+    /** The meta its readings share (they were planned so), or null for a placement that only closes its bucket. */
+    SeriesMeta meta() {
+        return readings.isEmpty() ? null : readings.get(0).meta();
     }
 
     /** The bucket's key, for counting distinct buckets touched. */

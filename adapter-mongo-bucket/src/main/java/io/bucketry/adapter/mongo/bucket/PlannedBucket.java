@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesMeta;
 import org.bson.BsonValue;
 
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ final class PlannedBucket {
     private final Set<String> summarised = new HashSet<>();
     /** The sub-window summaries each statement carries, or null when off. */
     private final SubWindowFields subs;
+    /** The meta of its readings: the stored bucket's, or for a new one that of its first reading (null before). */
+    private SeriesMeta meta;
 
     private PlannedBucket(BsonValue id, long start, int seq, int count, long bytes, long last, long[] storedTimes,
                           SubWindowFields subs) {
@@ -58,8 +61,10 @@ final class PlannedBucket {
      * @param subs the sub-window summaries its statements carry (null when off)
      */
     static PlannedBucket stored(StoredBucket bucket, SubWindowFields subs) {
-        return new PlannedBucket(bucket.id(), bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(), bucket.last(),
-                bucket.readings() == null && !bucket.sealed() ? null : bucket.times(), subs);
+        PlannedBucket planned = new PlannedBucket(bucket.id(), bucket.start(), bucket.seq(), bucket.count(), bucket.bytes(),
+                bucket.last(), bucket.readings() == null && !bucket.sealed() ? null : bucket.times(), subs);
+        planned.meta = bucket.meta();
+        return planned;
     }
 
     static PlannedBucket fresh(long start, int seq) {
@@ -70,8 +75,9 @@ final class PlannedBucket {
         return new PlannedBucket(null, start, seq, 0, 0, Long.MIN_VALUE, null, subs);
     }
 
+    /** Room as the policy says, for a reading of this bucket's meta (a bucket's readings share one). */
     boolean hasRoomFor(Reading reading, BucketPolicy policy) {
-        return policy.admits(count, bytes, BucketBytes.cost(reading, summarised, subs));
+        return (meta == null || meta.equals(reading.meta())) && policy.admits(count, bytes, BucketBytes.cost(reading, summarised, subs));
     }
 
     /** True when the bucket already stores a reading at {@code time} (a batch never plans one time twice). */
@@ -87,6 +93,7 @@ final class PlannedBucket {
     }
 
     void add(Reading reading) {
+        meta = reading.meta();
         added.add(reading);
         count++;
         bytes += BucketBytes.add(reading, summarised, subs);

@@ -1,6 +1,7 @@
 package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesMeta;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -16,7 +17,7 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 /**
  * A sealed window as one document:
  * {@code {_id, series, start, seq, count, first, last, summary: {<field>: {count, min, max, sum, fv, lv}},
- * unsealed: false, cols: BinData}}. It has no {@code bytes}: an update filter's {@code bytes: {$lte: …}}
+ * unsealed: false, cols: BinData}}, and the meta its readings share ({@link BucketMeta}). It has no {@code bytes}: an update filter's {@code bytes: {$lte: …}}
  * never matches a missing field (comparison operators match only values of a comparable type:
  * https://www.mongodb.com/docs/manual/reference/method/db.collection.find/#type-bracketing), so no
  * writer adds to it, and a late reading goes to a row document of a higher seq (a delta) that the
@@ -41,11 +42,18 @@ final class SealedDocument {
             throw new IllegalArgumentException("a sealed document holds 1 to " + MAX_READINGS + " readings, not "
                     + readings.size());
         }
+        SeriesMeta meta = readings.get(0).meta();
+        for (Reading reading : readings) {
+            if (!reading.meta().equals(meta)) {
+                // a window re-tagged in its middle keeps its row documents, one meta each
+                throw new IllegalArgumentException("readings of " + series + " written with different tags in one window");
+            }
+        }
         BsonDocument document = new BsonDocument();
         if (id != null) {
             document.append(ID, id);
         }
-        return document.append(SERIES, new BsonString(series))
+        document.append(SERIES, new BsonString(series))
                 .append(START, new BsonDateTime(start))
                 .append(SEQ, new BsonInt32(seq))
                 .append(COUNT, new BsonInt32(readings.size()))
@@ -54,5 +62,6 @@ final class SealedDocument {
                 .append(SUMMARY, SealedSummary.of(readings))
                 .append(UNSEALED, BsonBoolean.FALSE)
                 .append(COLS, new BsonBinary(SealedColumns.encode(readings)));
+        return BucketMeta.append(document, meta);
     }
 }

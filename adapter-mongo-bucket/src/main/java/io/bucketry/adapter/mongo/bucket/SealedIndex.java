@@ -1,6 +1,5 @@
 package io.bucketry.adapter.mongo.bucket;
 
-import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.IndexOptions;
@@ -17,8 +16,6 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
 final class SealedIndex {
 
     static final String NAME = "unsealed_1_start_1";
-    private static final int INDEX_OPTIONS_CONFLICT = 85;
-    private static final int INDEX_KEY_SPECS_CONFLICT = 86;
 
     private SealedIndex() {
     }
@@ -29,15 +26,7 @@ final class SealedIndex {
     }
 
     static void ensure(MongoCollection<BsonDocument> buckets) {
-        try {
-            buckets.createIndex(Indexes.ascending(UNSEALED, START), options());
-        } catch (MongoCommandException e) {
-            if (e.getErrorCode() == INDEX_OPTIONS_CONFLICT || e.getErrorCode() == INDEX_KEY_SPECS_CONFLICT) {
-                throw new IllegalStateException("mongo-bucket: collection '" + buckets.getNamespace().getCollectionName()
-                        + "' has an index named " + NAME + " or on {unsealed, start} that is not the sealed layout's: "
-                        + e.getErrorMessage() + ". Fix: drop that index and restart", e);
-            }
-            throw e;
-        }
+        PartialIndex.ensure(buckets, Indexes.ascending(UNSEALED, START), options(),
+                "{unsealed, start} that is not the sealed layout's");
     }
 }

@@ -36,8 +36,13 @@ final class SeriesLister {
         return out;
     }
 
+    /** The series ids with {@code prefix} after {@code after} (null: from the first), as a range on {@code series}. */
+    static Bson range(String prefix, SeriesId after) {
+        return Filters.and(SeriesRange.of(SERIES, prefix, after));
+    }
+
     static List<Bson> pipeline(String prefix, SeriesId after, int limit) {
-        return List.of(Aggregates.match(Filters.and(SeriesRange.of(SERIES, prefix, after))), Aggregates.sort(Sorts.ascending(SERIES)),
+        return List.of(Aggregates.match(range(prefix, after)), Aggregates.sort(Sorts.ascending(SERIES)),
                 Aggregates.group("$" + SERIES), Aggregates.sort(Sorts.ascending("_id")), Aggregates.limit(limit));
     }
 }

@@ -34,6 +34,11 @@ final class SeriesWindows {
         return opened > maxWindows;
     }
 
+    /** The accumulator of {@code series}, or null when none of its readings were fed. */
+    WindowAggregator of(SeriesId series) {
+        return bySeries.get(series);
+    }
+
     List<WindowAggregate> result() {
         List<WindowAggregate> out = new ArrayList<>();
         bySeries.values().forEach(aggregator -> out.addAll(aggregator.result()));

@@ -26,9 +26,11 @@ final class StoreOpening {
 
     /** What a store is made of, wired for one collection, policy and layout ({@code sealing}: null in the row layout). */
     record Parts(MongoClient client, MongoCollection<BsonDocument> buckets, BucketPolicy policy, CommandCounter counter,
-                 MongoFailures failures, List<String> startNotes, LayoutWatch watch, DocumentLayout layout, SealingSchedule sealing,
+                 MongoFailures failures, List<String> startNotes, LayoutWatch watch, DocumentLayout layout, boolean tags,
+                 SealingSchedule sealing,
                  BucketWriter writer, BucketReader reader, PageReader pages, BucketAggregator aggregator,
-                 StatisticsReader statistics, SeriesLister lister, SeriesDeletion deletion, Lastpoints lastpoints) {
+                 StatisticsReader statistics, SeriesLister lister, SeriesDeletion deletion, Lastpoints lastpoints,
+                 GroupedAggregates grouped, TagQueries tagQueries, String where) {
     }
 
     private StoreOpening() {
@@ -41,6 +43,11 @@ final class StoreOpening {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(retention, "retention");
         MongoBucketReadingStore.checkRetention(policy, retention);
+        if (Boolean.TRUE.equals(settings.tags()) && !(policy instanceof BucketPolicy.Windowed)) {
+            throw new IllegalArgumentException("mongo-bucket keeps tags in windowed buckets only: a page holds exactly"
+                    + " its size in readings, whatever tags they were written with; use the windowed bucket policy, or"
+                    + " leave tags unset");
+        }
         if (settings.layout() == DocumentLayout.SEALED && !(policy instanceof BucketPolicy.Windowed)) {
             throw new IllegalArgumentException("the mongo-bucket layout 'sealed' seals windows, so it needs the windowed"
                     + " bucket policy, not paged; use layout 'rows' for paged buckets");
@@ -75,13 +82,18 @@ final class StoreOpening {
         IngestPlanner planner = policy instanceof BucketPolicy.Windowed windowed
                 ? new WindowedPlanner(windowed, knowledge, sealed ? sealing::mayBeSealed : start -> false)
                 : new PagedPlanner(policy, knowledge);
-        BucketWriter writer = new BucketWriter(buckets, policy, planner, counter, sealed);
+        BucketWriter writer = new BucketWriter(buckets, policy, planner, counter, sealed, started.tags());
         BucketQueries queries = new BucketQueries(buckets, policy);
         BucketReader reader = new BucketReader(buckets, queries, sealed);
-        return new Parts(client, buckets, policy, counter, failures, List.copyOf(started.notes()), started.watch(), layout, sealing, writer,
+        SeriesLister lister = new SeriesLister(buckets);
+        BucketAggregator aggregator = new BucketAggregator(buckets, policy, queries, sealed);
+        return new Parts(client, buckets, policy, counter, failures, List.copyOf(started.notes()), started.watch(), layout,
+                started.tags(), sealing, writer,
                 reader, new PageReader(buckets, queries, sealed),
-                new BucketAggregator(buckets, policy, queries, sealed), new StatisticsReader(buckets, BACKEND, sealed),
-                new SeriesLister(buckets), new SeriesDeletion(knowledge, sealed),
-                new Lastpoints(buckets, reader, sealed));
+                aggregator, new StatisticsReader(buckets, BACKEND, sealed),
+                lister, new SeriesDeletion(knowledge, sealed), new Lastpoints(buckets, reader, sealed),
+                new GroupedAggregates(buckets, queries, aggregator),
+                new TagQueries(buckets, policy, reader, lister, sealed),
+                BACKEND + " collection " + settings.database() + "." + settings.collection());
     }
 }

@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.bucket;
 
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -18,17 +19,25 @@ import static io.bucketry.adapter.mongo.bucket.BucketFields.*;
  * (its readings as columns) in place of {@code readings}, and {@code unsealed: false}, so that a
  * query projecting neither still tells it apart ({@code sealed}). {@code subs} holds the projected
  * sub-window summaries ({@link SubWindowFields}), or null. A fold's stub ({@link FoldedStub}) reads as a
- * bucket of no readings and no room ({@link #folded()}).
+ * bucket of no readings and no room ({@link #folded()}). {@code meta} is what its readings were written with
+ * ({@link BucketMeta}; {@link SeriesMeta#NONE} where it keeps none or it was not projected): its readings carry it.
  */
 record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int count, int bytes, long first, long last,
-                    BsonArray readings, BsonDocument summary, byte[] cols, boolean sealed, BsonDocument subs) {
+                    BsonArray readings, BsonDocument summary, byte[] cols, boolean sealed, BsonDocument subs,
+                    SeriesMeta meta) {
+
+    /** A bucket without meta. */
+    StoredBucket(BsonValue id, SeriesId series, long start, int seq, int count, int bytes, long first, long last,
+                 BsonArray readings, BsonDocument summary, byte[] cols, boolean sealed, BsonDocument subs) {
+        this(id, series, start, seq, count, bytes, first, last, readings, summary, cols, sealed, subs, SeriesMeta.NONE);
+    }
 
     static StoredBucket from(BsonDocument document) {
         if (FoldedStub.is(document)) {
             // no readings and no room: a planner sees its seq taken and full, and finds none of its times there
             return new StoredBucket(document.get(ID), new SeriesId(document.getString(SERIES).getValue()),
                     document.getDateTime(START).getValue(), document.getNumber(SEQ).intValue(), 0, Integer.MAX_VALUE,
-                    Long.MAX_VALUE, Long.MIN_VALUE, new BsonArray(), null, null, false, null);
+                    Long.MAX_VALUE, Long.MIN_VALUE, new BsonArray(), null, null, false, null, SeriesMeta.NONE);
         }
         BsonValue bytes = document.get(BYTES);
         BsonValue cols = document.get(COLS);
@@ -41,7 +50,8 @@ record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int coun
                 document.isDocument(SUMMARY) ? document.getDocument(SUMMARY) : null,
                 cols != null && cols.isBinary() ? cols.asBinary().getData() : null,
                 cols != null || document.get(UNSEALED, BsonBoolean.TRUE).equals(BsonBoolean.FALSE),
-                document.isDocument(SubWindowFields.SUBS) ? document.getDocument(SubWindowFields.SUBS) : null);
+                document.isDocument(SubWindowFields.SUBS) ? document.getDocument(SubWindowFields.SUBS) : null,
+                BucketMeta.of(document));
     }
 
     /** True for the stub of a folded document ({@link FoldedStub}): the only bucket without readings. */
@@ -67,7 +77,7 @@ record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int coun
         if (cols != null) {
             for (Reading reading : SealedColumns.decode(series, cols)) {
                 if (reading.epochMilli() >= from && reading.epochMilli() < to) {
-                    out.add(reading);
+                    out.add(reading.withMeta(meta));
                 }
             }
             return out;
@@ -76,7 +86,7 @@ record StoredBucket(BsonValue id, SeriesId series, long start, int seq, int coun
             BsonDocument reading = element.asDocument();
             long time = ReadingCodec.time(reading);
             if (time >= from && time < to) {
-                out.add(ReadingCodec.decode(series, reading));
+                out.add(ReadingCodec.decode(series, reading).withMeta(meta));
             }
         }
         return out;

@@ -3,9 +3,11 @@ package io.bucketry.adapter.mongo.bucket;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +55,7 @@ final class WindowedPlanner implements IngestPlanner {
             }
             windows.put(series, bySeries);
             bySeries.forEach((start, group) -> {
-                if (informed || !fitsOneBucket(group) || readFirst.test(start)) {
+                if (informed || !fitsOneBucket(group) || readFirst.test(start) || !oneMeta(group)) {
                     toRead.computeIfAbsent(series, s -> new TreeSet<>()).add(start);
                 }
             });
@@ -75,6 +77,32 @@ final class WindowedPlanner implements IngestPlanner {
         return new Plan(chains, duplicates);
     }
 
+    private static boolean oneMeta(List<Reading> group) {
+        for (Reading reading : group) {
+            if (!reading.meta().equals(group.get(0).meta())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The readings of one meta after another (in order of their first reading), each meta's in time order:
+     * a bucket holds one meta, so a window written with two of them takes two buckets, not one per change.
+     */
+    private static List<Reading> byMeta(List<Reading> readings) {
+        Map<SeriesMeta, List<Reading>> runs = new LinkedHashMap<>();
+        for (Reading reading : readings) {
+            runs.computeIfAbsent(reading.meta(), m -> new ArrayList<>()).add(reading);
+        }
+        if (runs.size() == 1) {
+            return readings;
+        }
+        List<Reading> out = new ArrayList<>(readings.size());
+        runs.values().forEach(out::addAll);
+        return out;
+    }
+
     private boolean fitsOneBucket(List<Reading> group) {
         return policy.admits(0, 0, group.size(), BucketBytes.of(group, subs));
     }
@@ -91,12 +119,12 @@ final class WindowedPlanner implements IngestPlanner {
             buckets.add(target);
         }
         int duplicates = 0;
-        for (Reading reading : readings) {
+        for (Reading reading : byMeta(readings)) {
             if (storedIn(buckets, reading.epochMilli())) {
                 duplicates++;
                 continue;
             }
-            // Only the highest seq ever grows; lower ones are full or were closed by a rollover.
+            // Only the highest seq ever grows; lower ones are full or were closed by a rollover (or a meta change).
             if (!target.hasRoomFor(reading, policy)) {
                 target = PlannedBucket.fresh(start, target.seq + 1, subs);
                 buckets.add(target);

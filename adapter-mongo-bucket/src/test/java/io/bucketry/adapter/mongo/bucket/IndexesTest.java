@@ -36,7 +36,7 @@ class IndexesTest {
         // then
         List<BsonDocument> indexes = indexes(settings);
         assertThat(indexes).extracting(i -> i.getString("name").getValue())
-                .containsExactlyInAnyOrder("_id_", "series_1_start_1_seq_1", "start_1");
+                .containsExactlyInAnyOrder("_id_", "series_1_start_1_seq_1", "start_1", TagIndex.NAME);
         BsonDocument key = find(indexes, "series_1_start_1_seq_1");
         assertThat(key.getDocument("key").toJson()).isEqualTo("{\"series\": 1, \"start\": 1, \"seq\": 1}");
         assertThat(key.getBoolean("unique").getValue()).isTrue();
@@ -188,7 +188,7 @@ class IndexesTest {
 
         // then
         assertThat(indexes(settings)).extracting(i -> i.getString("name").getValue())
-                .containsExactlyInAnyOrder("_id_", "key", "ttl");
+                .containsExactlyInAnyOrder("_id_", "key", "ttl", TagIndex.NAME);
     }
 
     private static MongoCollection<BsonDocument> collection(MongoClient client, MongoBucketSettings settings) {

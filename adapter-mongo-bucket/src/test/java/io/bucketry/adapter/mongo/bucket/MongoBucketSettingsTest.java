@@ -54,7 +54,7 @@ class MongoBucketSettingsTest {
         try (MongoBucketReadingStore store = TestData.store(BucketPolicy.defaults())) {
             assertThat(store.backend()).isEqualTo("mongo-bucket");
             assertThat(store.capabilities()).containsExactlyInAnyOrder(Capability.POLICY_BUCKETS,
-                    Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES);
+                    Capability.PAGED_BUCKETS, Capability.BUCKET_BYTES, Capability.DURABLE, Capability.SUB_WINDOW_SUMMARIES, Capability.TAGS);
             assertThat(store.writeMetrics().batches()).isZero();
         }
     }

@@ -46,9 +46,14 @@ record CollectionInfo(String name, String type, String timeField, String metaFie
         return PLAIN.equals(type);
     }
 
-    /** True when the time and meta fields are the ones this adapter writes. */
+    /** True when the time and meta fields are the ones this adapter writes with {@code meta}. */
+    boolean hasBucketryLayout(MetaField meta) {
+        return TimeSeriesOptions.TIME_FIELD.equals(timeField) && meta.name.equals(metaField);
+    }
+
+    /** True when the time and meta fields are ones this adapter writes, with tags or without. */
     boolean hasBucketryLayout() {
-        return TimeSeriesOptions.TIME_FIELD.equals(timeField) && TimeSeriesOptions.META_FIELD.equals(metaField);
+        return hasBucketryLayout(MetaField.SERIES) || hasBucketryLayout(MetaField.META);
     }
 
     String describe() {

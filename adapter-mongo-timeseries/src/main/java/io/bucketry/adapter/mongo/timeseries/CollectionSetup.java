@@ -35,12 +35,14 @@ final class CollectionSetup {
     private final TimeSeriesOptions options;
     private final ServerFeatures version;
     private final LayoutStart layout;
+    private final MetaField meta;
     private final List<String> warnings = new ArrayList<>();
 
     private CollectionSetup(MongoDatabase database, MongoTimeSeriesSettings settings, BucketPolicy.Windowed policy,
                             RetentionPolicy retention, ServerFeatures version, LayoutStart layout) {
         this.database = database;
         this.layout = layout;
+        this.meta = MetaField.of(layout.layout().keepsTags());
         this.name = settings.collection();
         this.namespace = settings.database() + "." + settings.collection();
         this.fallbackAllowed = settings.fallback();
@@ -96,8 +98,8 @@ final class CollectionSetup {
     }
 
     private StoreLayout useExisting(CollectionInfo info) {
-        if (!info.hasBucketryLayout()) {
-            throw new IllegalStateException(StartMessages.wrongLayout(namespace, info));
+        if (!info.hasBucketryLayout(meta)) {
+            throw new IllegalStateException(StartMessages.wrongLayout(namespace, info, meta));
         }
         if (version.warning() != null) {
             warnings.add(version.warning());
@@ -117,7 +119,7 @@ final class CollectionSetup {
             warnings.add(StartMessages.noPhysicalEviction(version));
         }
         seriesTimeIndex(database.getCollection(name));
-        return new StoreLayout(database.getCollection(name), version, false, List.copyOf(warnings));
+        return new StoreLayout(database.getCollection(name), version, false, List.copyOf(warnings), meta);
     }
 
     private StoreLayout fallback(String why) {
@@ -126,17 +128,17 @@ final class CollectionSetup {
         }
         var collection = database.getCollection(name);
         seriesTimeIndex(collection);
-        warnings.add(StartMessages.fallback(namespace, version, why));
+        warnings.add(StartMessages.fallback(namespace, version, why, meta));
         if (options.expireAfterSeconds() != null) {
             expiryIndex(collection);
         }
-        return new StoreLayout(collection, version, true, List.copyOf(warnings));
+        return new StoreLayout(collection, version, true, List.copyOf(warnings), meta);
     }
 
     /** Serves range reads, latest and the duplicate check; 6.3+ creates it with the collection already. */
-    private static void seriesTimeIndex(MongoCollection<Document> collection) {
+    private void seriesTimeIndex(MongoCollection<Document> collection) {
         try {
-            collection.createIndex(Indexes.ascending("series", "t"));
+            collection.createIndex(Indexes.ascending(meta.series, TimeSeriesOptions.TIME_FIELD));
         } catch (MongoCommandException e) {
             if (e.getErrorCode() != INDEX_OPTIONS_CONFLICT && e.getErrorCode() != INDEX_KEY_SPECS_CONFLICT) {
                 throw e; // a conflict means the same keys are indexed under another name: fine
@@ -181,7 +183,7 @@ final class CollectionSetup {
 
     private void createTimeSeries(String collection) {
         try {
-            database.runCommand(options.createCommand(collection));
+            database.runCommand(options.createCommand(collection, meta));
         } catch (MongoCommandException e) {
             if (e.getErrorCode() != NAMESPACE_EXISTS) { // another process created it first: verified next
                 throw e;

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import static io.bucketry.adapter.mongo.timeseries.ReadingDocuments.SERIES;
 import static io.bucketry.adapter.mongo.timeseries.ReadingDocuments.TIME;
 
 /**
@@ -34,10 +33,13 @@ final class Lastpoints {
 
     private final MongoCollection<Document> collection;
     private final ReadingQueries queries;
+    /** Where the documents keep their series: {@code series}, or {@code meta.series} where tags are kept. */
+    private final MetaField meta;
 
-    Lastpoints(MongoCollection<Document> collection, ReadingQueries queries) {
+    Lastpoints(MongoCollection<Document> collection, ReadingQueries queries, MetaField meta) {
         this.collection = collection;
         this.queries = queries;
+        this.meta = meta;
     }
 
     List<Reading> read(SeriesSelection selection, SeriesId after, int limit, Instant notBefore) {
@@ -48,7 +50,7 @@ final class Lastpoints {
             for (String id : newest.keySet()) {
                 SeriesId series = SeriesId.of(id);
                 List<Document> found = copies.getOrDefault(id, List.of());
-                Reading reading = found.isEmpty() ? null : ReadingDocuments.toReading(new DistinctByTime(found.iterator()).next());
+                Reading reading = found.isEmpty() ? null : ReadingDocuments.toReading(new DistinctByTime(found.iterator()).next(), meta);
                 answers.add(new LastpointPages.Answer(series,
                         Optional.ofNullable(reading).or(() -> queries.latest(series, notBefore)).orElse(null)));
             }
@@ -65,15 +67,15 @@ final class Lastpoints {
      */
     private Map<String, Date> newest(String prefix, SeriesId after, int limit, Instant notBefore) {
         Map<String, Date> newest = new LinkedHashMap<>();
-        for (Document group : collection.aggregate(pipeline(prefix, after, limit, notBefore))) {
+        for (Document group : collection.aggregate(pipeline(meta.series, prefix, after, limit, notBefore))) {
             newest.put(group.getString("_id"), group.getDate(TIME));
         }
         return newest;
     }
 
-    static List<Bson> pipeline(String prefix, SeriesId after, int limit, Instant notBefore) {
-        return List.of(Aggregates.match(Filters.and(SeriesRange.of(SERIES, prefix, after))), Aggregates.sort(Sorts.descending(SERIES, TIME)),
-                Aggregates.group("$" + SERIES, Accumulators.first(TIME, "$" + TIME)),
+    static List<Bson> pipeline(String series, String prefix, SeriesId after, int limit, Instant notBefore) {
+        return List.of(Aggregates.match(Filters.and(SeriesRange.of(series, prefix, after))), Aggregates.sort(Sorts.descending(series, TIME)),
+                Aggregates.group("$" + series, Accumulators.first(TIME, "$" + TIME)),
                 Aggregates.match(Filters.gte(TIME, Date.from(notBefore))),
                 Aggregates.sort(Sorts.ascending("_id")), Aggregates.limit(limit));
     }
@@ -85,9 +87,9 @@ final class Lastpoints {
             return copies;
         }
         List<Bson> exact = newest.entrySet().stream()
-                .map(e -> Filters.and(Filters.eq(SERIES, e.getKey()), Filters.eq(TIME, e.getValue()))).toList();
+                .map(e -> Filters.and(Filters.eq(meta.series, e.getKey()), Filters.eq(TIME, e.getValue()))).toList();
         for (Document document : collection.find(Filters.or(exact))) {
-            copies.computeIfAbsent(document.getString(SERIES), s -> new ArrayList<>()).add(document);
+            copies.computeIfAbsent(meta.seriesOf(document), s -> new ArrayList<>()).add(document);
         }
         return copies;
     }

@@ -47,7 +47,7 @@ public final class MongoTimeSeriesDiagnostics {
                 throw new IllegalArgumentException(StartMessages.pagedPolicy(policy.maxCount()));
             }
             TimeSeriesOptions options = TimeSeriesOptions.derive(windowed, retention, features, Instant.now());
-            return new ExpectedOptions(TimeSeriesOptions.TIME_FIELD, TimeSeriesOptions.META_FIELD, options.granularity(),
+            return new ExpectedOptions(TimeSeriesOptions.TIME_FIELD, metaField(settings).name, options.granularity(),
                     options.bucketSpanSeconds(), options.expireAfterSeconds());
         });
     }
@@ -68,7 +68,7 @@ public final class MongoTimeSeriesDiagnostics {
      */
     public static Map<String, String> explain(MongoTimeSeriesSettings settings, SeriesId series, Instant from, Instant to) {
         return call(settings, "explain the reads", database -> {
-            Bson ofSeries = Filters.eq(ReadingDocuments.SERIES, series.value());
+            Bson ofSeries = Filters.eq(metaField(settings).series, series.value());
             Map<String, String> plans = new LinkedHashMap<>();
             plans.put("range", explain(database, settings.collection(), Filters.and(ofSeries,
                     Filters.gte(ReadingDocuments.TIME, Date.from(from)), Filters.lt(ReadingDocuments.TIME, Date.from(to))),
@@ -92,6 +92,11 @@ public final class MongoTimeSeriesDiagnostics {
         }
         return database.runCommand(new BsonDocument("explain", find).append("verbosity", new BsonString("queryPlanner")),
                 BsonDocument.class).toJson();
+    }
+
+    /** The metaField a new collection of {@code settings} gets: with tags unless they are off. */
+    private static MetaField metaField(MongoTimeSeriesSettings settings) {
+        return MetaField.of(!Boolean.FALSE.equals(settings.tags()));
     }
 
     private static <T> T call(MongoTimeSeriesSettings settings, String what, Function<MongoDatabase, T> call) {

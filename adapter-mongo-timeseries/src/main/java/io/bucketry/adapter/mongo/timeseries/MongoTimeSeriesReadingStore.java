@@ -21,6 +21,14 @@ import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.domain.WindowAggregator;
+import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.TagFilter;
+import io.bucketry.adapter.mongo.common.layout.TagsNotRecordedException;
+import org.bson.Document;
+import java.util.Collection;
+import java.util.Map;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -74,7 +82,16 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     /** Never PAGED_BUCKETS; BUCKET_BYTES on a native collection (collStats measures its buckets); DURABLE. */
     @Override
     public Set<Capability> capabilities() {
-        return parts.layout().fallback() ? EnumSet.of(Capability.DURABLE) : EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE);
+        Set<Capability> capabilities = parts.layout().fallback() ? EnumSet.of(Capability.DURABLE)
+                : EnumSet.of(Capability.BUCKET_BYTES, Capability.DURABLE);
+        if (tags()) {
+            capabilities.add(Capability.TAGS);
+        }
+        return capabilities;
+    }
+
+    private boolean tags() {
+        return parts.layout().meta().keepsTags();
     }
 
     /** True when readings go to a plain collection because the server has no native time-series collections. */
@@ -127,21 +144,106 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
         return failures.translate("aggregate series " + series, () -> WindowResults.toAggregates(parts.queried()
-                .aggregate(WindowPipeline.forSeries(series.value(), range, millis, WindowPipeline.limitPast(maxWindows)))
-                .allowDiskUse(true), millis));
+                .aggregate(WindowPipeline.forSeries(parts.layout().meta(), series.value(), null, range, millis,
+                        WindowPipeline.limitPast(maxWindows)))
+                .allowDiskUse(true), millis, parts.layout().meta()));
     }
 
     @Override
     public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
         long millis = WindowAggregator.requirePositiveMillis(window);
         return failures.translate("aggregate all series", () -> WindowResults.toAggregates(parts.queried()
-                .aggregate(WindowPipeline.forAll(range, millis, WindowPipeline.limitPast(maxWindows))).allowDiskUse(true), millis));
+                .aggregate(WindowPipeline.forAll(parts.layout().meta(), null, range, millis, WindowPipeline.limitPast(maxWindows)))
+                .allowDiskUse(true), millis, parts.layout().meta()));
     }
 
-    /** Ids only: counts and times would unpack the series' buckets. */
+    /** Ids (with their latest meta where the collection keeps tags): counts and times would unpack the series' buckets. */
     @Override
     public List<SeriesSummary> listSeries(String prefix, SeriesId after, int limit, Instant notBefore) {
-        return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
+        return listSeries(TagFilter.ANY, prefix, after, limit, notBefore);
+    }
+
+    @Override
+    public List<SeriesSummary> listSeries(TagFilter filter, String prefix, SeriesId after, int limit, Instant notBefore) {
+        if (!tags()) {
+            requireAny(filter, "a series listing filtered by tags");
+            return failures.translate("list series", () -> parts.lister().list(prefix, after, limit));
+        }
+        return failures.translate("list series", () -> parts.tagReads().list(filter, prefix, after, limit));
+    }
+
+    @Override
+    public Map<SeriesId, SeriesMeta> latestMeta(Collection<SeriesId> series) {
+        if (!tags() || series.isEmpty()) {
+            return Map.of();
+        }
+        return failures.translate("read the series' latest tags", () -> parts.tagReads().latestMeta(series));
+    }
+
+    @Override
+    public List<Reading> read(SeriesId series, TagFilter filter, TimeRange range, int limit) {
+        requireAny(filter, "readings filtered by tags");
+        return failures.translate("read series " + series,
+                () -> parts.queries().read(series, TagReads.match(parts.layout().meta(), filter), range, limit));
+    }
+
+    @Override
+    public List<Reading> latest(TagFilter filter, Instant notBefore, int limit) {
+        requireTags("the latest readings of the series matching tags");
+        return failures.translate("read the latest readings", () -> parts.tagReads().latest(filter, notBefore, limit));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
+        requireAny(filter, "aggregates filtered by tags");
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        MetaField meta = parts.layout().meta();
+        return failures.translate("aggregate series " + series, () -> WindowResults.toAggregates(parts.queried()
+                .aggregate(WindowPipeline.forSeries(meta, series.value(), TagReads.match(meta, filter), range, millis))
+                .allowDiskUse(true), millis, meta));
+    }
+
+    @Override
+    public List<WindowAggregate> aggregateAll(TagFilter filter, TimeRange range, Duration window, int maxWindows) {
+        requireAny(filter, "aggregates filtered by tags");
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        int limit = maxWindows == Integer.MAX_VALUE ? maxWindows : maxWindows + 1;
+        MetaField meta = parts.layout().meta();
+        return failures.translate("aggregate all series", () -> WindowResults.toAggregates(parts.queried()
+                .aggregate(WindowPipeline.forAll(meta, TagReads.match(meta, filter), range, millis, limit))
+                .allowDiskUse(true), millis, meta));
+    }
+
+    /** The server reduces each series to its windows per group ({@link WindowPipeline#forGroups}); they merge here. */
+    @Override
+    public List<GroupWindows> aggregateGroups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window,
+                                              int maxWindows) {
+        requireTags("aggregates grouped by tags");
+        long millis = WindowAggregator.requirePositiveMillis(window);
+        MetaField meta = parts.layout().meta();
+        return failures.translate("aggregate groups", () -> {
+            GroupMerge merge = new GroupMerge(groupBy, millis, meta);
+            for (Document seriesWindow : parts.queried().aggregate(WindowPipeline.forGroups(meta, TagReads.match(meta, filter),
+                    groupBy, range, millis, 0)).allowDiskUse(true)) {
+                if (merge.add(seriesWindow) > maxWindows) {
+                    break; // the caller refuses this answer
+                }
+            }
+            return merge.result();
+        });
+    }
+
+    /** A collection without tags answers {@link TagFilter#ANY} only, and refuses anything else naming the migrate that moves it. */
+    private void requireAny(TagFilter filter, String asked) {
+        if (!filter.isAny()) {
+            requireTags(asked);
+        }
+    }
+
+    private void requireTags(String asked) {
+        if (!tags()) {
+            throw new TagsNotRecordedException(parts.where(), StatisticsReader.BACKEND, asked);
+        }
     }
 
     @Override

@@ -17,9 +17,12 @@ import java.time.Duration;
  * @param timeout how long one operation may take before it fails (the driver's {@code timeoutMS}),
  *                unless the connection string sets {@code timeoutMS} or {@code socketTimeoutMS};
  *                null means {@link #DEFAULT_TIMEOUT}
+ * @param tags whether the metaField keeps the tags each reading was written with ({@link MetaField#META});
+ *             null means as the collection's layout record says (a new collection keeps them, one made before
+ *             tags does not); true on a collection made without them is refused at start, naming {@code migrate}
  */
 public record MongoTimeSeriesSettings(String uri, String database, String collection, boolean fallback,
-                                      Duration timeout) implements MongoConnectionSettings {
+                                      Duration timeout, Boolean tags) implements MongoConnectionSettings {
 
     public static final String DEFAULT_COLLECTION = "readings_timeseries";
 
@@ -28,6 +31,11 @@ public record MongoTimeSeriesSettings(String uri, String database, String collec
         database = MongoNames.database(database, DEFAULT_DATABASE);
         collection = MongoNames.collection(collection, DEFAULT_COLLECTION);
         timeout = MongoNames.timeout(timeout);
+    }
+
+    /** Settings that keep tags as the collection's layout record says. */
+    public MongoTimeSeriesSettings(String uri, String database, String collection, boolean fallback, Duration timeout) {
+        this(uri, database, collection, fallback, timeout, null);
     }
 
     /** Settings with the default operation timeout. */
@@ -41,22 +49,27 @@ public record MongoTimeSeriesSettings(String uri, String database, String collec
     }
 
     public MongoTimeSeriesSettings withCollection(String name) {
-        return new MongoTimeSeriesSettings(uri, database, name, fallback, timeout);
+        return new MongoTimeSeriesSettings(uri, database, name, fallback, timeout, tags);
     }
 
     public MongoTimeSeriesSettings withFallback(boolean enabled) {
-        return new MongoTimeSeriesSettings(uri, database, collection, enabled, timeout);
+        return new MongoTimeSeriesSettings(uri, database, collection, enabled, timeout, tags);
     }
 
     /** The same place, another operation timeout. */
     public MongoTimeSeriesSettings withTimeout(Duration value) {
-        return new MongoTimeSeriesSettings(uri, database, collection, fallback, value);
+        return new MongoTimeSeriesSettings(uri, database, collection, fallback, value, tags);
+    }
+
+    /** The same place, tags on or off ({@code null}: as the layout record says). */
+    public MongoTimeSeriesSettings withTags(Boolean value) {
+        return new MongoTimeSeriesSettings(uri, database, collection, fallback, timeout, value);
     }
 
     /** The settings with the password in the connection string hidden. */
     @Override
     public String toString() {
         return "MongoTimeSeriesSettings[uri=" + redactedUri() + ", database=" + database + ", collection="
-                + collection + ", fallback=" + fallback + ", timeout=" + timeout + "]";
+                + collection + ", fallback=" + fallback + ", timeout=" + timeout + (tags == null ? "" : ", tags=" + tags) + "]";
     }
 }

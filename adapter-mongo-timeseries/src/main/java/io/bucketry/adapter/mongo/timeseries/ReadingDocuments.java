@@ -12,35 +12,46 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The stored form of a reading: {@code {t: date, series: "…", <field>: value, …}}. A field named
- * like the metaField ("series") is stored as "_series": no valid field name starts with '_', so
+ * The stored form of a reading: {@code {t: date, series: "…", <field>: value, …}}, or in a collection that
+ * keeps tags {@code {t: date, meta: {series, tags, measurement}, <field>: value, …}} ({@link MetaField}). A
+ * field named like the metaField is stored with a leading '_': no valid field name starts with '_', so
  * the escape cannot collide with another field, nor with {@code _id}.
  */
 final class ReadingDocuments {
 
     static final String ID = "_id";
     static final String TIME = TimeSeriesOptions.TIME_FIELD;
-    static final String SERIES = TimeSeriesOptions.META_FIELD;
-    private static final String ESCAPED_SERIES = "_" + SERIES;
+    /** The series path of collections made before tags ({@link MetaField#SERIES}). */
+    static final String SERIES = MetaField.SERIES.series;
 
     private ReadingDocuments() {
     }
 
     static Document toDocument(Reading reading) {
-        Document document = new Document(TIME, new Date(reading.epochMilli())).append(SERIES, reading.series().value());
+        return toDocument(reading, MetaField.SERIES);
+    }
+
+    static Document toDocument(Reading reading, MetaField meta) {
+        Document document = new Document(TIME, new Date(reading.epochMilli()))
+                .append(meta.name, meta.value(reading.series().value(), reading.meta()));
         for (Map.Entry<String, FieldValue> field : reading.fields().entrySet()) {
             Object value = field.getValue() instanceof FieldValue.Numeric numeric
                     ? (Object) numeric.value() : ((FieldValue.Text) field.getValue()).value();
-            document.append(storedName(field.getKey()), value);
+            document.append(storedName(field.getKey(), meta), value);
         }
         return document;
     }
 
     /** The reading a stored document holds, or null if it holds no usable field. */
     static Reading toReading(Document document) {
+        return toReading(document, MetaField.SERIES);
+    }
+
+    /** As {@link #toReading(Document)}, with the meta it was written with. */
+    static Reading toReading(Document document, MetaField meta) {
         Map<String, Object> fields = new LinkedHashMap<>();
         for (Map.Entry<String, Object> entry : document.entrySet()) {
-            String name = fieldName(entry.getKey());
+            String name = fieldName(entry.getKey(), meta);
             Object value = value(entry.getValue());
             if (name != null && value != null) {
                 fields.put(name, value);
@@ -49,23 +60,31 @@ final class ReadingDocuments {
         if (fields.isEmpty()) {
             return null;
         }
-        return Reading.of(document.getString(SERIES), document.getDate(TIME).toInstant(), fields);
+        return Reading.of(meta.seriesOf(document), document.getDate(TIME).toInstant(), fields).withMeta(meta.metaOf(document));
     }
 
-    static Identity identity(Document document) {
-        return new Identity(document.getString(SERIES), document.getDate(TIME).getTime());
+    static Identity identity(Document document, MetaField meta) {
+        return new Identity(meta.seriesOf(document), document.getDate(TIME).getTime());
     }
 
     static String storedName(String field) {
-        return SERIES.equals(field) ? ESCAPED_SERIES : field;
+        return storedName(field, MetaField.SERIES);
+    }
+
+    static String storedName(String field, MetaField meta) {
+        return meta.name.equals(field) ? "_" + field : field;
     }
 
     /** The field name a stored key stands for, or null for keys that are not (valid) fields. */
     static String fieldName(String stored) {
-        if (ESCAPED_SERIES.equals(stored)) {
-            return SERIES;
+        return fieldName(stored, MetaField.SERIES);
+    }
+
+    static String fieldName(String stored, MetaField meta) {
+        if (("_" + meta.name).equals(stored)) {
+            return meta.name;
         }
-        return FieldSchema.nameProblem(stored) == null && !SERIES.equals(stored) ? stored : null;
+        return FieldSchema.nameProblem(stored) == null && !meta.name.equals(stored) ? stored : null;
     }
 
     /** Numbers and texts as written; other BSON types (never written here) are skipped. */

@@ -28,17 +28,29 @@ final class ReadingQueries {
 
     private final MongoCollection<Document> collection;
     private final boolean timeSeries;
+    private final MetaField meta;
 
     /** @param timeSeries a native time-series collection (else a plain one, whose index serves the sort) */
     ReadingQueries(MongoCollection<Document> collection, boolean timeSeries) {
+        this(collection, timeSeries, MetaField.SERIES);
+    }
+
+    ReadingQueries(MongoCollection<Document> collection, boolean timeSeries, MetaField meta) {
+        this.meta = meta;
         this.collection = collection;
         this.timeSeries = timeSeries;
     }
 
     List<Reading> read(SeriesId series, TimeRange range, int limit) {
-        Bson filter = Filters.and(Filters.eq(ReadingDocuments.SERIES, series.value()),
+        return read(series, null, range, limit);
+    }
+
+    /** As {@link #read(SeriesId, TimeRange, int)}, of the readings {@code tags} matches (null: all). */
+    List<Reading> read(SeriesId series, Bson tags, TimeRange range, int limit) {
+        Bson filter = Filters.and(Filters.eq(meta.series, series.value()),
                 Filters.gte(ReadingDocuments.TIME, Date.from(range.from())),
                 Filters.lt(ReadingDocuments.TIME, Date.from(range.to())));
+        filter = tags == null ? filter : Filters.and(filter, tags);
         return collect(filter, 1, 0, limit);
     }
 
@@ -49,7 +61,7 @@ final class ReadingQueries {
      * A newest document without a usable field is passed over, as the other reads do.
      */
     Optional<Reading> latest(SeriesId series, Instant notBefore) {
-        Bson seriesFilter = Filters.eq(ReadingDocuments.SERIES, series.value());
+        Bson seriesFilter = Filters.eq(meta.series, series.value());
         Bson range = Filters.gte(ReadingDocuments.TIME, Date.from(notBefore));
         while (true) {
             List<Document> top = collection.find(Filters.and(seriesFilter, range))
@@ -66,7 +78,7 @@ final class ReadingQueries {
                     continue; // deleted in between: ask again
                 }
             }
-            Reading reading = ReadingDocuments.toReading(new DistinctByTime(copies.iterator()).next());
+            Reading reading = ReadingDocuments.toReading(new DistinctByTime(copies.iterator()).next(), meta);
             if (reading != null) {
                 return Optional.of(reading);
             }
@@ -77,7 +89,7 @@ final class ReadingQueries {
 
     /** Page N costs reading N·size documents (plus duplicates): skipping happens after deduplication. */
     List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
-        Bson filter = Filters.and(Filters.eq(ReadingDocuments.SERIES, series.value()),
+        Bson filter = Filters.and(Filters.eq(meta.series, series.value()),
                 Filters.gte(ReadingDocuments.TIME, Date.from(notBefore)));
         return collect(filter, 1, (number - 1) * size, size);
     }
@@ -99,7 +111,7 @@ final class ReadingQueries {
                     skipped++;
                     continue;
                 }
-                Reading reading = ReadingDocuments.toReading(document);
+                Reading reading = ReadingDocuments.toReading(document, meta);
                 if (reading != null) {
                     out.add(reading);
                 }

@@ -33,7 +33,7 @@ final class ReadingRemover {
         if (!layout.canDeleteBySeries()) {
             throw new UnsupportedOperationException(StartMessages.noDeletes(layout.version()));
         }
-        Bson filter = Filters.eq(ReadingDocuments.SERIES, series.value());
+        Bson filter = Filters.eq(layout.meta().series, series.value());
         long counted = layout.deleteCountsReadings() ? -1 : collection.countDocuments(filter);
         long deleted = collection.deleteMany(filter).getDeletedCount();
         return counted < 0 ? deleted : counted;

@@ -32,12 +32,20 @@ final class ReadingWriter {
     private final BucketPolicy.Windowed policy;
     private final CommandCounter counter;
     private final boolean orPushdown;
+    private final MetaField meta;
     // Check-then-insert is not atomic on the server: batches of this store sharing a series take turns
     // so that its counts are exact. Another process can still race; readers drop what that leaves.
     private final SeriesLocks locks = new SeriesLocks();
 
     /** @param orPushdown the duplicate check may use one $or of exact spans ({@link StoredIdentities#orPushedDown}) */
     ReadingWriter(MongoCollection<Document> collection, BucketPolicy.Windowed policy, CommandCounter counter, boolean orPushdown) {
+        this(collection, policy, counter, orPushdown, MetaField.SERIES);
+    }
+
+    /** @param meta where documents keep the series and tags ({@link MetaField#SERIES}: tags are dropped) */
+    ReadingWriter(MongoCollection<Document> collection, BucketPolicy.Windowed policy, CommandCounter counter, boolean orPushdown,
+                  MetaField meta) {
+        this.meta = meta;
         this.collection = collection;
         this.orPushdown = orPushdown;
         this.policy = policy;
@@ -56,7 +64,7 @@ final class ReadingWriter {
         firsts.keySet().forEach(identity -> series.add(identity.series()));
         SeriesLocks.Held held = locks.lock(series);
         try {
-            Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet(), orPushdown);
+            Set<Identity> stored = StoredIdentities.among(collection, firsts.keySet(), orPushdown, meta);
             List<Reading> fresh = new ArrayList<>(firsts.size() - stored.size());
             firsts.forEach((identity, reading) -> {
                 if (!stored.contains(identity)) {
@@ -66,7 +74,7 @@ final class ReadingWriter {
             fresh.sort(SERIES_THEN_TIME);
             if (!fresh.isEmpty()) {
                 List<Document> documents = new ArrayList<>(fresh.size());
-                fresh.forEach(reading -> documents.add(ReadingDocuments.toDocument(reading)));
+                fresh.forEach(reading -> documents.add(ReadingDocuments.toDocument(reading, meta)));
                 insert(documents);
             }
             counter.batch(windowsTouched(fresh));

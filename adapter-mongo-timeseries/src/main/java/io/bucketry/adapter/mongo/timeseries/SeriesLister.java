@@ -13,7 +13,6 @@ import org.bson.conversions.Bson;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.bucketry.adapter.mongo.timeseries.ReadingDocuments.SERIES;
 
 /**
  * Lists series ids by a range on the metaField (never a regular expression), grouped on it: on a
@@ -24,14 +23,29 @@ import static io.bucketry.adapter.mongo.timeseries.ReadingDocuments.SERIES;
 final class SeriesLister {
 
     private final MongoCollection<BsonDocument> readings;
+    /** The series path. */
+    private final String series;
 
-    SeriesLister(MongoCollection<BsonDocument> readings) {
+    SeriesLister(MongoCollection<BsonDocument> readings, MetaField meta) {
         this.readings = readings;
+        this.series = meta.series;
     }
 
     List<SeriesSummary> list(String prefix, SeriesId after, int limit) {
-        List<Bson> pipeline = List.of(Aggregates.match(Filters.and(SeriesRange.of(SERIES, prefix, after))), Aggregates.sort(Sorts.ascending(SERIES)),
-                Aggregates.group("$" + SERIES), Aggregates.sort(Sorts.ascending("_id")), Aggregates.limit(limit));
+        return list(prefix, after, limit, null);
+    }
+
+    /** As {@link #list(String, SeriesId, int)}, of the series with a reading {@code also} matches (null: any). */
+    List<SeriesSummary> list(String prefix, SeriesId after, int limit, Bson also) {
+        List<Bson> range = SeriesRange.of(series, prefix, after);
+        if (also != null) {
+            range.add(also);
+        }
+        List<Bson> pipeline = new ArrayList<>(List.of(Aggregates.match(Filters.and(range)), Aggregates.sort(Sorts.ascending(series)),
+                Aggregates.group("$" + series), Aggregates.sort(Sorts.ascending("_id"))));
+        if (limit < Integer.MAX_VALUE) {
+            pipeline.add(Aggregates.limit(limit));
+        }
         List<SeriesSummary> out = new ArrayList<>();
         for (BsonDocument group : readings.aggregate(pipeline)) {
             out.add(SeriesSummary.idOnly(SeriesId.of(group.getString("_id").getValue())));

@@ -41,16 +41,21 @@ final class StartMessages {
     }
 
     static String wrongLayout(String namespace, CollectionInfo info) {
+        return wrongLayout(namespace, info, MetaField.SERIES);
+    }
+
+    /** @param meta the metaField the layout record asks for ({@code meta} where it keeps tags) */
+    static String wrongLayout(String namespace, CollectionInfo info, MetaField meta) {
         return "collection " + namespace + " already exists and is " + info.describe() + "; mongo-timeseries"
                 + " needs a time-series collection with timeField '" + TimeSeriesOptions.TIME_FIELD
-                + "' and metaField '" + TimeSeriesOptions.META_FIELD + "'. Drop or rename it, or configure"
+                + "' and metaField '" + meta.name + "'. Drop or rename it, or configure"
                 + " another collection name";
     }
 
-    static String fallback(String namespace, ServerFeatures version, String why) {
+    static String fallback(String namespace, ServerFeatures version, String why, MetaField meta) {
         return "mongo-timeseries FALLBACK: MongoDB server " + version + " has no native time-series collections ("
                 + why + "); readings are stored one plain document per reading in " + namespace
-                + " with an index {series: 1, t: 1} and a TTL index on t. Nothing is bucketed: expect one"
+                + " with an index {" + meta.series + ": 1, t: 1} and a TTL index on t. Nothing is bucketed: expect one"
                 + " document and index entry per reading. Use mongo-bucket for bucketed storage on this server";
     }
 

@@ -26,8 +26,10 @@ final class StatisticsReader {
     private final MongoDatabase database;
     private final MongoCollection<Document> collection;
     private final boolean fallback;
+    private final MetaField meta;
 
-    StatisticsReader(MongoDatabase database, MongoCollection<Document> collection, boolean fallback) {
+    StatisticsReader(MongoDatabase database, MongoCollection<Document> collection, boolean fallback, MetaField meta) {
+        this.meta = meta;
         this.database = database;
         this.collection = collection;
         this.fallback = fallback;
@@ -35,7 +37,7 @@ final class StatisticsReader {
 
     StorageStatistics read() {
         Document counts = collection.aggregate(List.of(
-                new Document("$group", new Document("_id", "$series").append("n", new Document("$sum", 1))),
+                new Document("$group", new Document("_id", meta.seriesExpression()).append("n", new Document("$sum", 1))),
                 new Document("$group", new Document("_id", null).append("series", new Document("$sum", 1))
                         .append("readings", new Document("$sum", "$n"))))).allowDiskUse(true).first();
         long series = counts == null ? 0 : counts.get("series", Number.class).longValue();

@@ -10,9 +10,10 @@ import java.util.List;
  *
  * @param fallback true for a plain collection of one document per reading (no native time-series)
  * @param warnings what the operator should be told at start
+ * @param meta where its documents keep the series (and tags, where the layout record keeps them)
  */
 record StoreLayout(MongoCollection<Document> collection, ServerFeatures version, boolean fallback,
-                   List<String> warnings) {
+                   List<String> warnings, MetaField meta) {
 
     /** deleteMany on the series (the metaField) is allowed. */
     boolean canDeleteBySeries() {

@@ -35,7 +35,8 @@ final class StoreOpening {
     /** What a store is made of, wired for one collection and policy ({@code queried}: the collection plain queries read). */
     record Parts(MongoClient client, StoreLayout layout, MongoCollection<Document> queried, CommandCounter counter,
                  ReadingWriter writer, ReadingQueries queries, StatisticsReader statistics, ReadingRemover remover,
-                 MongoFailures failures, SeriesLister lister, Lastpoints lastpoints, List<String> startNotes) {
+                 MongoFailures failures, SeriesLister lister, Lastpoints lastpoints, List<String> startNotes,
+                 TagReads tagReads, String where) {
     }
 
     private StoreOpening() {
@@ -59,8 +60,11 @@ final class StoreOpening {
             String where = StatisticsReader.BACKEND + " collection " + settings.database() + "." + settings.collection();
             CollectionInfo existing = CollectionInfo.find(database, settings.collection());
             // The layout first, so that a changed width is refused for what it is, before any expiry check.
-            LayoutStart layoutStart = LayoutGuard.start(new LayoutDocuments(database, settings.collection()),
-                    CollectionLayout.of(StatisticsReader.BACKEND, policy, retention, UnrecordedCollection.serverOptions(existing)),
+            LayoutDocuments records = new LayoutDocuments(database, settings.collection());
+            CollectionLayout configured = CollectionLayout.of(StatisticsReader.BACKEND, policy, retention,
+                    UnrecordedCollection.serverOptions(existing));
+            Boolean tags = UnrecordedCollection.tags(existing, records, settings.tags());
+            LayoutStart layoutStart = LayoutGuard.start(records, tags == null ? configured : configured.withTags(tags),
                     false, where, () -> UnrecordedCollection.inspect(database, existing, policy));
             StoreLayout layout = CollectionSetup.prepare(database, features, settings, policy, retention, layoutStart);
             List<String> notes = layoutStart.confirm(UnrecordedCollection.serverOptions(
@@ -85,13 +89,16 @@ final class StoreOpening {
         MongoDatabase database = client.getDatabase(settings.database());
         MongoCollection<Document> queried = layout.collection().withReadPreference(database.getReadPreference());
         ReadingWriter writer = new ReadingWriter(layout.collection(), policy, counter,
-                StoredIdentities.orPushedDown(layout));
-        ReadingQueries queries = new ReadingQueries(queried, !layout.fallback());
-        StatisticsReader statistics = new StatisticsReader(database, queried, layout.fallback());
+                StoredIdentities.orPushedDown(layout), layout.meta());
+        ReadingQueries queries = new ReadingQueries(queried, !layout.fallback(), layout.meta());
+        StatisticsReader statistics = new StatisticsReader(database, queried, layout.fallback(), layout.meta());
         ReadingRemover remover = new ReadingRemover(layout, new StatisticsReader(
-                database.withReadPreference(ReadPreference.primary()), layout.collection(), layout.fallback()), policy);
-        SeriesLister lister = new SeriesLister(queried.withDocumentClass(BsonDocument.class));
+                database.withReadPreference(ReadPreference.primary()), layout.collection(), layout.fallback(), layout.meta()),
+                policy);
+        SeriesLister lister = new SeriesLister(queried.withDocumentClass(BsonDocument.class), layout.meta());
         return new Parts(client, layout, queried, counter, writer, queries, statistics, remover, failures, lister,
-                new Lastpoints(queried, queries), List.copyOf(startNotes));
+                new Lastpoints(queried, queries, layout.meta()), List.copyOf(startNotes),
+                new TagReads(queried, layout.meta(), lister),
+                StatisticsReader.BACKEND + " collection " + settings.database() + "." + settings.collection());
     }
 }

@@ -27,14 +27,21 @@ final class StoredIdentities {
     /** @param orPushdown one $or of exact spans may be sent (see {@link #orPushedDown}); else a few grouped spans */
     static Set<Identity> among(MongoCollection<Document> collection, Collection<Identity> candidates,
                                boolean orPushdown) {
+        return among(collection, candidates, orPushdown, MetaField.SERIES);
+    }
+
+    /** As {@link #among(MongoCollection, Collection, boolean)}, in a collection of {@code meta}. */
+    static Set<Identity> among(MongoCollection<Document> collection, Collection<Identity> candidates,
+                               boolean orPushdown, MetaField meta) {
         MongoCollection<Document> primary = onPrimary(collection);
         Set<Identity> stored = new HashSet<>();
-        for (Bson filter : orPushdown ? TimeClusters.exact(candidates) : TimeClusters.grouped(candidates)) {
+        for (Bson filter : orPushdown ? TimeClusters.exact(candidates, meta.series)
+                : TimeClusters.grouped(candidates, meta.series)) {
             for (Document document : primary.find(filter)
-                    .projection(Projections.fields(Projections.include(ReadingDocuments.SERIES, ReadingDocuments.TIME),
+                    .projection(Projections.fields(Projections.include(meta.series, ReadingDocuments.TIME),
                             Projections.excludeId()))
                     .batchSize(BATCH_SIZE)) {
-                Identity identity = ReadingDocuments.identity(document);
+                Identity identity = ReadingDocuments.identity(document, meta);
                 if (candidates.contains(identity)) {
                     stored.add(identity);
                 }

@@ -56,8 +56,13 @@ final class TimeClusters {
 
     /** One branch {t in span, series} per distinct span, as $or of at most {@link #MAX_BRANCHES} branches per filter. */
     static List<Bson> exact(Collection<Identity> identities) {
+        return exact(identities, ReadingDocuments.SERIES);
+    }
+
+    /** As {@link #exact(Collection)}, with the series at {@code seriesPath} ({@link MetaField#series}). */
+    static List<Bson> exact(Collection<Identity> identities, String seriesPath) {
         List<Bson> branches = new ArrayList<>();
-        spans(identities).forEach((span, series) -> branches.add(filter(span.from(), span.to(), series)));
+        spans(identities).forEach((span, series) -> branches.add(filter(span.from(), span.to(), series, seriesPath)));
         List<Bson> filters = new ArrayList<>();
         for (int from = 0; from < branches.size(); from += MAX_BRANCHES) {
             List<Bson> part = branches.subList(from, Math.min(branches.size(), from + MAX_BRANCHES));
@@ -72,6 +77,11 @@ final class TimeClusters {
      * union of its series (more than {@link #exact}, never months for one old reading).
      */
     static List<Bson> grouped(Collection<Identity> identities) {
+        return grouped(identities, ReadingDocuments.SERIES);
+    }
+
+    /** As {@link #grouped(Collection)}, with the series at {@code seriesPath}. */
+    static List<Bson> grouped(Collection<Identity> identities, String seriesPath) {
         List<Map.Entry<Span, Set<String>>> spans = new ArrayList<>(spans(identities).entrySet());
         List<Integer> byGap = new ArrayList<>();
         long reach = Long.MIN_VALUE;
@@ -95,7 +105,7 @@ final class TimeClusters {
             to = Math.max(to, span.to());
             series.addAll(spans.get(i).getValue());
             if (cuts.contains(i) || i == spans.size() - 1) {
-                filters.add(filter(from, to, series));
+                filters.add(filter(from, to, series, seriesPath));
                 series = new TreeSet<>();
                 to = Long.MIN_VALUE;
             }
@@ -103,10 +113,10 @@ final class TimeClusters {
         return filters;
     }
 
-    private static Bson filter(long from, long to, Set<String> series) {
+    private static Bson filter(long from, long to, Set<String> series, String seriesPath) {
         Bson seriesFilter = series.size() == 1
-                ? Filters.eq(ReadingDocuments.SERIES, series.iterator().next())
-                : Filters.in(ReadingDocuments.SERIES, series);
+                ? Filters.eq(seriesPath, series.iterator().next())
+                : Filters.in(seriesPath, series);
         // Time first: a server that scans (the embedded test server) then rejects most documents cheaply.
         return Filters.and(Filters.gte(ReadingDocuments.TIME, new Date(from)),
                 Filters.lte(ReadingDocuments.TIME, new Date(to)), seriesFilter);

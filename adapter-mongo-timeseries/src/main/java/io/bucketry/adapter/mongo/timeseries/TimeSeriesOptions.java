@@ -65,7 +65,12 @@ record TimeSeriesOptions(String granularity, Long bucketSpanSeconds, Long expire
 
     /** The {@code create} command for a time-series collection with these options. */
     Document createCommand(String collection) {
-        Document timeseries = new Document("timeField", TIME_FIELD).append("metaField", META_FIELD);
+        return createCommand(collection, MetaField.SERIES);
+    }
+
+    /** As {@link #createCommand(String)}, with the metaField of {@code meta}. */
+    Document createCommand(String collection, MetaField meta) {
+        Document timeseries = new Document("timeField", TIME_FIELD).append("metaField", meta.name);
         if (bucketSpanSeconds != null) {
             // The server's options are 32-bit integers; both values are bounded above.
             timeseries.append("bucketMaxSpanSeconds", bucketSpanSeconds.intValue())

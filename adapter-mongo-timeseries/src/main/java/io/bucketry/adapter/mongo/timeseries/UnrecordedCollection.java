@@ -2,6 +2,7 @@ package io.bucketry.adapter.mongo.timeseries;
 
 import com.mongodb.client.MongoDatabase;
 import io.bucketry.adapter.mongo.common.layout.LayoutGuard.Unrecorded;
+import io.bucketry.adapter.mongo.common.layout.LayoutRecords;
 import io.bucketry.adapter.mongo.common.layout.LayoutText;
 import io.bucketry.domain.BucketPolicy;
 
@@ -41,6 +42,21 @@ final class UnrecordedCollection {
                 ? new Unrecorded(true, null, "its granularity '" + granularity + "' against " + width)
                 : new Unrecorded(true, "its granularity is '" + info.granularity() + "', " + width + " gives '" + granularity + "'",
                 null);
+    }
+
+    /**
+     * Whether a start keeps tags: as {@code configured} when set; otherwise false for a collection that exists
+     * without a layout record (made before them, so as it is) or whose metaField holds the series alone, else
+     * null (as recorded; a new collection keeps them).
+     */
+    static Boolean tags(CollectionInfo info, LayoutRecords records, Boolean configured) {
+        if (configured != null || info == null) {
+            return configured;
+        }
+        if (info.isTimeSeries() ? MetaField.SERIES.name.equals(info.metaField()) : records.find().isEmpty()) {
+            return Boolean.FALSE;
+        }
+        return null;
     }
 
     /** The options the server fixed when it created the collection, as recorded in the layout. */

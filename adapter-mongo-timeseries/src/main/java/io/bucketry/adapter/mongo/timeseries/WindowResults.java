@@ -18,6 +18,10 @@ final class WindowResults {
     }
 
     static WindowAggregate toAggregate(Document window, long windowMillis) {
+        return toAggregate(window, windowMillis, MetaField.SERIES);
+    }
+
+    static WindowAggregate toAggregate(Document window, long windowMillis, MetaField meta) {
         Document key = window.get("_id", Document.class);
         long start = key.get("w", Number.class).longValue();
         long count = 0;
@@ -29,7 +33,7 @@ final class WindowResults {
                 count = n;
                 continue;
             }
-            String name = ReadingDocuments.fieldName(stored);
+            String name = ReadingDocuments.fieldName(stored, meta);
             if (name != null) {
                 fields.put(name, new FieldAggregate(n, number(field, "min"), number(field, "max"),
                         number(field, "sum"), number(field, "first"), number(field, "last")));
@@ -39,10 +43,10 @@ final class WindowResults {
                 Instant.ofEpochMilli(start + windowMillis), count, fields);
     }
 
-    static List<WindowAggregate> toAggregates(Iterable<Document> windows, long windowMillis) {
+    static List<WindowAggregate> toAggregates(Iterable<Document> windows, long windowMillis, MetaField meta) {
         List<WindowAggregate> out = new ArrayList<>();
         for (Document window : windows) {
-            out.add(toAggregate(window, windowMillis));
+            out.add(toAggregate(window, windowMillis, meta));
         }
         return out;
     }

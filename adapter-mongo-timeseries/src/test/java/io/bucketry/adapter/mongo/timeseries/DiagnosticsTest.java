@@ -24,7 +24,7 @@ class DiagnosticsTest {
         ExpectedOptions expected = MongoTimeSeriesDiagnostics.expectedOptions(settings, BucketPolicy.defaults(), retention);
 
         assertThat(expected.timeField()).isEqualTo("t");
-        assertThat(expected.metaField()).isEqualTo("series");
+        assertThat(expected.metaField()).as("a new collection keeps tags").isEqualTo("meta");
         assertThat(expected.expireAfterSeconds()).isEqualTo(retention.retention().plus(retention.grace()).toSeconds());
         assertThat(expected.granularity() == null).isNotEqualTo(expected.bucketMaxSpanSeconds() == null);
     }

@@ -16,12 +16,12 @@ class LastpointsTest {
 
     @Test
     void thePipelineIsARangeThenASortByMetaAndTimeThenAGroupOfFirst() {
-        List<Bson> pipeline = Lastpoints.pipeline("s.", SeriesId.of("s.1"), 11, TestData.BASE);
+        List<Bson> pipeline = Lastpoints.pipeline(MetaField.META.series, "s.", SeriesId.of("s.1"), 11, TestData.BASE);
 
         assertThat(pipeline.get(0).toBsonDocument().toJson()).contains("\"$gte\": \"s.\"").contains("\"$lt\": \"s.{\"")
                 .contains("\"$gt\": \"s.1\"").doesNotContain("$regex");
-        assertThat(pipeline.get(1).toBsonDocument().toJson()).isEqualTo("{\"$sort\": {\"series\": -1, \"t\": -1}}");
-        assertThat(pipeline.get(2).toBsonDocument().toJson()).isEqualTo("{\"$group\": {\"_id\": \"$series\", \"t\": {\"$first\": \"$t\"}}}");
+        assertThat(pipeline.get(1).toBsonDocument().toJson()).isEqualTo("{\"$sort\": {\"meta.series\": -1, \"t\": -1}}");
+        assertThat(pipeline.get(2).toBsonDocument().toJson()).isEqualTo("{\"$group\": {\"_id\": \"$meta.series\", \"t\": {\"$first\": \"$t\"}}}");
         assertThat(pipeline).extracting(stage -> stage.toBsonDocument().toJson()).contains("{\"$limit\": 11}");
     }
 
@@ -33,7 +33,7 @@ class LastpointsTest {
             store.store(List.of(TestData.reading("lp-explain.a", 0, 1), TestData.reading("lp-explain.b", 60, 2)));
 
             Document plan = TestData.collection(client, settings)
-                    .aggregate(Lastpoints.pipeline("lp-explain.", null, 10, TestData.BASE)).explain();
+                    .aggregate(Lastpoints.pipeline(MetaField.META.series, "lp-explain.", null, 10, TestData.BASE)).explain();
 
             assertThat(plan.toJson()).doesNotContain("COLLSCAN");
         }

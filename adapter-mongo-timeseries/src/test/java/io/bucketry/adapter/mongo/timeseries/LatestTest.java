@@ -21,7 +21,7 @@ class LatestTest {
 
     private final SentCommands sent = new SentCommands();
     private final String series = TestData.freshSeries("latest");
-    private final MongoTimeSeriesSettings settings = MongoTestLane.get().freshSettings("latest");
+    private final MongoTimeSeriesSettings settings = MongoTestLane.get().freshSettings("latest").withTags(false); // raw documents of the series-only metaField
 
     @Test
     void latestSortsByTimeDescendingWithASmallLimit() {

@@ -52,7 +52,7 @@ class LayoutRecordTest {
 
         Document server = record(settings).get("serverOptions", Document.class);
 
-        assertThat(server).containsEntry("timeField", "t").containsEntry("metaField", "series");
+        assertThat(server).containsEntry("timeField", "t").containsEntry("metaField", "meta");
         assertThat(server.containsKey("granularity") || server.containsKey("bucketMaxSpanSeconds")).isTrue();
     }
 

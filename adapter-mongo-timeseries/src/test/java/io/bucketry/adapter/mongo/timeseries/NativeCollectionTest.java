@@ -48,7 +48,7 @@ class NativeCollectionTest {
             Document options = entry.get("options", Document.class);
             Document timeseries = options.get("timeseries", Document.class);
             assertThat(timeseries.getString("timeField")).isEqualTo("t");
-            assertThat(timeseries.getString("metaField")).isEqualTo("series");
+            assertThat(timeseries.getString("metaField")).as("a new collection keeps tags").isEqualTo("meta");
             if (store.serverFeatures().atLeast(ServerVersion.CUSTOM_BUCKETING)) {
                 assertThat(timeseries.get("bucketMaxSpanSeconds", Number.class).longValue()).isEqualTo(3600);
                 assertThat(timeseries.get("bucketRoundingSeconds", Number.class).longValue()).isEqualTo(3600);

@@ -29,7 +29,7 @@ class ReadPreferenceTest {
     @Test
     void theDuplicateCheckReadsFromThePrimaryWhenTheUriSaysSecondary() {
         // given: a client whose connection string asks for secondaries (the embedded server, a standalone, serves it anyway)
-        MongoTimeSeriesSettings settings = lane.freshSettings("rp");
+        MongoTimeSeriesSettings settings = lane.freshSettings("rp").withTags(false);
         String series = TestData.freshSeries("rp");
         try (MongoTimeSeriesReadingStore store = TestData.open(settings);
              MongoClient secondary = MongoClients.create(withReadPreference(lane.uri(), "secondary"))) {

@@ -36,9 +36,9 @@ class ServerFeaturesTest {
 
     @Test
     void theStoreLayoutGatesDeletesOnTheCompatibilityVersion() {
-        StoreLayout at60 = new StoreLayout(null, features("7.0.4", "6.0"), false, List.of());
-        StoreLayout at70 = new StoreLayout(null, features("7.0.4", "7.0"), false, List.of());
-        StoreLayout at50 = new StoreLayout(null, features("6.0.1", "5.0"), false, List.of());
+        StoreLayout at60 = new StoreLayout(null, features("7.0.4", "6.0"), false, List.of(), MetaField.SERIES);
+        StoreLayout at70 = new StoreLayout(null, features("7.0.4", "7.0"), false, List.of(), MetaField.SERIES);
+        StoreLayout at50 = new StoreLayout(null, features("6.0.1", "5.0"), false, List.of(), MetaField.SERIES);
 
         assertThat(at60.canDeleteByTime()).isFalse();
         assertThat(at60.canDeleteBySeries()).isTrue();

@@ -68,11 +68,11 @@ class StartWithoutTimeSeriesTest {
             assertThat(store.usesFallback()).isTrue();
             assertThat(store.startWarnings()).hasSize(1);
             assertThat(store.startWarnings().get(0)).contains("FALLBACK", "one plain document per reading",
-                    "{series: 1, t: 1}", store.serverVersion());
+                    "{meta.series: 1, t: 1}", store.serverVersion());
             List<Document> keys = new ArrayList<>();
             TestData.collection(client, settings).listIndexes().forEach(index -> keys.add(index.get("key", Document.class)));
-            assertThat(keys).contains(new Document("series", 1).append("t", 1), new Document("t", 1));
-            assertThat(store.capabilities()).containsExactly(Capability.DURABLE);
+            assertThat(keys).contains(new Document("meta.series", 1).append("t", 1), new Document("t", 1));
+            assertThat(store.capabilities()).containsExactlyInAnyOrder(Capability.DURABLE, Capability.TAGS);
         }
     }
 

@@ -71,7 +71,7 @@ class StoredIdentitiesTest {
     @Test
     void groupedAndExactSpansFindTheSameStoredIdentities() {
         // given: stored readings of three series over two days, and candidates near and far from them
-        MongoTimeSeriesSettings settings = MongoTestLane.get().freshSettings("span");
+        MongoTimeSeriesSettings settings = MongoTestLane.get().freshSettings("span").withTags(false);
         List<String> series = List.of(TestData.freshSeries("span"), TestData.freshSeries("span"), TestData.freshSeries("span"));
         List<Reading> readings = new ArrayList<>();
         List<Identity> candidates = new ArrayList<>();
@@ -95,6 +95,6 @@ class StoredIdentitiesTest {
     }
 
     private static StoreLayout layout(String binary, String fcv, boolean fallback) {
-        return new StoreLayout(null, ServerFeaturesTest.features(binary, fcv), fallback, List.of());
+        return new StoreLayout(null, ServerFeaturesTest.features(binary, fcv), fallback, List.of(), MetaField.SERIES);
     }
 }

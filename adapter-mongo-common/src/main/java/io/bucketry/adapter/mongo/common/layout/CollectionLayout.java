@@ -22,10 +22,12 @@ import java.util.TreeMap;
  *                  another, such as mongo-bucket's {@code sealed}); a record without it is {@value #ROWS}
  * @param subWindow the width of the sub-window summaries the buckets keep ({@link Duration#ZERO}: none), or
  *                  null where the backend records none, or the record was made before it was recorded
+ * @param tags whether the documents keep the tags each reading was written with; null in a record made
+ *             before tags existed (read as false: such a collection keeps working without tags)
  */
 public record CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
                                Duration grace, Map<String, String> serverOptions, int version, String documents,
-                               Duration subWindow) {
+                               Duration subWindow, Boolean tags) {
 
     /** The layout version this Bucketry writes and reads. */
     public static final int VERSION = 1;
@@ -38,6 +40,13 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
         Objects.requireNonNull(grace, "grace");
         serverOptions = Map.copyOf(serverOptions == null ? Map.of() : serverOptions);
         documents = documents == null ? ROWS : documents;
+    }
+
+    /** A layout that records nothing about tags. */
+    public CollectionLayout(String backend, Duration width, int maxCount, int maxBytes, Duration retention,
+                            Duration grace, Map<String, String> serverOptions, int version, String documents,
+                            Duration subWindow) {
+        this(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, documents, subWindow, null);
     }
 
     /** A layout that records no sub-window width. */
@@ -55,19 +64,30 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
     /** This layout with another document layout. */
     public CollectionLayout withDocuments(String value) {
         return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, value,
-                subWindow);
+                subWindow, tags);
     }
 
     /** This layout recording the sub-window width {@code value} ({@link Duration#ZERO}: none). */
     public CollectionLayout withSubWindow(Duration value) {
         return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, documents,
-                value);
+                value, tags);
+    }
+
+    /** This layout recording whether its documents keep tags. */
+    public CollectionLayout withTags(boolean value) {
+        return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, serverOptions, version, documents,
+                subWindow, value);
+    }
+
+    /** True when the documents keep tags (false for a record made before tags existed). */
+    public boolean keepsTags() {
+        return Boolean.TRUE.equals(tags);
     }
 
     /** This layout with the server options {@code options}. */
     public CollectionLayout withServerOptions(Map<String, String> options) {
         return new CollectionLayout(backend, width, maxCount, maxBytes, retention, grace, options, version, documents,
-                subWindow);
+                subWindow, tags);
     }
 
     /** The layout a store with these policies starts with, under this Bucketry's layout version. */
@@ -107,6 +127,9 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
         if (subWindow != null) {
             fields.put(LayoutFields.SUB_WINDOW_MILLIS, subWindow.toMillis());
         }
+        if (tags != null) {
+            fields.put(LayoutFields.TAGS, tags);
+        }
         // For a person reading the record in a shell; never read back.
         fields.put(LayoutFields.DESCRIPTION, describe());
         return fields;
@@ -123,6 +146,7 @@ public record CollectionLayout(String backend, Duration width, int maxCount, int
         return backend + ", " + policy + ", max bytes " + maxBytes + ", retention " + LayoutText.duration(retention)
                 + ", grace " + LayoutText.duration(grace) + (serverOptions.isEmpty() ? "" : ", " + new TreeMap<>(serverOptions))
                 + (ROWS.equals(documents) ? "" : ", layout " + documents)
-                + (subWindow == null || subWindow.isZero() ? "" : ", sub-window " + LayoutText.duration(subWindow));
+                + (subWindow == null || subWindow.isZero() ? "" : ", sub-window " + LayoutText.duration(subWindow))
+                + (keepsTags() ? ", tags" : "");
     }
 }

@@ -21,6 +21,7 @@ final class LayoutFields {
     static final String DESCRIPTION = "description";
     static final String DOCUMENTS = "documents";
     static final String SUB_WINDOW_MILLIS = "subWindowMillis";
+    static final String TAGS = "tags";
 
     private LayoutFields() {
     }
@@ -44,7 +45,8 @@ final class LayoutFields {
                 (int) number(fields, MAX_BYTES), Duration.ofMillis(number(fields, RETENTION_MILLIS)),
                 Duration.ofMillis(number(fields, GRACE_MILLIS)), options, version,
                 fields.containsKey(DOCUMENTS) ? text(fields, DOCUMENTS) : CollectionLayout.ROWS,
-                fields.containsKey(SUB_WINDOW_MILLIS) ? Duration.ofMillis(number(fields, SUB_WINDOW_MILLIS)) : null);
+                fields.containsKey(SUB_WINDOW_MILLIS) ? Duration.ofMillis(number(fields, SUB_WINDOW_MILLIS)) : null,
+                fields.containsKey(TAGS) ? flag(fields, TAGS) : null);
     }
 
     private static long number(Map<String, ?> fields, String name) {
@@ -52,6 +54,13 @@ final class LayoutFields {
             return number.longValue();
         }
         throw unreadable(name, fields.containsKey(name) ? "is not a number" : "is missing");
+    }
+
+    private static boolean flag(Map<String, ?> fields, String name) {
+        if (fields.get(name) instanceof Boolean flag) {
+            return flag;
+        }
+        throw unreadable(name, "is not true or false");
     }
 
     private static String text(Map<String, ?> fields, String name) {

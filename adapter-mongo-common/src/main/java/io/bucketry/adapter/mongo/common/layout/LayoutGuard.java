@@ -50,6 +50,10 @@ public final class LayoutGuard {
                         + " before layout records), and they do not fit the configured layout: " + found.mismatch()
                         + ". Start with the settings it was made with, or use a new collection (--mongo-collection)");
             }
+            if (configured.tags() == null) {
+                // a new collection keeps tags unless configured otherwise; one made before layout records keeps none
+                configured = configured.withTags(!found.holdsData());
+            }
             if (records.insert(configured)) {
                 String note = found.holdsData()
                         ? where + " holds readings but had no layout record (made by a Bucketry before layout records):"
@@ -66,6 +70,7 @@ public final class LayoutGuard {
         List<LayoutDifference> refused = differences.stream().filter(d -> !d.safe()).toList();
         if (!refused.isEmpty() && previous.version() == configured.version() && !unrecorded.get().holdsData()) {
             // Placement matters only for stored readings: an emptied (or dropped and recreated) collection may change.
+            configured = configured.tags() == null ? configured.withTags(true) : configured;
             return new LayoutStart(records, where, previous, configured, List.of(), where + " holds no readings, so its"
                     + " layout may change: recorded " + configured.describe() + " in place of " + previous.describe(), true);
         }
@@ -75,6 +80,10 @@ public final class LayoutGuard {
                     + ". Start with the stored value, use a new collection (--mongo-collection), or migrate the data"
                     + " into a new collection with bucketry migrate");
         }
-        return new LayoutStart(records, where, previous, configured.withServerOptionsOf(previous), differences, null, false);
+        CollectionLayout running = configured.withServerOptionsOf(previous);
+        if (configured.tags() == null) {
+            running = previous.tags() == null ? running : running.withTags(previous.tags()); // as recorded
+        }
+        return new LayoutStart(records, where, previous, running, differences, null, false);
     }
 }

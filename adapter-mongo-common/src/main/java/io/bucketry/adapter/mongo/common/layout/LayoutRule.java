@@ -65,6 +65,7 @@ public final class LayoutRule {
                             + " width; with another, range reads miss them and resent duplicates are stored twice"));
         }
         subWindow(stored.subWindow(), configured.subWindow(), out);
+        tags(stored, configured, out);
         if (stored.maxCount() != configured.maxCount()) {
             out.add(maxCount(stored, configured, ceilingsPlaceReadings));
         }
@@ -106,6 +107,27 @@ public final class LayoutRule {
         } else {
             out.add(refused(setting, subWindowText(stored), subWindowText(configured), "stored buckets keep sub-window summaries"
                     + " of the stored width; with another, aggregates cannot use them and read every reading instead"));
+        }
+    }
+
+    /**
+     * Compared only where the configuration asks for tags or for none (null: as recorded). A collection made
+     * before tags holds documents an older Bucketry may still be writing beside this one, and a native
+     * collection's metaField holds the series id alone: it moves to a new collection, never in place.
+     */
+    private static void tags(CollectionLayout stored, CollectionLayout configured, List<LayoutDifference> out) {
+        if (configured.tags() == null || configured.keepsTags() == stored.keepsTags()) {
+            return;
+        }
+        String setting = "tags (withTags)";
+        if (configured.keepsTags()) {
+            out.add(refused(setting, "off", "on", "the collection was made " + (stored.tags() == null ? "before tags"
+                    : "without tags") + " and its documents keep none; move it into a new collection that keeps tags with"
+                    + " bucketry migrate --from-config old.yaml --to-config new.yaml (the new one naming another"
+                    + " --mongo-collection), or leave tags unset to keep using it without tags"));
+        } else {
+            out.add(refused(setting, "on", "off", "its documents keep the tags each reading was written with;"
+                    + " leave tags unset, or migrate into a new collection without tags"));
         }
     }
 

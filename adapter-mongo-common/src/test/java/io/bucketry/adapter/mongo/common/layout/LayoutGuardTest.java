@@ -54,7 +54,7 @@ class LayoutGuardTest {
         LayoutStart start = LayoutGuard.start(records, configured, true, WHERE, LayoutGuard.Unrecorded::empty);
 
         assertThat(start.previous()).isEmpty();
-        assertThat(records.find()).contains(configured);
+        assertThat(records.find()).as("a new collection keeps tags").contains(configured.withTags(true));
         assertThat(start.confirm()).singleElement().asString().contains(WHERE, "layout recorded", "windowed 5m");
     }
 
@@ -85,7 +85,45 @@ class LayoutGuardTest {
         // then
         assertThat(records.find().orElseThrow().isPaged()).as("not before confirm").isFalse();
         assertThat(start.confirm()).singleElement().asString().contains("holds no readings, so its layout may change");
-        assertThat(records.find()).contains(paged);
+        assertThat(records.find()).contains(paged.withTags(true));
+    }
+
+    @Test
+    void tagsFollowTheRecordUnlessConfiguredAndEnablingThemOnACollectionWithoutIsRefusedNamingMigrate() {
+        // given: a record made before tags (no field) of a collection holding readings
+        MapRecords records = new MapRecords();
+        records.insert(layout(BucketPolicy.defaults(), RETENTION));
+        records.fields.remove("tags");
+
+        // when / then: unset follows the record (no tags); asking for tags is refused with the way out
+        LayoutStart unset = LayoutGuard.start(records, layout(BucketPolicy.defaults(), RETENTION), true, WHERE,
+                LayoutGuardTest::holdsData);
+        assertThat(unset.layout().keepsTags()).isFalse();
+        assertThat(unset.confirm()).isEmpty();
+        assertThatIllegalStateException().isThrownBy(() -> LayoutGuard.start(records,
+                        layout(BucketPolicy.defaults(), RETENTION).withTags(true), true, WHERE, LayoutGuardTest::holdsData))
+                .withMessageContaining("tags (withTags): stored off, configured on")
+                .withMessageContaining("made before tags")
+                .withMessageContaining("bucketry migrate --from-config old.yaml --to-config new.yaml");
+        // a record with tags refuses turning them off, and unset keeps them
+        MapRecords tagged = new MapRecords();
+        tagged.insert(layout(BucketPolicy.defaults(), RETENTION).withTags(true));
+        assertThat(LayoutGuard.start(tagged, layout(BucketPolicy.defaults(), RETENTION), true, WHERE,
+                LayoutGuardTest::holdsData).layout().keepsTags()).isTrue();
+        assertThatIllegalStateException().isThrownBy(() -> LayoutGuard.start(tagged,
+                        layout(BucketPolicy.defaults(), RETENTION).withTags(false), true, WHERE, LayoutGuardTest::holdsData))
+                .withMessageContaining("tags (withTags): stored on, configured off");
+    }
+
+    @Test
+    void aCollectionMadeBeforeLayoutRecordsIsRecordedWithoutTags() {
+        MapRecords records = new MapRecords();
+
+        LayoutStart start = LayoutGuard.start(records, layout(BucketPolicy.defaults(), RETENTION), true, WHERE,
+                LayoutGuardTest::holdsData);
+
+        assertThat(start.layout().keepsTags()).as("its documents were written without tags").isFalse();
+        assertThat(records.fields).containsEntry("tags", false);
     }
 
     @Test
