@@ -19,7 +19,8 @@ class CheckCommandTest {
     private static final Pattern LINE = Pattern.compile("^(PASS|FAIL|SKIP) (.+?)(?: - (.*))?$");
     private static final Pattern SUMMARY = Pattern.compile("^(\\d+) passed, (\\d+) failed, (\\d+) skipped$");
     private static final List<String> BEHAVIOURS = List.of("round trip", "late readings in place",
-            "duplicates across batches", "duplicates after ms truncation", "racing writers", "page N", "window aggregates",
+            "duplicates across batches", "duplicates after ms truncation", "racing writers", "multiple writers with tiers",
+            "page N", "window aggregates",
             "latest", "delete series", "retention hiding", "index definitions", "TTL index options", "layout refusal",
             "write concern");
 

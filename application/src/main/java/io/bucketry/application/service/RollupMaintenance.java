@@ -37,20 +37,19 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>the raw readings are written;</li>
  *   <li>a settle (the sweeper's reclaim, or a query that reads the tier) reads pending entries, then,
  *       per series under a lock, recomputes every tier window holding them and replaces it, then
- *       clears the entries it read, except those of batches that were still running in this process
- *       when it began ({@link #settle}).</li>
+ *       clears the entries it read, except those of batches that were still running when it began, in
+ *       this process or, through the store's leases, in another ({@link #settle}).</li>
  * </ol>
  * A crash or failure between 1 and 2, inside 2 or before 3 leaves the entries pending, so the next
  * settle repairs the windows; a retried batch records its windows again and stores only
  * duplicates, which the recomputation ignores as the raw store did. An entry is cleared only after
  * a recomputation that read the raw readings after its batch had finished, so no batch's readings
- * are left out; two settles of one series never interleave. Ingest pays only step 1. A store that
+ * are left out; two settles of one series in this process never interleave, and a store shared by
+ * processes keeps the window of the settle that began last ({@link StoreRollups#replace(List, long)}).
+ * Ingest pays only step 1 and the end of the batch. A store that
  * marks each window pending in the very step that writes a reading there
  * ({@link StoreRollups#recordsPendingOnWrite}, the in-memory one) needs no step 1: its marks are as
  * durable as the readings, and it clears a mark only if no reading came since the settle read it.
- *
- * <p>Limit: the running-batch set and the locks are this process's; several processes writing one
- * Mongo database each need their own database (or a lease, not built).
  */
 public final class RollupMaintenance {
 
@@ -114,6 +113,9 @@ public final class RollupMaintenance {
     /** The batch of {@code token} has finished (stored or failed): its entries may now be cleared by a settle. */
     public void end(long token) {
         running.remove(token);
+        if (!recordedOnWrite) {
+            rollups.finished(token);
+        }
     }
 
     /** Settles every pending entry (the sweeper's step); answers how many entries were cleared. */
@@ -149,9 +151,10 @@ public final class RollupMaintenance {
         if (pending.isEmpty()) {
             return 0;
         }
-        // which batches had finished is taken before the recomputation reads the raw readings: a batch
-        // that ends during it may have written what it did not read, so its entries stay for the next settle
-        List<PendingRollup> finished = pending.stream().filter(p -> !running.contains(p.token())).toList();
+        // which batches had finished, and the version the windows are written under, are taken before the
+        // recomputation reads the raw readings: a batch that ends during it may have written what it did not
+        // read, so its entries stay for the next settle (the store asks other processes' leases too)
+        StoreRollups.Settlement settlement = rollups.beginSettle(pending, running::contains);
         Map<SeriesId, TreeSet<Long>> starts = new TreeMap<>();
         for (PendingRollup entry : pending) {
             starts.computeIfAbsent(entry.key().series(), s -> new TreeSet<>()).add(entry.key().start());
@@ -160,13 +163,13 @@ public final class RollupMaintenance {
             ReentrantLock lock = lockOf(series.getKey());
             lock.lock();
             try {
-                rollups.replace(recompute(series.getKey(), series.getValue()));
+                rollups.replace(recompute(series.getKey(), series.getValue()), settlement.version());
             } finally {
                 lock.unlock();
             }
         }
-        rollups.clearPending(finished);
-        return finished.size();
+        rollups.clearPending(settlement.clearable());
+        return settlement.clearable().size();
     }
 
     /** Runs {@code action} under the lock that settles of {@code series} take, so that none writes a window across it. */

@@ -25,11 +25,20 @@ public final class TieredStoreReadings implements StoreReadings {
     @Override
     public StoreResult store(List<Reading> readings) {
         long token = maintenance.begin(readings);
+        StoreResult stored;
         try {
-            return store.store(readings);
-        } finally {
-            maintenance.end(token);
+            stored = store.store(readings);
+        } catch (RuntimeException e) {
+            try {
+                maintenance.end(token);
+            } catch (RuntimeException ended) {
+                e.addSuppressed(ended);
+            }
+            throw e;
         }
+        // a batch whose end cannot be recorded fails: its retry stores only duplicates and records its windows again
+        maintenance.end(token);
+        return stored;
     }
 
     @Override

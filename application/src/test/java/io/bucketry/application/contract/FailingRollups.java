@@ -22,9 +22,19 @@ final class FailingRollups extends ForwardingRollups {
 
     @Override
     public void replace(List<RollupWindow> windows) {
+        failIfTold();
+        super.replace(windows);
+    }
+
+    @Override
+    public void replace(List<RollupWindow> windows, long version) {
+        failIfTold();
+        super.replace(windows, version);
+    }
+
+    private void failIfTold() {
         if (failNext.getAndSet(false)) {
             throw new FailingAfterStore.InjectedFailure("injected: the tier write failed");
         }
-        super.replace(windows);
     }
 }

@@ -4,6 +4,7 @@ import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.port.out.AggregateReadings;
 import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
+import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.testing.ListReadingStore;
 import io.bucketry.application.testing.ForwardingRollups;
 import io.bucketry.application.testing.ListRollupStore;
@@ -89,9 +90,48 @@ class RollupMaintenanceTest {
         assertThat(rollups.pending(10)).isEmpty();
     }
 
+    @Test
+    void theEndOfABatchIsToldToAStoreThatRecordedItsWindowsAndNotToOneThatRecordsOnWrite() {
+        RecordingRollups recordedFirst = new RecordingRollups(false);
+        RecordingRollups onWrite = new RecordingRollups(true);
+        RollupMaintenance first = new RollupMaintenance(TIERS, recordedFirst, new ListReadingStore(BucketPolicy.defaults()));
+        RollupMaintenance written = new RollupMaintenance(TIERS, onWrite, new ListReadingStore(BucketPolicy.defaults()));
+
+        long token = first.begin(BATCH);
+        first.end(token);
+        written.end(written.begin(BATCH));
+
+        assertThat(recordedFirst.finished).containsExactly(token);
+        assertThat(onWrite.finished).isEmpty();
+    }
+
+    @Test
+    void aSettleClearsOnlyWhatTheStoreSaysHasFinishedAndWritesUnderTheVersionItGave() {
+        ListReadingStore store = new ListReadingStore(BucketPolicy.defaults());
+        store.store(BATCH);
+        RecordingRollups rollups = new RecordingRollups(false) {
+            @Override
+            public Settlement beginSettle(List<PendingRollup> pending, LongPredicate runningHere) {
+                // another process's lease still holds the second window's entry
+                return new Settlement(pending.subList(0, 1), 42);
+            }
+        };
+        RollupMaintenance maintenance = new RollupMaintenance(TIERS, rollups, store);
+        maintenance.end(maintenance.begin(BATCH));
+        List<PendingRollup> before = rollups.pending(10);
+
+        long cleared = maintenance.settleAll();
+
+        assertThat(cleared).isEqualTo(1);
+        assertThat(rollups.pending(10)).containsExactly(before.get(1));
+        assertThat(rollups.versions).isNotEmpty().containsOnly(42L);
+    }
+
     /** A list rollup store that says whether it records on write and keeps what it was asked to record. */
-    private static final class RecordingRollups extends ForwardingRollups {
+    private static class RecordingRollups extends ForwardingRollups {
         final List<RollupKey> recorded = new ArrayList<>();
+        final List<Long> finished = new ArrayList<>();
+        final List<Long> versions = new ArrayList<>();
         final boolean onWrite;
         Duration askedFinest;
 
@@ -110,6 +150,18 @@ class RollupMaintenanceTest {
         public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
             recorded.addAll(keys);
             super.recordPending(keys, token, running);
+        }
+
+        @Override
+        public void finished(long token) {
+            finished.add(token);
+            super.finished(token);
+        }
+
+        @Override
+        public void replace(List<RollupWindow> windows, long version) {
+            versions.add(version);
+            super.replace(windows, version);
         }
     }
 }

@@ -31,6 +31,11 @@ public class ForwardingRollups implements StoreRollups {
     @Override public List<PendingRollup> pending(TimeRange range, int limit) { return rollups.pending(range, limit); }
     @Override public void clearPending(List<PendingRollup> settled) { rollups.clearPending(settled); }
     @Override public void replace(List<RollupWindow> windows) { rollups.replace(windows); }
+    @Override public void replace(List<RollupWindow> windows, long version) { rollups.replace(windows, version); }
+    @Override public void finished(long token) { rollups.finished(token); }
+    @Override public Settlement beginSettle(List<PendingRollup> pending, LongPredicate runningHere) {
+        return rollups.beginSettle(pending, runningHere);
+    }
     @Override public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
         return rollups.read(series, tier, range);
     }

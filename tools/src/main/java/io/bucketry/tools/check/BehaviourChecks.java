@@ -31,6 +31,7 @@ final class BehaviourChecks {
                 Check.of("duplicates after ms truncation", BehaviourChecks::duplicatesAfterTruncation),
                 Check.only(Backend.MONGO_BUCKET, "overflow", BehaviourChecks::overflow),
                 Check.of("racing writers", RacingWriters::run),
+                Check.of("multiple writers with tiers", MultiWriterCheck::run),
                 Check.of("page N", BehaviourChecks::pageN),
                 Check.of("window aggregates", WindowCheck::run),
                 Check.of("latest", BehaviourChecks::latest),

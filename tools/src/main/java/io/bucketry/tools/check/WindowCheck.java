@@ -61,7 +61,7 @@ final class WindowCheck {
     }
 
     /** The deduplicated readings: for each identity the first written. */
-    private static List<Reading> firstWins(List<ReadingInput> written) {
+    static List<Reading> firstWins(List<ReadingInput> written) {
         TreeMap<String, Reading> kept = new TreeMap<>();
         for (Reading reading : expected(written)) {
             kept.putIfAbsent(reading.series().value() + " " + reading.time(), reading);
@@ -70,9 +70,14 @@ final class WindowCheck {
     }
 
     static List<String> bruteForce(List<Reading> readings) {
+        return bruteForce(readings, WINDOW);
+    }
+
+    /** Windows of {@code width} over {@code readings}, one line each, as {@link #describe} writes them. */
+    static List<String> bruteForce(List<Reading> readings, Duration width) {
         TreeMap<String, List<Reading>> windows = new TreeMap<>();
         for (Reading reading : readings) {
-            long start = Math.floorDiv(reading.epochMilli(), WINDOW.toMillis()) * WINDOW.toMillis();
+            long start = Math.floorDiv(reading.epochMilli(), width.toMillis()) * width.toMillis();
             windows.computeIfAbsent(reading.series().value() + " " + Instant.ofEpochMilli(start), k -> new ArrayList<>())
                     .add(reading);
         }
@@ -94,7 +99,7 @@ final class WindowCheck {
         return out;
     }
 
-    private static List<String> describe(List<WindowAggregate> windows) {
+    static List<String> describe(List<WindowAggregate> windows) {
         List<String> out = new ArrayList<>();
         for (WindowAggregate window : windows) {
             FieldAggregate t = window.fields().get("temperature");
@@ -112,7 +117,7 @@ final class WindowCheck {
                 Math.abs(sum) < TOLERANCE ? 0.0 : sum, first, last);
     }
 
-    private static String firstDifference(List<String> expected, List<String> actual) {
+    static String firstDifference(List<String> expected, List<String> actual) {
         for (int i = 0; i < Math.max(expected.size(), actual.size()); i++) {
             String e = i < expected.size() ? expected.get(i) : "(none)";
             String a = i < actual.size() ? actual.get(i) : "(none)";

@@ -17,7 +17,9 @@ import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,9 +30,22 @@ class CheckAgainstStoreDoublesTest {
     private static final Instant NOW = Instant.parse("2026-07-21T12:34:56.789Z");
 
     private static List<CheckReport.Result> run(UnaryOperator<ReadingStore> defect) {
+        return run(defect, true);
+    }
+
+    /**
+     * The checks over in-memory stores; with {@code shared}, the opens of one collection share its store (as
+     * two clients share a database), else each open has a store of its own.
+     */
+    private static List<CheckReport.Result> run(UnaryOperator<ReadingStore> defect, boolean shared) {
+        Map<String, InMemoryReadingStore> collections = new HashMap<>();
         StoreOpener opener = (config, clock) -> {
-            ReadingStore store = defect.apply(new InMemoryReadingStore(config.bucketPolicyValue()));
-            UseCases useCases = UseCases.over(store, config.applicationSettings(), clock);
+            InMemoryReadingStore plain = shared
+                    ? collections.computeIfAbsent(config.mongo().collection(), name -> new InMemoryReadingStore(config.bucketPolicyValue()))
+                    : new InMemoryReadingStore(config.bucketPolicyValue());
+            ReadingStore store = defect.apply(plain);
+            UseCases useCases = config.rollups().isEmpty() ? UseCases.over(store, config.applicationSettings(), clock)
+                    : UseCases.over(store, config.applicationSettings(), clock, null, config.rollups(), plain.rollups());
             return new OpenStore() {
                 @Override
                 public UseCases useCases() {
@@ -71,7 +86,7 @@ class CheckAgainstStoreDoublesTest {
         List<CheckReport.Result> results = run(UnaryOperator.identity());
 
         assertThat(results).extracting(CheckReport.Result::name).contains("round trip", "overflow", "racing writers",
-                "window aggregates", "retention hiding");
+                "multiple writers with tiers", "window aggregates", "retention hiding");
         assertThat(results).allSatisfy(result -> assertThat(result.status()).as(result.line()).isEqualTo(Status.PASS));
     }
 
@@ -87,6 +102,15 @@ class CheckAgainstStoreDoublesTest {
         assertThat(report.exitCode()).isEqualTo(1);
         assertThat(report.summary()).isEqualTo(report.passed() + " passed, " + report.failed() + " failed, 0 skipped");
         assertThat(report.failed()).isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void twoCopiesThatDoNotShareTheirStoreFailTheMultipleWritersCheck() {
+        List<CheckReport.Result> results = run(UnaryOperator.identity(), false);
+
+        assertThat(results).filteredOn(result -> result.name().equals("multiple writers with tiers")).singleElement()
+                .satisfies(result -> assertThat(result.status()).isEqualTo(Status.FAIL))
+                .extracting(CheckReport.Result::detail).asString().contains("accepted 1080 (expected 540)");
     }
 
     @Test

@@ -88,7 +88,9 @@ final class StoreOpening {
         // statistics follow the connection string's read preference.
         MongoDatabase database = client.getDatabase(settings.database());
         MongoCollection<Document> queried = layout.collection().withReadPreference(database.getReadPreference());
-        ReadingWriter writer = new ReadingWriter(layout.collection(), policy, counter,
+        SeriesLeases leases = new SeriesLeases(database.getCollection(settings.collection() + ".series_leases"), settings.timeout());
+        leases.createIndexes();
+        ReadingWriter writer = new ReadingWriter(layout.collection(), leases, policy, counter,
                 StoredIdentities.orPushedDown(layout), layout.meta());
         ReadingQueries queries = new ReadingQueries(queried, !layout.fallback(), layout.meta());
         StatisticsReader statistics = new StatisticsReader(database, queried, layout.fallback(), layout.meta());

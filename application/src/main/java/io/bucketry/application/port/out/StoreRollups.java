@@ -36,6 +36,33 @@ public interface StoreRollups {
         return false;
     }
 
+    /**
+     * The batch of {@code token}, whose windows were recorded by {@link #recordPending}, has finished
+     * (stored or failed). A store shared by several processes ends the batch's lease here and, if a
+     * settle elsewhere had taken the lease as expired meanwhile, records the batch's windows again so
+     * that a later settle reads what it wrote. Nothing to do in one process (the default).
+     */
+    default void finished(long token) {
+    }
+
+    /**
+     * Starts a settle of {@code pending} (read before this call), before it reads any raw reading:
+     * answers the entries it may clear once it has recomputed their windows (their batches have
+     * finished: none is {@code runningHere}, nor, in a store shared by processes, holds a live lease
+     * elsewhere) and the version its windows are written under ({@link #replace(List, long)}).
+     */
+    default Settlement beginSettle(List<PendingRollup> pending, LongPredicate runningHere) {
+        return new Settlement(pending.stream().filter(entry -> !runningHere.test(entry.token())).toList(), 0);
+    }
+
+    /** What a settle may clear after its recomputation, and the version it writes windows under. */
+    record Settlement(List<PendingRollup> clearable, long version) {
+
+        public Settlement {
+            clearable = List.copyOf(clearable);
+        }
+    }
+
     /** Up to {@code limit} pending entries of any series. */
     List<PendingRollup> pending(int limit);
 
@@ -50,6 +77,15 @@ public interface StoreRollups {
 
     /** Stores each window, replacing the one of the same series, tier and start; an empty one removes it. */
     void replace(List<RollupWindow> windows);
+
+    /**
+     * As {@link #replace(List)}, by a settle that began under {@code version} ({@link #beginSettle}): a
+     * store shared by processes keeps, per window, what the settle of the highest version wrote, so
+     * that a settle which read the raw readings earlier cannot write over one that read them later.
+     */
+    default void replace(List<RollupWindow> windows, long version) {
+        replace(windows);
+    }
 
     /** The stored windows of one series and tier whose start lies in {@code range}, in time order. */
     List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range);
@@ -67,7 +103,11 @@ public interface StoreRollups {
      */
     Instant coveredSince(Duration tier, Instant proposed);
 
-    /** Removes every window of a series (its pending entries stay; settling them finds no readings); answers how many. */
+    /**
+     * Removes every window of a series, after its readings were removed (its pending entries stay; settling
+     * them finds no readings); answers how many. A store shared by processes also makes sure that no
+     * settle which read the readings before their removal writes a window of the series afterwards.
+     */
     long deleteSeries(SeriesId series);
 
     /** Removes the windows of one tier that start before {@code cutoff}; answers how many. */

@@ -1,5 +1,7 @@
 package io.bucketry.adapter.mongo.common.rollups;
 
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoNamespace;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
@@ -28,14 +30,21 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongPredicate;
 
 /**
  * Rollup tiers in two plain collections beside a Mongo adapter's readings, over that adapter's
  * client: {@code <name>.rollups} (the windows), {@code <name>.rollups_pending} (windows to
  * recompute, written before the batch's readings, so that they survive a crash) and
- * {@code <name>.rollups_tiers} (since when each tier holds every window). Both Mongo
- * adapters open it on their own database; it holds no state of its own between failures.
+ * {@code <name>.rollups_tiers} (since when each tier holds every window) and
+ * {@code <name>.rollups_leases} (the batches being written, {@link BatchLeases}). Both Mongo
+ * adapters open it on their own database; it holds no state of its own between failures but the
+ * leases of its own running batches. Several processes may share these collections without
+ * transactions: a settle clears no entry of a batch that holds a live lease in any process, and
+ * each window keeps what the settle of the highest version wrote (a conditional upsert), so a
+ * settle that read the readings earlier never writes over one that read them later.
  */
 public final class MongoRollupStore implements StoreRollups {
 
@@ -45,13 +54,15 @@ public final class MongoRollupStore implements StoreRollups {
     private final MongoCollection<Document> pending;
     private final MongoCollection<Document> tiers;
     private final MongoFailures failures;
+    private final BatchLeases leases;
 
     private MongoRollupStore(MongoCollection<Document> windows, MongoCollection<Document> pending,
-                             MongoCollection<Document> tiers, MongoFailures failures) {
+                             MongoCollection<Document> tiers, MongoFailures failures, BatchLeases leases) {
         this.windows = windows;
         this.pending = pending;
         this.tiers = tiers;
         this.failures = failures;
+        this.leases = leases;
     }
 
     /**
@@ -62,6 +73,11 @@ public final class MongoRollupStore implements StoreRollups {
      * live in a plain collection, written by replacement upserts on a unique (series, tier, start) index.
      */
     public static MongoRollupStore open(MongoClient client, MongoNamespace readings, MongoFailures failures) {
+        return open(client, readings, failures, BatchLeases.DEFAULT_LEASE);
+    }
+
+    /** As {@link #open(MongoClient, MongoNamespace, MongoFailures)}, with batch leases of {@code lease} (tests). */
+    public static MongoRollupStore open(MongoClient client, MongoNamespace readings, MongoFailures failures, Duration lease) {
         MongoDatabase database = client.getDatabase(readings.getDatabaseName());
         String name = readings.getCollectionName();
         MongoCollection<Document> windows = database.getCollection(name + ".rollups");
@@ -70,16 +86,52 @@ public final class MongoRollupStore implements StoreRollups {
             windows.createIndexes(RollupDocuments.windowIndexes());
             return pending.createIndexes(RollupDocuments.pendingIndexes());
         });
-        return new MongoRollupStore(windows, pending, database.getCollection(name + ".rollups_tiers"), failures);
+        return new MongoRollupStore(windows, pending, database.getCollection(name + ".rollups_tiers"), failures,
+                new BatchLeases(database.getCollection(name + ".rollups_leases"), failures, lease));
     }
 
+    /** Takes the batch's lease first, so that no process sees its entries without it until the batch ends. */
     @Override
     public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
+        leases.take(token, keys);
+        try {
+            writePending(keys, token);
+        } catch (RuntimeException e) {
+            try {
+                leases.release(token);
+            } catch (RuntimeException released) {
+                e.addSuppressed(released);   // the lease runs out; its entries are settled then
+            }
+            throw e;
+        }
+    }
+
+    private void writePending(List<RollupKey> keys, long token) {
         List<WriteModel<Document>> writes = new ArrayList<>(keys.size());
         for (RollupKey key : new LinkedHashSet<>(keys)) {
             writes.add(RollupDocuments.pending(key, token));
         }
         write(pending, writes, "record " + writes.size() + " pending rollup windows");
+    }
+
+    /**
+     * Ends the batch's lease; if a settle took it over as expired (the batch outlived it), the batch's
+     * windows are recorded again under a token with no lease, after its readings: the next settle reads them.
+     */
+    @Override
+    public void finished(long token) {
+        List<RollupKey> lapsed = leases.release(token);
+        if (!lapsed.isEmpty()) {
+            writePending(lapsed, ThreadLocalRandom.current().nextLong());
+        }
+    }
+
+    @Override
+    public Settlement beginSettle(List<PendingRollup> entries, LongPredicate runningHere) {
+        List<PendingRollup> elsewhere = entries.stream().filter(entry -> !runningHere.test(entry.token())).toList();
+        Set<Long> live = leases.live(elsewhere.stream().map(PendingRollup::token).distinct().toList());
+        // the version is taken after the leases were read and before the raw readings are
+        return new Settlement(elsewhere.stream().filter(entry -> !live.contains(entry.token())).toList(), leases.nextVersion());
     }
 
     @Override
@@ -113,18 +165,45 @@ public final class MongoRollupStore implements StoreRollups {
 
     @Override
     public void replace(List<RollupWindow> replaced) {
-        write(windows, replaced.stream().map(RollupDocuments::replacement).toList(), "write " + replaced.size() + " rollup windows");
+        replace(replaced, leases.nextVersion());
+    }
+
+    /**
+     * Upserts each window only over a lower version; where a higher one is stored the upsert's insert
+     * fails on the unique (s, w, t) key and is dropped: an upsert whose filter is not only equalities on
+     * that key is not retried by the server
+     * (https://www.mongodb.com/docs/manual/reference/method/db.collection.updateOne/#upsert-with-duplicate-values).
+     */
+    @Override
+    public void replace(List<RollupWindow> replaced, long version) {
+        if (replaced.isEmpty()) {
+            return;
+        }
+        List<WriteModel<Document>> writes = replaced.stream().map(window -> RollupDocuments.replacement(window, version)).toList();
+        failures.translate("write " + replaced.size() + " rollup windows", () -> {
+            try {
+                return windows.bulkWrite(writes, UNORDERED);
+            } catch (MongoBulkWriteException e) {
+                if (e.getWriteConcernError() != null || e.getWriteErrors().stream()
+                        .anyMatch(error -> ErrorCategory.fromErrorCode(error.getCode()) != ErrorCategory.DUPLICATE_KEY)) {
+                    throw e;
+                }
+                return null;   // each failed one lost to a settle of a higher version
+            }
+        });
     }
 
     @Override
     public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
-        Bson filter = Filters.and(Filters.eq("s", series.value()), Filters.eq("w", tier.toMillis()), timeIn(range));
+        Bson filter = Filters.and(Filters.eq("s", series.value()), Filters.eq("w", tier.toMillis()), timeIn(range),
+                RollupDocuments.HELD);
         return findWindows(filter, 0, "read the rollup windows of series " + series);
     }
 
     @Override
     public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        return findWindows(Filters.and(Filters.eq("w", tier.toMillis()), timeIn(range)), limit, "read rollup windows");
+        return findWindows(Filters.and(Filters.eq("w", tier.toMillis()), timeIn(range), RollupDocuments.HELD), limit,
+                "read rollup windows");
     }
 
     private List<WindowAggregate> findWindows(Bson filter, int limit, String what) {
@@ -144,10 +223,23 @@ public final class MongoRollupStore implements StoreRollups {
                         new FindOneAndUpdateOptions().upsert(true).returnDocument(ReturnDocument.AFTER)).get("since")).longValue()));
     }
 
+    /**
+     * Empties every window of the series under a new version (a tombstone, which a settle that began before
+     * cannot write over), then records its pending windows again under a token with no lease: a window that
+     * such a settle is about to create is recomputed, empty, by the next settle, of a higher version.
+     */
     @Override
     public long deleteSeries(SeriesId series) {
-        return failures.translate("delete the rollup windows of series " + series,
-                () -> windows.deleteMany(Filters.eq("s", series.value())).getDeletedCount());
+        long version = leases.nextVersion();
+        long emptied = failures.translate("delete the rollup windows of series " + series, () -> windows.updateMany(
+                Filters.and(Filters.eq("s", series.value()), RollupDocuments.below(version)), RollupDocuments.tombstone(version))
+                .getModifiedCount());
+        List<RollupKey> keys = pending(series, new TimeRange(Instant.ofEpochMilli(Long.MIN_VALUE / 2), Instant.ofEpochMilli(Long.MAX_VALUE / 2)))
+                .stream().map(PendingRollup::key).toList();
+        if (!keys.isEmpty()) {
+            writePending(keys, ThreadLocalRandom.current().nextLong());
+        }
+        return emptied;
     }
 
     @Override

@@ -29,13 +29,17 @@ import java.util.Map;
 
 /**
  * The documents and write models of rollup storage. A window: {@code {s: series, w: tier ms, t: start,
- * n: count, f: {field: {n, min, max, sum, first, last}}}}, unique on (s, w, t). A pending entry:
+ * n: count, f: {field: {n, min, max, sum, first, last}}, v: version of the settle that wrote it}}, unique
+ * on (s, w, t); an emptied window is kept as a tombstone ({@code n: 0}) so that its version stays. A pending entry:
  * {@code {s, t: finest window start ms, b: token}}, unique on (s, t, b).
  */
 final class RollupDocuments {
 
     private RollupDocuments() {
     }
+
+    /** Windows that hold readings (not tombstones). */
+    static final Bson HELD = Filters.gt("n", 0);
 
     static List<IndexModel> windowIndexes() {
         return List.of(new IndexModel(Indexes.ascending("s", "w", "t"), new IndexOptions().unique(true).name("series_tier_start")),
@@ -52,15 +56,27 @@ final class RollupDocuments {
     }
 
     /**
-     * Replaces the stored window by the recomputed one (an upsert by replacement on the unique key), or
-     * deletes it when no reading lies in it; repeating either leaves the same document.
+     * Replaces the stored window by the recomputed one of {@code version}, or by a tombstone when no reading
+     * lies in it (an upsert by replacement on the unique key), unless a higher version is stored; repeating
+     * it leaves the same document.
      */
-    static WriteModel<Document> replacement(RollupWindow window) {
-        Bson key = windowKey(window.series(), window.tier(), window.start());
-        if (window.aggregate() == null) {
-            return new DeleteOneModel<>(key);
-        }
-        return new ReplaceOneModel<>(key, toDocument(window.tier(), window.aggregate()), new ReplaceOptions().upsert(true));
+    static WriteModel<Document> replacement(RollupWindow window, long version) {
+        Bson key = Filters.and(windowKey(window.series(), window.tier(), window.start()), below(version));
+        Document document = window.aggregate() == null
+                ? new Document("s", window.series().value()).append("w", window.tier().toMillis())
+                        .append("t", Date.from(window.start())).append("n", 0L).append("f", new Document())
+                : toDocument(window.tier(), window.aggregate());
+        return new ReplaceOneModel<>(key, document.append("v", version), new ReplaceOptions().upsert(true));
+    }
+
+    /** Windows last written below {@code version}, or before versions were kept. */
+    static Bson below(long version) {
+        return Filters.not(Filters.gte("v", version));
+    }
+
+    /** Empties a window under {@code version}. */
+    static Bson tombstone(long version) {
+        return Updates.combine(Updates.set("n", 0L), Updates.set("f", new Document()), Updates.set("v", version));
     }
 
     /** Inserts the entry unless the same (series, start, token) is there: recording twice records once. */

@@ -41,14 +41,18 @@ class RollupDocumentsTest {
     }
 
     @Test
-    void aRecomputedWindowIsAnUpsertByReplacementOnItsKeyAndAnEmptyOneADelete() {
+    void aRecomputedWindowIsAnUpsertByReplacementOverALowerVersionAndAnEmptyOneATombstone() {
         ReplaceOneModel<Document> replace = (ReplaceOneModel<Document>) RollupDocuments.replacement(
-                new RollupWindow(SERIES, Duration.ofHours(1), START, WINDOW));
+                new RollupWindow(SERIES, Duration.ofHours(1), START, WINDOW), 7);
         assertThat(replace.getReplaceOptions().isUpsert()).isTrue();
-        assertThat(json(replace.getFilter())).contains("\"s\": \"s-1\"").contains("\"w\": 3600000").contains("\"t\": {\"$date\"");
+        assertThat(json(replace.getFilter())).contains("\"s\": \"s-1\"").contains("\"w\": 3600000").contains("\"t\": {\"$date\"")
+                .contains("{\"v\": {\"$not\": {\"$gte\": 7}}}");
         assertThat(replace.getReplacement().containsKey("_id")).as("a replacement never sets _id").isFalse();
-        assertThat(RollupDocuments.replacement(new RollupWindow(SERIES, Duration.ofHours(1), START, null)))
-                .isInstanceOf(DeleteOneModel.class);
+        assertThat(replace.getReplacement().get("v")).isEqualTo(7L);
+        ReplaceOneModel<Document> empty = (ReplaceOneModel<Document>) RollupDocuments.replacement(
+                new RollupWindow(SERIES, Duration.ofHours(1), START, null), 8);
+        assertThat(empty.getReplacement().get("n")).isEqualTo(0L);
+        assertThat(empty.getReplacement().get("v")).isEqualTo(8L);
     }
 
     @Test

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * server applies nothing) or after the server received it whole, dropping its reply (the server
  * applied everything, the driver never learns it). It can also fall silent instead: take the next
  * such request and never forward it, keeping the connection open (a black hole, not a reset).
- * Test kit of both Mongo adapters.
+ * It can also hold every request back for a while before forwarding it (a slow link or a paused
+ * process: {@link #delayRequests}). Test kit of both Mongo adapters.
  */
 public final class CuttingProxy implements AutoCloseable {
 
@@ -34,6 +35,7 @@ public final class CuttingProxy implements AutoCloseable {
     private final AtomicInteger cuts = new AtomicInteger();
     private volatile byte[] pattern = new byte[0];
     private final AtomicReference<byte[]> silence = new AtomicReference<>();
+    private volatile long delayMillis;
 
     public CuttingProxy(String host, int port) throws IOException {
         this.target = new InetSocketAddress(host, port);
@@ -51,6 +53,11 @@ public final class CuttingProxy implements AutoCloseable {
     public void cutNext(String command, Cut cut) {
         pattern = commandElement(command);
         armed.set(cut);
+    }
+
+    /** From now on, every request waits {@code delay} before it is forwarded (zero: none). */
+    public void delayRequests(java.time.Duration delay) {
+        delayMillis = delay.toMillis();
     }
 
     /** From the next request whose command is {@code command} on, its connection forwards nothing and answers nothing. */
@@ -116,6 +123,9 @@ public final class CuttingProxy implements AutoCloseable {
                         dropReply.set(true);
                     }
                 }
+                if (request && delayMillis > 0) {
+                    pause(delayMillis);
+                }
                 out.write(buffer, 0, n);
                 out.flush();
             }
@@ -124,6 +134,14 @@ public final class CuttingProxy implements AutoCloseable {
         } finally {
             closeQuietly(from);
             closeQuietly(to);
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
