@@ -26,7 +26,6 @@ final class RouteScopes {
             Map.entry("GET /v1/latest", "read"),
             Map.entry("GET /v1/series/{id}/readings", "read"),
             Map.entry("GET /v1/series/{id}/latest", "read"),
-            Map.entry("GET /v1/latest", "read"),
             Map.entry("GET /v1/series/{id}/pages/{n}", "read"),
             Map.entry("GET /v1/series/{id}/aggregates", "read"),
             Map.entry("GET /v1/aggregates", "read"),

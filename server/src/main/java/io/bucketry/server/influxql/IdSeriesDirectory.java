@@ -4,6 +4,7 @@ import io.bucketry.application.port.in.ListSeriesUseCase;
 import io.bucketry.application.port.in.SeriesPage;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,7 +37,7 @@ public final class IdSeriesDirectory implements SeriesDirectory {
         do {
             SeriesPage page = series.list(prefix, after, ListSeriesUseCase.MAX_LIMIT);
             for (SeriesSummary summary : page.series()) {
-                TaggedSeries tagged = of(summary.series());
+                TaggedSeries tagged = of(summary);
                 if (measurement == null || tagged.measurement().equals(measurement)) {
                     if (found.size() == max) {
                         throw new QueryException("the statement would read more than " + max
@@ -49,6 +50,18 @@ public final class IdSeriesDirectory implements SeriesDirectory {
         } while (after != null);
         found.sort(Comparator.comparing(TaggedSeries::measurement).thenComparing(s -> s.id().value()));
         return found;
+    }
+
+    /**
+     * The measurement and tags a series was last written with, where the store keeps them (series tags); else
+     * those its id spells ({@link #of(SeriesId)}).
+     */
+    static TaggedSeries of(SeriesSummary summary) {
+        SeriesMeta meta = summary.meta();
+        if (meta == null || meta.measurement() == null) {
+            return of(summary.series());
+        }
+        return new TaggedSeries(summary.series(), meta.measurement(), new TreeMap<>(meta.tags().values()));
     }
 
     /** The measurement and tags {@code id} spells. */

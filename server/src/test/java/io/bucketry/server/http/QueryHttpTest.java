@@ -1,5 +1,7 @@
 package io.bucketry.server.http;
 
+import io.bucketry.server.lineprotocol.SeriesIdRule;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bucketry.bootstrap.config.BucketryConfig;
@@ -51,6 +53,24 @@ class QueryHttpTest {
 
     private String range() {
         return "time >= " + start + "ms AND time < " + (start + 3_600_000L) + "ms";
+    }
+
+    @Test
+    void theTagsALineWasWrittenWithAreQueriedWhateverTheSeriesIdRule() throws Exception {
+        // the default series id rule (values) spells no tag keys in the ids: the tags kept with the series answer
+        try (QueryServer values = new QueryServer(BucketryConfig.builder().build(),
+                LocalServer.builder().lineProtocolSeriesId(SeriesIdRule.VALUES), true)) {
+            assertThat(values.write("mem,host=web01,region=eu used=1 " + start + "\nmem,host=web02,region=us used=3 "
+                    + start + "\n")).isEqualTo(204);
+
+            JsonNode regions = JSON.readTree(values.query("db", "any", "q", "SHOW TAG VALUES FROM mem WITH KEY = \"region\"")
+                    .body()).path("results").path(0).path("series").path(0);
+            JsonNode eu = JSON.readTree(values.query("db", "any", "q", "SELECT sum(used) FROM mem WHERE region = 'eu' AND "
+                    + range()).body()).path("results").path(0).path("series").path(0);
+
+            assertThat(regions.path("values").toString()).isEqualTo("[[\"region\",\"eu\"],[\"region\",\"us\"]]");
+            assertThat(eu.path("values").path(0).path(1).asDouble()).isEqualTo(1.0);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

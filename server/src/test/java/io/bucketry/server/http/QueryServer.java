@@ -35,8 +35,13 @@ final class QueryServer implements AutoCloseable {
     }
 
     QueryServer(BucketryConfig config, ServerConfig.Builder server) {
+        this(config, server.lineProtocolSeriesId(SeriesIdRule.PAIRS), true);
+    }
+
+    /** With {@code server}'s settings as given (its series id rule included). */
+    QueryServer(BucketryConfig config, ServerConfig.Builder server, boolean asGiven) {
         bucketry = Bucketry.start(config, Clock.systemUTC());
-        this.server = ApiServer.start(bucketry, server.lineProtocolSeriesId(SeriesIdRule.PAIRS).build());
+        this.server = ApiServer.start(bucketry, server.build());
         base = "http://127.0.0.1:" + this.server.port();
     }
 

@@ -38,7 +38,6 @@ class RouteScopeTableTest {
             entry("GET /v1/latest", "read"),
             entry("GET /v1/series/{id}/readings", "read"),
             entry("GET /v1/series/{id}/latest", "read"),
-            entry("GET /v1/latest", "read"),
             entry("GET /v1/series/{id}/pages/{n}", "read"),
             entry("GET /v1/series/{id}/aggregates", "read"),
             entry("GET /v1/aggregates", "read"),
