@@ -197,8 +197,9 @@ public final class InMemoryReadingStore implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId id, TagFilter filter, TimeRange range, Duration window) {
-        return tagged.aggregate(id, filter, range, window);
+    public List<WindowAggregate> aggregate(SeriesId id, TagFilter filter, TimeRange range, Duration window,
+                                           int maxWindows) {
+        return tagged.aggregate(id, filter, range, window, maxWindows);
     }
 
     @Override

@@ -34,7 +34,8 @@ final class SeriesListing {
      * ({@link SeriesReads#latest}), one lookup per series, no other bucket read.
      */
     static List<Reading> lastpoints(StripedSeries series, String prefix, SeriesId after, int limit, Instant notBefore) {
-        return inOrder(series, TagFilter.ANY, prefix, after, limit, buckets -> SeriesReads.latest(buckets, notBefore));
+        return inOrder(series, TagFilter.ANY, prefix, after, limit, buckets -> SeriesReads.latest(buckets, notBefore)
+                .map(reading -> reading.withMeta(buckets.metaAt(reading.epochMilli()))));
     }
 
     /**

@@ -92,9 +92,9 @@ final class TaggedQueries {
         return out;
     }
 
-    /** The windows of one series' readings written with tags that match {@code filter}. */
-    List<WindowAggregate> aggregate(SeriesId id, TagFilter filter, TimeRange range, Duration window) {
-        return series.query(id, List.of(), buckets -> windows(buckets, filter, range, window));
+    /** The windows of one series' readings written with tags that match {@code filter}; stops once past {@code maxWindows}. */
+    List<WindowAggregate> aggregate(SeriesId id, TagFilter filter, TimeRange range, Duration window, int maxWindows) {
+        return series.query(id, List.of(), buckets -> windows(buckets, filter, range, window, maxWindows));
     }
 
     /** As {@link #aggregate} for every series the filter selects, by id; once past {@code maxWindows}, the rest is skipped. */
@@ -107,7 +107,7 @@ final class TaggedQueries {
             if (out.size() > maxWindows) {
                 break;
             }
-            out.addAll(aggregate(id, filter, range, window));
+            out.addAll(aggregate(id, filter, range, window, maxWindows - out.size()));
         }
         return out;
     }
@@ -180,15 +180,19 @@ final class TaggedQueries {
     private record SeriesPart(SeriesId series, Tags tags, WindowAggregator windows, List<Reading> readings) {
     }
 
-    private List<WindowAggregate> windows(SeriesBuckets buckets, TagFilter filter, TimeRange range, Duration window) {
+    private List<WindowAggregate> windows(SeriesBuckets buckets, TagFilter filter, TimeRange range, Duration window,
+                                          int maxWindows) {
         Match match = Match.of(buckets, filter);
         if (match != Match.SOME) {
-            return match == Match.ALL ? SeriesAggregates.of(buckets, subWindows, range, window) : List.of();
+            return match == Match.ALL ? SeriesAggregates.of(buckets, subWindows, range, window, maxWindows) : List.of();
         }
         WindowAggregator aggregator = new WindowAggregator(buckets.series(), window);
         for (Reading reading : readings(buckets, range)) {
             if (filter.matches(reading.meta().tags())) {
                 aggregator.add(reading);
+                if (aggregator.windowCount() > maxWindows) {
+                    break;   // the caller refuses the request
+                }
             }
         }
         return aggregator.result();

@@ -90,8 +90,9 @@ final class SealingAfterEveryBatch implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
-        return store.aggregate(series, filter, range, window);
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
+                                           int maxWindows) {
+        return store.aggregate(series, filter, range, window, maxWindows);
     }
 
     @Override

@@ -52,7 +52,7 @@ public final class TieredAggregates implements WindowSource {
     public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
                                            int maxWindows, Instant now) {
         if (!filter.isAny()) {
-            return raw.aggregate(series, filter, rawOnly(range, now, "a tag filter"), window);
+            return raw.aggregate(series, filter, rawOnly(range, now, "a tag filter"), window, maxWindows);
         }
         SourcePlan plan = plan(range, window, now);
         if (plan.tier() == null) {

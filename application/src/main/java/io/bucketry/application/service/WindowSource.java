@@ -49,7 +49,7 @@ public interface WindowSource {
             public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
                                                    int maxWindows, Instant now) {
                 return filter.isAny() ? store.aggregate(series, range, window, maxWindows)
-                        : store.aggregate(series, filter, range, window);
+                        : store.aggregate(series, filter, range, window, maxWindows);
             }
 
             @Override

@@ -1,5 +1,9 @@
 package io.bucketry.application.contract;
 
+import io.bucketry.application.port.in.LastpointQuery;
+
+import io.bucketry.domain.TimeRange;
+
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.InvalidRequestException;
@@ -175,6 +179,53 @@ public interface TagsContract extends ContractSupport {
         assertThat(use.latestByTags().latest(inEight, null)).extracting(Reading::series, Reading::time)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(a, at(minutes(9))),
                         org.assertj.core.groups.Tuple.tuple(b, at(minutes(9))));
+    }
+
+    @Test
+    default void lastpointsCarryTheTagsTheirReadingWasWrittenWith() {
+        ReadingStore store = store();
+        assumeCapability(store, Capability.TAGS);
+        // given: a moved from building 7 to 8, b in 7 with a measurement-free reading of no tags after
+        UseCases use = useCases(store);
+        String prefix = Fixtures.freshPrefix("lpt");
+        SeriesId a = SeriesId.of(prefix + "a");
+        SeriesId b = SeriesId.of(prefix + "b");
+        ingestInputs(use, List.of(tagged(a, at(minutes(1)), 1, building("7")), tagged(a, at(minutes(2)), 2, building("8")),
+                tagged(b, at(minutes(1)), 3, building("7")), tagged(b, at(minutes(2)), 4, Map.of())));
+
+        // when
+        List<Reading> lastpoints = use.lastpoints().lastpoints(new LastpointQuery(prefix, null, 10)).readings();
+
+        // then: each the reading latest() answers, its tags included
+        assertThat(lastpoints).containsExactly(use.latest().latest(a).orElseThrow(), use.latest().latest(b).orElseThrow());
+        assertThat(lastpoints).extracting(r -> r.meta().tags()).containsExactly(Tags.of("building", "8"), Tags.NONE);
+    }
+
+    @Test
+    default void aTagFilteredAggregateOfOneSeriesStopsInTheStoreOncePastTheBound() {
+        ReadingStore store = store();
+        assumeCapability(store, Capability.TAGS);
+        // given: one reading a minute for 24 hours, in building 7 until noon and in building 8 after
+        UseCases use = useCases(store);
+        SeriesId a = Fixtures.freshSeries("bound");
+        List<ReadingInput> inputs = new ArrayList<>();
+        for (int minute = 0; minute < 24 * 60; minute++) {
+            inputs.add(tagged(a, at(minutes(minute)), minute, building(minute < 12 * 60 ? "7" : "8")));
+        }
+        ingestInputs(use, inputs);
+        TimeRange day = TimeRange.of(Fixtures.BASE, Fixtures.NOW);
+
+        // when: 1 min windows of building 7 (one version of two) and of either building, room for ten
+        List<WindowAggregate> seven = store.aggregate(a, TagFilter.of(Condition.oneOf("building", "7")), day,
+                Duration.ofMinutes(1), 10);
+        List<WindowAggregate> either = store.aggregate(a, TagFilter.of(Condition.oneOf("building", "7", "8")), day,
+                Duration.ofMinutes(1), 10);
+
+        // then: past the bound, by no more than one bucket's windows (the default 1 h buckets: 60)
+        assertThat(seven).hasSizeGreaterThan(10).hasSizeLessThanOrEqualTo(10 + 60);
+        assertThat(either).hasSizeGreaterThan(10).hasSizeLessThanOrEqualTo(10 + 60);
+        assertThat(store.aggregate(a, TagFilter.of(Condition.oneOf("building", "7")), day, Duration.ofMinutes(1),
+                Integer.MAX_VALUE)).hasSize(12 * 60);
     }
 
     @Test

@@ -64,7 +64,9 @@ final class Lastpoints {
         return List.of(Aggregates.match(Filters.and(range)), Aggregates.sort(Sorts.descending(SERIES, START, SEQ)),
                 Aggregates.group("$" + SERIES, Accumulators.first(START, "$" + START), Accumulators.first(SEQ, "$" + SEQ),
                         Accumulators.first(LAST, "$" + LAST), Accumulators.first(COLS, "$" + COLS),
-                        Accumulators.first(READINGS, "$" + READINGS)),
+                        Accumulators.first(READINGS, "$" + READINGS),
+                        Accumulators.first(BucketMeta.TAGS, "$" + BucketMeta.TAGS),
+                        Accumulators.first(BucketMeta.MEASUREMENT, "$" + BucketMeta.MEASUREMENT)),
                 // an overflow's group may hold a newer reading than its highest seq: keep it for the second read
                 Aggregates.match(Filters.or(Filters.gte(LAST, new Date(notBefore)), Filters.gt(SEQ, 0))),
                 Aggregates.sort(Sorts.ascending("_id")), Aggregates.limit(limit), BucketReader.LAST_OF_EITHER);

@@ -183,10 +183,11 @@ public final class MongoBucketReadingStore implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
+                                           int maxWindows) {
         requireAny(filter, "aggregates filtered by tags");
         long millis = WindowAggregator.requirePositiveMillis(window);
-        return failures.translate("aggregate", () -> parts.aggregator().aggregate(series, filter, range, millis, Integer.MAX_VALUE));
+        return failures.translate("aggregate", () -> parts.aggregator().aggregate(series, filter, range, millis, maxWindows));
     }
 
     @Override

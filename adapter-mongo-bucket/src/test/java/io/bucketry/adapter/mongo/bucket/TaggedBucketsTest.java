@@ -87,7 +87,7 @@ class TaggedBucketsTest {
         }
         SeriesId a = written.moved();
         TagFilter building2 = TagFilter.of(Condition.oneOf("building", "2"));
-        assertThat(store.aggregate(a, building2, DAY, Duration.ofMinutes(30))).containsExactlyElementsOf(
+        assertThat(store.aggregate(a, building2, DAY, Duration.ofMinutes(30), Integer.MAX_VALUE)).containsExactlyElementsOf(
                 written.windows(building2, Duration.ofMinutes(30)).stream().filter(w -> w.series().equals(a)).toList());
     }
 

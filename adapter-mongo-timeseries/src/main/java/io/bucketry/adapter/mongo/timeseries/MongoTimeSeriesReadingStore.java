@@ -194,12 +194,14 @@ public final class MongoTimeSeriesReadingStore implements ReadingStore {
     }
 
     @Override
-    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
+    public List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
+                                           int maxWindows) {
         requireAny(filter, "aggregates filtered by tags");
         long millis = WindowAggregator.requirePositiveMillis(window);
         MetaField meta = parts.layout().meta();
         return failures.translate("aggregate series " + series, () -> WindowResults.toAggregates(parts.queried()
-                .aggregate(WindowPipeline.forSeries(meta, series.value(), TagReads.match(meta, filter), range, millis))
+                .aggregate(WindowPipeline.forSeries(meta, series.value(), TagReads.match(meta, filter), range, millis,
+                        WindowPipeline.limitPast(maxWindows)))
                 .allowDiskUse(true), millis, meta));
     }
 

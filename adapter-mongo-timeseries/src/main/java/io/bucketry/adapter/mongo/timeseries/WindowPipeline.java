@@ -28,20 +28,11 @@ final class WindowPipeline {
     private WindowPipeline() {
     }
 
-    static List<Document> forSeries(String series, TimeRange range, long windowMillis) {
-        return forSeries(MetaField.SERIES, series, null, range, windowMillis, 0);
-    }
-
     /** One series' windows of the readings written with tags {@code tags} keeps (null: any); stops after {@code limit} (none when 0). */
     static List<Document> forSeries(MetaField meta, String series, Document tags, TimeRange range, long windowMillis,
                                     int limit) {
         Document match = new Document(meta.series, series).append(ReadingDocuments.TIME, within(range));
         return build(meta, tags == null ? match : new Document("$and", List.of(match, tags)), windowMillis, limit, null);
-    }
-
-    /** As {@link #forSeries(MetaField, String, Document, TimeRange, long, int)}, every window. */
-    static List<Document> forSeries(MetaField meta, String series, Document tags, TimeRange range, long windowMillis) {
-        return forSeries(meta, series, tags, range, windowMillis, 0);
     }
 
     /** The limit that lets a caller see that more than {@code maxWindows} windows exist: 0 (none) when unbounded. */

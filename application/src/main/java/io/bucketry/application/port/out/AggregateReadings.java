@@ -36,10 +36,14 @@ public interface AggregateReadings {
      */
     List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows);
 
-    /** Window aggregates of the readings of one series written with tags that match {@code filter}. */
-    default List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window) {
+    /**
+     * Window aggregates of the readings of one series written with tags that match {@code filter}; as
+     * {@link #aggregate(SeriesId, TimeRange, Duration, int)}, a store may stop once past {@code maxWindows}.
+     */
+    default List<WindowAggregate> aggregate(SeriesId series, TagFilter filter, TimeRange range, Duration window,
+                                            int maxWindows) {
         requireAny(filter, "aggregates filtered by tags");
-        return aggregate(series, range, window);
+        return aggregate(series, range, window, maxWindows);
     }
 
     /** As {@link #aggregateAll(TimeRange, Duration, int)}, of the readings written with tags that match {@code filter}. */
