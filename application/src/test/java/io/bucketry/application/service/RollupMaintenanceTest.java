@@ -20,6 +20,9 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 
@@ -125,6 +128,46 @@ class RollupMaintenanceTest {
         assertThat(cleared).isEqualTo(1);
         assertThat(rollups.pending(10)).containsExactly(before.get(1));
         assertThat(rollups.versions).isNotEmpty().containsOnly(42L);
+    }
+
+    @Test
+    void aSettleAndAnActionUnderTheSeriesLockLetTheNextThreadTakeIt() throws Exception {
+        ListReadingStore store = new ListReadingStore(BucketPolicy.defaults());
+        store.store(BATCH);
+        RollupMaintenance maintenance = new RollupMaintenance(TIERS, new RecordingRollups(false), store);
+        maintenance.end(maintenance.begin(BATCH));
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            maintenance.settleAll();
+            other.submit(() -> maintenance.underSeriesLock(SERIES, () -> { })).get(10, TimeUnit.SECONDS);
+
+            maintenance.underSeriesLock(SERIES, () -> { });
+            other.submit(() -> maintenance.underSeriesLock(SERIES, () -> { })).get(10, TimeUnit.SECONDS);
+        } finally {
+            other.shutdownNow();
+        }
+    }
+
+    @Test
+    void moreEntriesThanOneChunkAreAllSettledByTheSweeperAndByARangeSettle() {
+        List<Reading> batch = new ArrayList<>();
+        for (int i = 0; i < 4_100; i++) {
+            batch.add(Fixtures.value(SeriesId.of("s" + i), Fixtures.BASE.plusSeconds(30), i));
+        }
+        for (boolean sweeper : new boolean[] {true, false}) {
+            // the readings are not stored: each window is recomputed empty, as fast as a list store allows
+            RecordingRollups rollups = new RecordingRollups(false);
+            RollupMaintenance maintenance = new RollupMaintenance(TIERS, rollups, new ListReadingStore(BucketPolicy.defaults()));
+            maintenance.end(maintenance.begin(batch));
+
+            if (sweeper) {
+                assertThat(maintenance.settleAll()).isEqualTo(4_100);
+            } else {
+                maintenance.settle(TimeRange.of(Fixtures.BASE, Fixtures.BASE.plus(Duration.ofHours(1))));
+            }
+
+            assertThat(rollups.pending(10)).as(sweeper ? "sweeper" : "range").isEmpty();
+        }
     }
 
     /** A list rollup store that says whether it records on write and keeps what it was asked to record. */

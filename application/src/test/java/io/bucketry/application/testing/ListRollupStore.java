@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
@@ -53,7 +54,7 @@ public final class ListRollupStore implements StoreRollups {
 
     @Override
     public synchronized void clearPending(List<PendingRollup> settled) {
-        pending.removeAll(settled);
+        pending.removeAll(new HashSet<>(settled));   // a set: thousands of entries settle at once
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.bucketry.application.contract.Fixtures;
 import io.bucketry.application.port.in.TimeBound;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.application.port.in.InvalidRequestException;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ReadingStreamTest {
 
@@ -70,5 +72,31 @@ class ReadingStreamTest {
         stream.series(prefix).forEach(id -> listed.add(id.value()));
 
         assertThat(listed).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void aCheckRefusesARangeOutOfOrderEvenWhereNoSeriesIsSelected() {
+        ReadingStream stream = new ReadingStream(fixture.use.read(), fixture.use.series(), 10);
+
+        assertThatThrownBy(() -> stream.check(null, Fixtures.freshPrefix("none"), TimeBound.of(Fixtures.BASE),
+                TimeBound.of(Fixtures.BASE.minusSeconds(1))))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.code()).isEqualTo("INVALID_RANGE"));
+    }
+
+    @Test
+    void aCheckReadsTheFirstSeriesOfThePrefixSoARangeBadAtNowFailsBeforeAnythingIsWritten() {
+        String prefix = Fixtures.freshPrefix("check");
+        fixture.fill(prefix + "a", 2);
+        ReadingStream stream = new ReadingStream(fixture.use.read(), fixture.use.series(), 10);
+        // an instant and a bound relative to now: in order only at the request's instant, and here not
+        TimeBound from = TimeBound.of(Fixtures.NOW.plusSeconds(60));
+        TimeBound to = TimeBound.fromNow(Duration.ofMinutes(-5));
+
+        assertThatThrownBy(() -> stream.check(null, prefix, from, to))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.code()).isEqualTo("INVALID_RANGE"));
+        assertThatThrownBy(() -> stream.check(SeriesId.of(prefix + "a"), null, from, to))
+                .isInstanceOf(InvalidRequestException.class);
+        stream.check(null, Fixtures.freshPrefix("empty"), from, to);   // nothing selected: nothing to read, nothing refused
+        stream.check(null, prefix, null, null);
     }
 }

@@ -4,7 +4,7 @@ package io.bucketry.application.port.out;
 public class TagsUnsupportedException extends UnsupportedOperationException {
 
     public TagsUnsupportedException(String backend, String asked) {
-        super("the " + backend + " store keeps no tags yet, so it cannot answer " + asked
-                + "; ask without tag and groupBy parameters, or use a backend that keeps tags (inmemory)");
+        super("the " + backend + " store keeps no tags, so it cannot answer " + asked
+                + "; ask without tag and groupBy parameters, or use a store that keeps them");
     }
 }
