@@ -36,10 +36,6 @@ const Charts = (() => {
     return cols;
   }
 
-  const two = (n) => String(n).padStart(2, '0');
-  const dayText = (d) => d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
-  const clockText = (d, seconds) => two(d.getHours()) + ':' + two(d.getMinutes()) + (seconds ? ':' + two(d.getSeconds()) : '');
-
   // Time axis labels in 24-hour local time, as the header writes the time: HH:mm:ss between ticks less than a
   // minute apart, HH:mm up to a day (the day, YYYY-MM-DD, at midnight), the day beyond.
   function timeLabels(u, splits, axis, space, incr) {
@@ -49,7 +45,7 @@ const Charts = (() => {
       }
       const d = new Date(s * 1000);
       const midnight = d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0;
-      return incr >= 86400 || midnight ? dayText(d) : clockText(d, incr < 60);
+      return incr >= 86400 || midnight ? Time.day(d) : Time.clock(d, incr < 60);
     });
   }
 
@@ -59,7 +55,7 @@ const Charts = (() => {
     return {
       width, height: 220,
       scales: { x: { time: true, range: () => [range.from / 1000, range.to / 1000] } },
-      series: [{ value: (u, v) => (v == null ? '—' : dayText(new Date(v * 1000)) + ' ' + clockText(new Date(v * 1000), true)) },
+      series: [{ value: (u, v) => (v == null ? '—' : Time.text(v * 1000)) },
         // min and max are the band's edges, not lines of their own: lines one window apart would hide the band
         { label: 'min', stroke: 'transparent' },
         { label: 'max', stroke: 'transparent' },

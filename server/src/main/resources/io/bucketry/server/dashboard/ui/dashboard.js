@@ -33,7 +33,7 @@
     try {
       await task();
       report(source, null);
-      $('updated').textContent = 'updated ' + new Date().toLocaleTimeString(undefined, { hour12: false });
+      $('updated').textContent = 'updated ' + Time.text(Date.now());
     } catch (e) {
       report(source, e);
     } finally {
