@@ -113,8 +113,9 @@ final class CsvRecords implements ReadingRecords {
             } else if (column == measurementColumn || tagKeys[column] != null) {
                 String problem = column == measurementColumn ? measurementProblem(text)
                         : Tags.valueProblem(tagKeys[column], text);
-                if (problem != null && tagFlaw == null) {
-                    tagFlaw = "column " + (column + 1) + " (" + columns.get(column) + "): " + problem;
+                if (problem != null) {
+                    tagFlaw = tagFlaw != null ? tagFlaw : "column " + (column + 1) + " (" + columns.get(column) + "): "
+                            + problem;
                 } else if (column == measurementColumn) {
                     measurement = text;
                 } else {

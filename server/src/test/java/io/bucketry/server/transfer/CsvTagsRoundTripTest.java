@@ -20,13 +20,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** Tags and measurement in CSV: an export imported into an empty store gives every reading its tags back (issue 32). */
 class CsvTagsRoundTripTest {
@@ -153,5 +153,24 @@ class CsvTagsRoundTripTest {
 
         // then
         assertThat(csv).isEqualTo("series,time,w\r\nsensor-c," + T0 + ",OK\r\n");
+    }
+    @Test
+    void aRecordWithMoreTagsThanAReadingKeepsIsRejectedAloneAndTheOthersAreStored() throws IOException {
+        // given: 33 tag columns, all filled in the first record, one in the second
+        String keys = IntStream.range(0, Tags.MAX_TAGS + 1).mapToObj(k -> "tag.k" + k).collect(Collectors.joining(","));
+        String csv = "series,time," + keys + ",v\n"
+                + "sensor-a," + T0 + "," + "x,".repeat(Tags.MAX_TAGS + 1) + "1\n"
+                + "sensor-a," + T0.plusSeconds(60) + ",x" + ",".repeat(Tags.MAX_TAGS + 1) + "2\n";
+        List<LineRejection> rejections = new ArrayList<>();
+
+        // when
+        ImportResult result = importCsv(target, csv, rejections);
+
+        // then
+        assertThat(result.accepted()).isEqualTo(1);
+        assertThat(rejections).extracting(LineRejection::line, LineRejection::code)
+                .containsExactly(tuple(2L, "INVALID_TAG"));
+        assertThat(rejections.get(0).message()).contains("at most " + Tags.MAX_TAGS);
+        assertThat(stored(target)).extracting(r -> r.meta().tags().values()).containsExactly(Map.of("k0", "x"));
     }
 }
