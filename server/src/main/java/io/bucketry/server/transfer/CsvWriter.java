@@ -1,7 +1,9 @@
 package io.bucketry.server.transfer;
 
 import io.bucketry.domain.FieldValue;
+import io.bucketry.domain.Quote;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesMeta;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -13,25 +15,35 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * CSV after RFC 4180: a header {@code series,time,<field names…>} (the union of the export's field
- * names, sorted), then one record per reading, lines ending with CRLF. Time is ISO-8601 UTC; a
- * number is written as Java (and the JSON form) writes a double; a field the reading lacks is an
- * empty cell, an empty text is {@code ""}; a text holding a comma, a quote, CR, LF or a leading or
- * trailing space is enclosed in double quotes, with each quote inside doubled. A reading with a field
- * the header lacks (first stored after the header was decided) stops the export
- * ({@link FieldAfterHeaderException}): a record cannot add a column, and leaving it out loses data.
+ * CSV after RFC 4180: a header {@code series,time,[_measurement,][tag.<key>…,]<field names…>} ({@link CsvColumns}:
+ * the export's measurement, tag keys and field names, sorted), then one record per reading, lines ending with
+ * CRLF. Time is ISO-8601 UTC; a number is written as Java (and the JSON form) writes a double; a field, tag or
+ * measurement the reading lacks is an empty cell, an empty text is {@code ""}; a text holding a comma, a quote,
+ * CR, LF or a leading or trailing space is enclosed in double quotes, with each quote inside doubled. A reading
+ * with a field, tag key or measurement the header lacks (first stored after the header was decided) stops the
+ * export ({@link FieldAfterHeaderException}): a record cannot add a column, and leaving it out loses data.
  */
 final class CsvWriter implements ReadingWriter {
 
     private final Writer out;
+    private final CsvColumns columns;
     private final List<String> names;
     private final Set<String> known;
+    private final Set<String> knownTags;
 
-    CsvWriter(OutputStream stream, List<String> names) throws IOException {
+    CsvWriter(OutputStream stream, CsvColumns columns) throws IOException {
         this.out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
-        this.names = List.copyOf(names);
+        this.columns = columns;
+        this.names = columns.fields();
         this.known = Set.copyOf(names);
+        this.knownTags = Set.copyOf(columns.tagKeys());
         out.write("series,time");
+        if (columns.measurement()) {
+            out.write("," + CsvColumns.MEASUREMENT);
+        }
+        for (String key : columns.tagKeys()) {
+            out.write("," + CsvColumns.TAG + key);   // tag keys, like field names, are [A-Za-z][A-Za-z0-9_]*: never quoted
+        }
         for (String name : names) {
             out.write(',');
             out.write(name);   // field names are [A-Za-z][A-Za-z0-9_]*: never quoted
@@ -41,12 +53,27 @@ final class CsvWriter implements ReadingWriter {
 
     @Override
     public void write(Reading reading) throws IOException {
-        if (!known.containsAll(reading.fields().keySet())) {
-            throw unknownField(reading);
+        SeriesMeta meta = reading.meta();
+        if (!known.containsAll(reading.fields().keySet()) || !knownTags.containsAll(meta.tags().values().keySet())
+                || meta.measurement() != null && !columns.measurement()) {
+            throw unknownColumn(reading);
         }
         out.write(reading.series().value());
         out.write(',');
         out.write(reading.time().toString());
+        if (columns.measurement()) {
+            out.write(',');
+            if (meta.measurement() != null) {
+                out.write(escaped(meta.measurement()));
+            }
+        }
+        for (String key : columns.tagKeys()) {
+            out.write(',');
+            String value = meta.tags().get(key);
+            if (value != null) {
+                out.write(escaped(value));
+            }
+        }
         for (String name : names) {
             out.write(',');
             FieldValue value = reading.fields().get(name);
@@ -59,10 +86,13 @@ final class CsvWriter implements ReadingWriter {
         out.write("\r\n");
     }
 
-    private FieldAfterHeaderException unknownField(Reading reading) {
-        String name = reading.fields().keySet().stream().filter(field -> !known.contains(field)).sorted().findFirst()
-                .orElseThrow();
-        return new FieldAfterHeaderException("field '" + name + "' of series '" + reading.series().value() + "' at "
+    private FieldAfterHeaderException unknownColumn(Reading reading) {
+        String what = reading.fields().keySet().stream().filter(field -> !known.contains(field)).sorted()
+                .map(field -> "field " + Quote.of(field)).findFirst()
+                .or(() -> reading.meta().tags().values().keySet().stream().filter(key -> !knownTags.contains(key))
+                        .map(key -> "tag " + Quote.of(key)).findFirst())
+                .orElse("the measurement");
+        return new FieldAfterHeaderException(what + " of series '" + reading.series().value() + "' at "
                 + reading.time() + " was first stored while the CSV export ran, after its header was written, so the"
                 + " header has no column for it: the export stops here rather than leave it out. Export again (the"
                 + " header then has it), or export NDJSON, which has no header");

@@ -7,14 +7,14 @@ import io.bucketry.domain.SeriesId;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.LongConsumer;
 
 /**
  * Writes a selection of readings to a stream in a format, a chunk at a time ({@link ReadingStream}),
  * series in id order and each series in time order, so that memory stays bounded whatever the
- * size. A CSV export reads the selection twice: first for the union of its field names (the header),
- * then for the records; a field first stored between the two stops it ({@link FieldAfterHeaderException}).
+ * size. A CSV export reads the selection twice: first for its columns (the union of its field names and tag
+ * keys, and whether it has a measurement: {@link CsvColumns}), then for the records; a field, tag key or
+ * measurement first stored between the two stops it ({@link FieldAfterHeaderException}).
  */
 public final class Export {
 
@@ -36,7 +36,7 @@ public final class Export {
     public long write(ExportSelection selection, ExportFormat format, OutputStream out, LongConsumer progress)
             throws IOException {
         long written = 0;
-        try (ReadingWriter writer = format == ExportFormat.CSV ? new CsvWriter(out, fieldNames(selection))
+        try (ReadingWriter writer = format == ExportFormat.CSV ? new CsvWriter(out, columns(selection))
                 : new NdjsonWriter(out)) {
             for (SeriesId series : series(selection)) {
                 for (List<Reading> chunk : stream.chunks(series, selection.from(), selection.to())) {
@@ -52,16 +52,14 @@ public final class Export {
         return written;
     }
 
-    private List<String> fieldNames(ExportSelection selection) {
-        TreeSet<String> names = new TreeSet<>();
+    private CsvColumns columns(ExportSelection selection) {
+        CsvColumns.Collector columns = new CsvColumns.Collector();
         for (SeriesId series : series(selection)) {
             for (List<Reading> chunk : stream.chunks(series, selection.from(), selection.to())) {
-                for (Reading reading : chunk) {
-                    names.addAll(reading.fields().keySet());
-                }
+                chunk.forEach(columns::add);
             }
         }
-        return List.copyOf(names);
+        return columns.columns();
     }
 
     private Iterable<SeriesId> series(ExportSelection selection) {

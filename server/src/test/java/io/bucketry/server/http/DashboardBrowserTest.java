@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bucketry.bootstrap.Bucketry;
 import io.bucketry.bootstrap.config.BucketryConfig;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -21,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,19 +60,11 @@ class DashboardBrowserTest {
     @BeforeAll
     @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void startServerAndBrowser() throws Exception {
-        Optional<Path> chromium = WebDriver.onPath("chromium", "chromium-browser", "google-chrome");
-        Optional<Path> chromedriver = WebDriver.onPath("chromedriver");
-        if (chromium.isEmpty() || chromedriver.isEmpty()) {
-            String reason = "browser test skipped: " + (chromium.isEmpty() ? "no chromium" : "no chromedriver")
-                    + " on the PATH (Debian: apt-get install chromium chromium-driver)";
-            System.out.println(reason);
-            Assumptions.abort(reason);
-        }
+        browser = WebDriver.startOrSkip(ARTIFACTS);
         bucketry = Bucketry.start(BucketryConfig.builder().build());
         server = ApiServer.start(bucketry, LocalServer.config());
         api = new Api(server.port());
         data.store(api);
-        browser = WebDriver.start(chromedriver.get(), chromium.get(), ARTIFACTS);
         browser.open("http://127.0.0.1:" + server.port() + "/");
     }
 
@@ -206,6 +197,28 @@ class DashboardBrowserTest {
 
     @Test
     @Order(5)
+    void theHeaderAndTheStateBandWriteTimesAsIsoDatesIn24HourTime() {
+        String shown = "const b = document.querySelector(\".state[data-field='status']\");"
+                + "return b ? {from: b.dataset.from, to: b.dataset.to,"
+                + " axis: [...b.querySelectorAll('.axis span')].map(s => s.textContent),"
+                + " updated: document.getElementById('updated').textContent,"
+                + " zone: Intl.DateTimeFormat().resolvedOptions().timeZone} : null";
+
+        JsonNode band = browser.waitFor(WAIT, "the status band and the header", shown, v -> !v.isNull());
+
+        ZoneId zone = ZoneId.of(band.get("zone").asText());
+        DateTimeFormatter iso = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+        assertThat(strings(band.get("axis"))).as("the band's ends in the page's zone").containsExactly(
+                Instant.parse(band.get("from").asText()).atZone(zone).format(iso),
+                Instant.parse(band.get("to").asText()).atZone(zone).format(iso));
+        String updated = band.get("updated").asText();
+        assertThat(updated).matches("updated \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}");
+        Instant at = LocalDateTime.parse(updated.substring("updated ".length()), iso).atZone(zone).toInstant();
+        assertThat(Duration.between(at, Instant.now()).abs()).as("the header's time").isLessThan(Duration.ofMinutes(1));
+    }
+
+    @Test
+    @Order(6)
     void theLatestReadingAndTheStorageStatisticsAreShown() {
         String cell = "return document.querySelector(arguments[0] + \" tr[data-key='\" + arguments[1] + \"'] td:last-child\")"
                 + "?.textContent ?? null";
@@ -221,7 +234,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void theAlertingViewListsTheSeriesWhoseLastFiveMinuteAverageIsAboveTheThreshold() throws Exception {
         browser.clear("#alert-threshold");
         browser.type("#alert-threshold", DashboardData.plain(DashboardData.THRESHOLD) + "\uE004");   // then Tab, as a person leaves the field
@@ -234,7 +247,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aRangeWithMoreReadingsThanTheBandTakesShowsTheLastOnesAndSaysSo() {
         browser.clear("#search");
         browser.type("#search", "yard.");
@@ -261,7 +274,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void theRangeIsInTheLinkAndBackAndForwardShowTheRangesBefore() {
         String asked = "return bucketry.view.aggregatesUrl";
         String on = "return document.querySelector('#ranges button.on')?.dataset.range ?? null";
@@ -281,7 +294,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void aLinkWithAFixedRangeOpensThatSeriesOverThatRange() {
         Instant from = data.now().minus(Duration.ofMinutes(50));
         Instant to = data.now().minus(Duration.ofMinutes(20));
@@ -301,7 +314,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void withLessDataThanTheDefaultRangeTheChartFitsTheDataAndAGapIsDrawnAsOne() throws Exception {
         Instant first = data.readings(DashboardData.METER).get(0).time();
 
@@ -330,7 +343,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(11)
+    @Order(12)
     void anErrorAnswerOfTheServerIsShownAndGoesAwayOnceARequestSucceeds() {
         browser.click("#ranges button[data-range='custom']");
         browser.script(DashboardScripts.SET_CUSTOM_RANGE, -3_600_000, -7_200_000);   // from after to
@@ -345,7 +358,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(12)
+    @Order(13)
     void anUnreachableServerIsShownAsAMessage() throws Exception {
         server.close();
 
@@ -357,7 +370,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    @Order(13)
+    @Order(14)
     void aServerWithTokensIsAskedWithTheTokenThePromptWasGiven() throws Exception {
         try (ApiServer guarded = ApiServer.start(bucketry, LocalServer.builder().tokens(Tokens.configured()).build())) {
             String page = "http://127.0.0.1:" + guarded.port() + "/";

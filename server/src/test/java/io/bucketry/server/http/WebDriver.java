@@ -3,6 +3,7 @@ package io.bucketry.server.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,6 +56,22 @@ final class WebDriver implements AutoCloseable {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Starts chromedriver and a session of chromium found on the PATH ({@link #start}); aborts the calling test
+     * (skipped, the reason printed) where either is not installed.
+     */
+    static WebDriver startOrSkip(Path logDir) throws IOException {
+        Optional<Path> chromium = onPath("chromium", "chromium-browser", "google-chrome");
+        Optional<Path> chromedriver = onPath("chromedriver");
+        if (chromium.isEmpty() || chromedriver.isEmpty()) {
+            String reason = "browser test skipped: " + (chromium.isEmpty() ? "no chromium" : "no chromedriver")
+                    + " on the PATH (Debian: apt-get install chromium chromium-driver)";
+            System.out.println(reason);
+            Assumptions.abort(reason);
+        }
+        return start(chromedriver.get(), chromium.get(), logDir);
     }
 
     /** Starts chromedriver (its log in {@code logDir}) and a session of {@code chromium} with a fresh profile. */

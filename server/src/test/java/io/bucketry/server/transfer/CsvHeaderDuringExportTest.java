@@ -5,6 +5,8 @@ import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.transfer.ReadingStream;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.Tags;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -69,5 +71,31 @@ class CsvHeaderDuringExportTest {
         assertThat(written).isEqualTo(2);
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("series,time,battery,open\r\n"
                 + "door,2026-07-21T00:00:00Z,,1.0\r\ndoor,2026-07-21T00:01:00Z,87.0,0.0\r\n");
+    }
+    @Test
+    void aTagKeyOrAMeasurementFirstStoredAfterTheHeaderWasWrittenStopsTheExportToo() {
+        // given: the header pass sees 'door' untagged; a tagged reading, then one with a measurement, come after it
+        List<Reading> later = List.of(
+                Reading.of("door", T0.plusSeconds(60), Map.of("open", 0)).withMeta(SeriesMeta.of(Tags.of("floor", "2"))),
+                Reading.of("door", T0.plusSeconds(60), Map.of("open", 0)).withMeta(new SeriesMeta("m", Tags.NONE)));
+        for (Reading reading : later) {
+            stored.subList(1, stored.size()).clear();
+            reads.set(0);
+            ReadReadingsUseCase tagging = (series, bounds, limit) -> {
+                List<Reading> answer = List.copyOf(stored);
+                if (reads.incrementAndGet() == 1) {
+                    stored.add(reading);
+                }
+                return answer;
+            };
+            Export export = new Export(new ReadingStream(tagging, list));
+
+            // when / then
+            assertThatThrownBy(() -> export.write(ExportSelection.of(SERIES, null, null), ExportFormat.CSV,
+                    new ByteArrayOutputStream(), n -> { }))
+                    .isInstanceOf(FieldAfterHeaderException.class)
+                    .hasMessageStartingWith((reading.meta().tags().isEmpty() ? "the measurement" : "tag 'floor'")
+                            + " of series 'door' at 2026-07-21T00:01:00Z was first stored while the CSV export ran");
+        }
     }
 }

@@ -102,4 +102,57 @@ class CsvRecordsTest {
         assertThatThrownBy(() -> read("series,t\n")).isInstanceOf(InputStopsException.class)
                 .hasMessageStartingWith("column 2 of the CSV header is no field name: field name 't' is reserved");
     }
+    @Test
+    void tagAndMeasurementColumnsStateEachRecordsTagsWholeAndAnEmptyCellIsATagTheReadingLacks() throws IOException {
+        List<ReadingRecords.Entry> entries = read("series,time,_measurement,tag.building,tag.floor,v\n"
+                + "a,1,climate,7,\"2, east\",1\n"
+                + "a,2,,8,,2\n"
+                + "a,3,,,,3\n");
+
+        assertThat(entries).extracting(ReadingRecords.Entry::code).containsOnlyNulls();
+        assertThat(entries.get(0).input().tags()).isEqualTo(Map.of("building", "7", "floor", "2, east"));
+        assertThat(entries.get(0).input().measurement()).isEqualTo("climate");
+        assertThat(entries.get(1).input().tags()).isEqualTo(Map.of("building", "8"));
+        assertThat(entries.get(1).input().measurement()).isNull();
+        assertThat(entries.get(2).input().tags()).as("every tag cell empty: none, not the series' latest").isEmpty();
+        assertThat(fields(entries.get(2).input())).containsExactly(field("v", 3L));
+    }
+
+    @Test
+    void withoutTagOrMeasurementColumnsARecordHasItsSeriesLatestTags() throws IOException {
+        ReadingInput input = read("series,time,v\na,1,1\n").get(0).input();
+
+        assertThat(input.tags()).as("null: the series' latest").isNull();
+        assertThat(input.measurement()).isNull();
+    }
+
+    @Test
+    void aTagOrMeasurementCellThatIsNoValueIsRefusedNamingItsColumnAndTheOtherRecordsAreRead() throws IOException {
+        List<ReadingRecords.Entry> entries = read("series,time,_measurement,tag.building,v\n"
+                + "a,1,m,\"\",1\n"
+                + "a,2,m," + "x".repeat(257) + ",2\n"
+                + "a,3,\"\",7,3\n"
+                + "a,4,m,7,4\n");
+
+        assertThat(entries).extracting(ReadingRecords.Entry::code)
+                .containsExactly("INVALID_TAG", "INVALID_TAG", "INVALID_TAG", null);
+        assertThat(entries.get(0).rejection().toString()).isEqualTo("line 2: INVALID_TAG column 4 (tag.building): tag"
+                + " 'building' has an empty value; a tag value is a text of 1-256 characters");
+        assertThat(entries.get(1).rejection().toString()).isEqualTo("line 3: INVALID_TAG column 4 (tag.building): tag"
+                + " 'building' has a value of 257 characters; at most 256 are allowed");
+        assertThat(entries.get(2).rejection().toString()).isEqualTo("line 4: INVALID_TAG column 3 (_measurement): the"
+                + " measurement is an empty text; leave the cell empty for a reading without one");
+        assertThat(entries.get(0).input().series()).isEqualTo("a");
+        assertThat(entries.get(3).input().tags()).isEqualTo(Map.of("building", "7"));
+    }
+
+    @Test
+    void aTagColumnWhoseKeyIsNoTagKeyStopsTheReadingAtTheHeader() {
+        assertThatThrownBy(() -> read("series,tag.1floor,v\na,1,1\n")).isInstanceOf(InputStopsException.class)
+                .hasMessageStartingWith("column 2 of the CSV header is no tag column: tag key '1floor' must start with a letter");
+        assertThatThrownBy(() -> read("series,tag.,v\n")).isInstanceOf(InputStopsException.class)
+                .hasMessageStartingWith("column 2 of the CSV header is no tag column: tag key");
+        assertThatThrownBy(() -> read("series,_other,v\n")).isInstanceOf(InputStopsException.class)
+                .hasMessageStartingWith("column 2 of the CSV header is no field name: ");
+    }
 }

@@ -28,7 +28,7 @@ const Alerts = (() => {
       const detail = document.createElement('span');
       detail.className = 'muted';
       detail.textContent = Panels.fmtNumber(w.fields[field].avg) + ' at '
-        + new Date(Date.parse(w.start)).toLocaleTimeString(undefined, { hour12: false });
+        + Time.clock(new Date(Date.parse(w.start)), true);
       li.appendChild(detail);
     }, (w) => onPick(w.series));
     if (above.length === 0) {

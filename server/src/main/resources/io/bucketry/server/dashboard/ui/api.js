@@ -54,8 +54,10 @@ const Api = (() => {
     return body;
   }
 
+  // The query of params; an array value is its parameter repeated (tag=a:1&tag=b:2).
   function query(params) {
-    return Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '')
+    return Object.entries(params).flatMap(([k, v]) => (Array.isArray(v) ? v.map((each) => [k, each]) : [[k, v]]))
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
       .map(([k, v]) => k + '=' + encodeURIComponent(v)).join('&');
   }
 

@@ -19,26 +19,28 @@ const Charts = (() => {
     const at = (w, key) => (w.fields[field] ? w.fields[field][key] : null);
     const cols = [windows.map((w) => Date.parse(w.start) / 1000), windows.map((w) => at(w, 'min')),
       windows.map((w) => at(w, 'max')), windows.map((w) => at(w, 'avg'))];
-    const held = cols[0].filter((x, i) => cols[3][i] !== null);
+    return joinShortGaps(cols, [1, 2, 3]);
+  }
+
+  // Joins the short runs of empty windows (above) in the columns of cols that lines names, judged by the last of them.
+  function joinShortGaps(cols, lines) {
+    const values = cols[lines[lines.length - 1]];
+    const held = cols[0].filter((x, i) => values[i] !== null);
     const spacings = held.slice(1).map((x, i) => x - held[i]).sort((a, b) => a - b);
     const usual = spacings.length ? spacings[Math.floor(spacings.length / 2)] : 0;
     for (let i = 0, last = -1; i < cols[0].length; i++) {
-      if (cols[3][i] === null) {
+      if (values[i] === null) {
         continue;
       }
       if (last >= 0 && i - last > 1 && cols[0][i] - cols[0][last] <= GAP_SPACINGS * usual) {
         for (let j = last + 1; j < i; j++) {
-          cols[1][j] = cols[2][j] = cols[3][j] = undefined;
+          lines.forEach((line) => { cols[line][j] = undefined; });
         }
       }
       last = i;
     }
     return cols;
   }
-
-  const two = (n) => String(n).padStart(2, '0');
-  const dayText = (d) => d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
-  const clockText = (d, seconds) => two(d.getHours()) + ':' + two(d.getMinutes()) + (seconds ? ':' + two(d.getSeconds()) : '');
 
   // Time axis labels in 24-hour local time, as the header writes the time: HH:mm:ss between ticks less than a
   // minute apart, HH:mm up to a day (the day, YYYY-MM-DD, at midnight), the day beyond.
@@ -49,7 +51,7 @@ const Charts = (() => {
       }
       const d = new Date(s * 1000);
       const midnight = d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0;
-      return incr >= 86400 || midnight ? dayText(d) : clockText(d, incr < 60);
+      return incr >= 86400 || midnight ? Time.day(d) : Time.clock(d, incr < 60);
     });
   }
 
@@ -59,7 +61,7 @@ const Charts = (() => {
     return {
       width, height: 220,
       scales: { x: { time: true, range: () => [range.from / 1000, range.to / 1000] } },
-      series: [{ value: (u, v) => (v == null ? '—' : dayText(new Date(v * 1000)) + ' ' + clockText(new Date(v * 1000), true)) },
+      series: [{ value: (u, v) => (v == null ? '—' : Time.text(v * 1000)) },
         // min and max are the band's edges, not lines of their own: lines one window apart would hide the band
         { label: 'min', stroke: 'transparent' },
         { label: 'max', stroke: 'transparent' },
@@ -72,18 +74,27 @@ const Charts = (() => {
 
   // Draws (or redraws) the charts of windows over range into container; returns the fields drawn.
   function drawNumeric(container, windows, range) {
+    const fields = numericFields(windows);
+    drawEach(container, plots, fields, { data: (f) => columns(windows, f), options: (f, width) => options(f, range, width),
+      heading: (f) => f, stale: () => false });
+    return fields;
+  }
+
+  // Draws one chart per field into container, kept in plots by field: chart.data(field) its columns,
+  // chart.options(field, width) a new one's options, chart.heading(field) its title. A field's chart is redrawn with
+  // its new columns, or made anew where chart.stale(plot) says it cannot take them; one of another field is removed.
+  function drawEach(container, plots, fields, chart) {
     if (typeof uPlot === 'undefined') {
       throw new Error('The chart library was not served (/webjars/uplot/…): put org.webjars.npm:uplot on the class path');
     }
-    const fields = numericFields(windows);
-    Object.keys(plots).filter((f) => !fields.includes(f)).forEach((f) => {
+    Object.keys(plots).filter((f) => !fields.includes(f) || chart.stale(plots[f])).forEach((f) => {
       plots[f].root.parentNode.remove();
       plots[f].destroy();
       delete plots[f];
     });
     const width = Math.max(300, container.clientWidth - 10);
     fields.forEach((field) => {
-      const data = columns(windows, field);
+      const data = chart.data(field);
       if (plots[field]) {
         plots[field].setData(data);
         return;
@@ -92,11 +103,10 @@ const Charts = (() => {
       box.className = 'chart';
       box.dataset.field = field;
       box.innerHTML = '<h3></h3>';
-      box.querySelector('h3').textContent = field;
+      box.querySelector('h3').textContent = chart.heading(field);
       container.appendChild(box);
-      plots[field] = new uPlot(options(field, range, width), data, box);
+      plots[field] = new uPlot(chart.options(field, width), data, box);
     });
-    return fields;
   }
 
   function clear(container) {
@@ -139,5 +149,5 @@ const Charts = (() => {
     return out;
   }
 
-  return { drawNumeric, clear, colour, runs, plots, timeLabels };
+  return { drawNumeric, drawEach, clear, colour, runs, plots, timeLabels, numericFields, joinShortGaps };
 })();

@@ -1,14 +1,14 @@
 'use strict';
-// The page's state and refresh loop: series search, range (in the address, see link.js), charts, states, latest,
-// statistics, alerts.
+// The page's state and refresh loop: series search and tag filter, range (in the address, see link.js), charts of a
+// series or of groups, states, latest, statistics, alerts.
 (() => {
   const $ = (id) => document.getElementById(id);
   const REFRESH_MS = 5000;
   // range 'auto': the last DEFAULT_RANGE, or from the series' first reading when that is later
   const DEFAULT_RANGE = Api.DURATIONS['24h'];
-  const view = { series: null, range: 'auto', span: null, custom: null, first: undefined };
+  const view = { series: null, group: null, range: 'auto', span: null, custom: null, first: undefined };
   const errors = {};
-  window.bucketry = { view, plots: Charts.plots, errors };
+  window.bucketry = { view, plots: Charts.plots, groupPlots: Groups.plots, errors };
 
   function report(source, error) {
     if (error) {
@@ -33,7 +33,7 @@
     try {
       await task();
       report(source, null);
-      $('updated').textContent = 'updated ' + new Date().toLocaleTimeString(undefined, { hour12: false });
+      $('updated').textContent = 'updated ' + Time.text(Date.now());
     } catch (e) {
       report(source, e);
     } finally {
@@ -99,6 +99,23 @@
     }
   }
 
+  // The view's charts: a series' or, with view.group, the groups'.
+  async function showView() {
+    return view.group ? showGroups() : showSeries();
+  }
+
+  async function showGroups() {
+    const range = currentRange();
+    $('window').textContent = '';
+    $('window').textContent = await Groups.show($('group-charts'), view, range)
+      + (range.live ? ', refreshed every ' + REFRESH_MS / 1000 + ' s' : '');
+  }
+
+  function clearCharts() {
+    Charts.clear($('charts'));
+    Groups.clear($('group-charts'));
+  }
+
   async function showStats() {
     Panels.stats($('stats'), await Api.get('/v1/stats'));
   }
@@ -109,7 +126,8 @@
 
   let listed = false;   // until the list is first shown (a refused token, say), every refresh asks for it again
   async function search() {
-    const page = await Api.get('/v1/series?' + Api.query({ prefix: $('search').value.trim(), limit: 50 }));
+    const page = await Api.get('/v1/series?' + Api.query({ prefix: $('search').value.trim(),
+      tag: Tags.conditions($('tags').value), limit: 50 }));
     Panels.list($('series-list'), page.series, (li, s) => {
       li.dataset.series = s.id;
       li.classList.toggle('on', s.id === view.series);
@@ -119,6 +137,12 @@
         count.className = 'muted';
         count.textContent = Panels.fmtNumber(s.readings);
         li.appendChild(count);
+      }
+      if (s.tags) {
+        const tags = document.createElement('span');
+        tags.className = 'muted tags';
+        tags.textContent = Tags.text(s.tags);
+        li.appendChild(tags);
       }
     }, (s) => pick(s.id));
     $('series-more').textContent = page.next ? 'more series: type more of the id' : '';
@@ -150,6 +174,11 @@
     showRange();
     if (state.series) {
       pick(state.series, true);
+    } else if (state.groupBy) {
+      $('group-by').value = state.groupBy;
+      $('tags').value = state.tags.map((t) => t.replace(/ /g, '\\ ')).join(' ');
+      run('series', search);
+      chartGroups(state.groupBy, state.tags, true);
     }
   }
 
@@ -167,7 +196,7 @@
   // Puts the view in the address: a new entry of the history, for back and forward (or, for the view of a
   // link, the link as the page writes it, in place).
   function link(replace) {
-    if (view.series) {
+    if (view.series || view.group) {
       shown = Link.write(view);
       if (location.hash.replace(/^#/, '') === shown) {
         return;
@@ -184,18 +213,39 @@
     if (id !== view.series) {
       view.first = undefined;
     }
-    view.series = id;
+    Object.assign(view, { series: id, group: null });
     $('title').textContent = id;
     link(linked);
     document.querySelectorAll('#series-list li').forEach((li) => li.classList.toggle('on', li.dataset.series === id));
-    Charts.clear($('charts'));
-    run('view', showSeries);
+    clearCharts();
+    run('view', showView);
+  }
+
+  // Charts the groups of the tag keys by (text, as groupBy takes it) among the series that match tags (tag= conditions).
+  function chartGroups(by, tags, linked) {
+    Object.assign(view, { series: null, group: { by, tags }, first: null });
+    $('title').textContent = 'groups by ' + by + (tags.length ? ' where ' + tags.join(' ') : '');
+    link(linked);
+    document.querySelectorAll('#series-list li').forEach((li) => li.classList.remove('on'));
+    clearCharts();
+    $('latest').replaceChildren();
+    $('states').replaceChildren();
+    run('view', showView);
   }
 
   let typing;
-  $('search').addEventListener('input', () => {
+  ['search', 'tags'].forEach((id) => $(id).addEventListener('input', () => {
     clearTimeout(typing);
     typing = setTimeout(() => run('series', search), 150);
+  }));
+  $('grouping').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const by = $('group-by').value.trim();
+    if (!by) {
+      report('view', new Error('Give the tag key to group by (such as building), or keys separated by commas'));
+      return;
+    }
+    chartGroups(by, Tags.conditions($('tags').value));
   });
   $('ranges').addEventListener('click', (e) => {
     const range = e.target.dataset.range;
@@ -210,8 +260,8 @@
     Object.assign(view, { range, span: Api.DURATIONS[range], custom: null });
     showRange();
     link();
-    Charts.clear($('charts'));
-    run('view', showSeries);
+    clearCharts();
+    run('view', showView);
   });
   $('custom').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -223,15 +273,15 @@
     }
     Object.assign(view, { range: 'custom', custom: { from, to } });
     link();
-    Charts.clear($('charts'));
-    run('view', showSeries);
+    clearCharts();
+    run('view', showView);
   });
   window.addEventListener('hashchange', showLinked);
   ['alert-field', 'alert-threshold'].forEach((id) => $(id).addEventListener('change', () => run('alerts', showAlerts)));
 
   function tick() {
     if (view.range !== 'custom' || (view.custom !== null && view.custom.to === null)) {
-      run('view', showSeries);
+      run('view', showView);
     }
     if (!listed) {
       run('series', search);

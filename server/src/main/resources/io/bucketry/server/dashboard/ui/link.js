@@ -1,6 +1,6 @@
 'use strict';
-// The page's address, #series=<id>&from=<time>&to=<time>, so that a link (and back and forward) opens the same
-// series and range. from=now-1h (no to) is a range that ends now; ISO-8601 times a fixed range; neither the default.
+// The page's address, #series=<id>&from=<time>&to=<time> (or #groupBy=<keys>&tag=<condition>…&from=…, a chart of
+// groups), so that a link (and back and forward) opens the same series or groups and range. from=now-1h (no to) is a range that ends now; ISO-8601 times a fixed range; neither the default.
 const Link = (() => {
   const UNITS = { ms: 1, s: 1000, m: 60000, h: 3600000, d: 86400000, w: 604800000 };
   const RELATIVE = /^(?:now)?-(\d+)(ms|s|m|h|d|w)$/;
@@ -15,10 +15,12 @@ const Link = (() => {
     return ms;
   }
 
-  // {series, range: 'auto' | a span such as '1h' | 'custom', span (ms), from, to (ms; to null: now)} of hash.
+  // {series, groupBy, tags, range: 'auto' | a span such as '1h' | 'custom', span (ms), from, to (ms; to null: now)}
+  // of hash.
   function read(hash) {
     const params = new URLSearchParams(hash.replace(/^#/, ''));
-    const state = { series: params.get('series') || null, range: 'auto' };
+    const state = { series: params.get('series') || null, groupBy: params.get('groupBy') || null,
+      tags: params.getAll('tag'), range: 'auto' };
     const from = params.get('from');
     const to = params.get('to');
     const relative = from ? RELATIVE.exec(from) : null;
@@ -34,7 +36,12 @@ const Link = (() => {
   // The hash of view (without '#').
   function write(view) {
     const params = new URLSearchParams();
-    params.set('series', view.series);
+    if (view.group) {
+      params.set('groupBy', view.group.by);
+      view.group.tags.forEach((t) => params.append('tag', t));
+    } else {
+      params.set('series', view.series);
+    }
     if (view.range === 'custom') {
       params.set('from', new Date(view.custom.from).toISOString());
       if (view.custom.to !== null) {

@@ -1,7 +1,7 @@
 'use strict';
 // Renders the plain panels: latest reading, storage statistics, state bands, alerts, series list.
 const Panels = (() => {
-  const fmtTime = (ms) => new Date(ms).toLocaleString(undefined, { hour12: false });
+  const fmtTime = Time.text;
   const fmtNumber = (v) => (typeof v === 'number' ? Number(v.toPrecision(6)).toLocaleString() : String(v));
 
   function table(el, rows) {
