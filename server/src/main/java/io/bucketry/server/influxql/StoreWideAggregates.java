@@ -24,7 +24,8 @@ import java.util.Set;
  * filter keeps store-wide are listed first: grouped aggregates serve when no other series falls in a group
  * of the statement (its groups merged by the store, the others dropped); else the all-series aggregates,
  * whose windows name their series, serve when the windows of every kept series fit {@code maxWindows}.
- * Where neither is exact within the limits, the caller reads series by series.
+ * Both cost what the kept series cost, so they serve only while those are at most twice the statement's
+ * series; else, and where neither is exact within the limits, the caller reads series by series.
  */
 final class StoreWideAggregates {
 
@@ -44,7 +45,7 @@ final class StoreWideAggregates {
     /**
      * Per group of {@code groups} (in order), the windows of width {@code window} over {@code span} to fold into
      * it, each series' in start order, series in id order; null when the caller should read series by series
-     * (one series only, an unbounded span, too many series or windows). {@code groupsServed} false keeps to
+     * (one series only, an unbounded span, more than twice as many series kept store-wide, too many windows). {@code groupsServed} false keeps to
      * the all-series aggregates (a store that keeps no tags).
      */
     List<List<WindowAggregate>> windows(TagFilter filter, List<Group> groups, Span span, long window,
@@ -53,7 +54,8 @@ final class StoreWideAggregates {
         if (selected < 2 || !span.bounded()) {
             return null;
         }
-        List<TaggedSeries> kept = directory.matching(filter, maxWindows);
+        // the store aggregates every series the filter keeps: worth one call while they are at most twice the statement's
+        List<TaggedSeries> kept = directory.matching(filter, (int) Math.min(maxWindows, 2L * selected));
         if (kept == null) {
             return null;
         }

@@ -173,6 +173,7 @@ class InfluxQlFidelityTest {
                 "SELECT mean(usage) FROM cpu WHERE region = 'eu' AND $range GROUP BY time(10m), rack",
                 "SELECT mean(usage) FROM cpu WHERE region = 'eu' AND $range GROUP BY time(10m, 3m), region fill(0)",
                 "SELECT sum(usage) FROM cpu WHERE region != 'us' AND $range GROUP BY region",
+                "SELECT mean(usage), count(idle) FROM cpu WHERE (host = 'h2' OR host = 'h3') AND $range GROUP BY time(10m), host",
                 "SELECT count(usage) FROM cpu WHERE time <= $to GROUP BY time(1h)",
                 "SELECT mean(value) FROM temp WHERE $range GROUP BY time(20m) fill(none)",
                 "SHOW MEASUREMENTS; SELECT last(usage) FROM cpu WHERE $range GROUP BY host",

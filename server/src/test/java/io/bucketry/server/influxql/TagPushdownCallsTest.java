@@ -136,9 +136,16 @@ class TagPushdownCallsTest {
     }
 
     @Test
-    void aCrossKeyOrIsEvaluatedOverTheListingAndStillOneCall() {
-        assertThat(calls("SELECT mean(usage) FROM cpu WHERE (host = 'h1' OR region = 'r2') AND " + RANGE
-                + " GROUP BY time(10m), region")).isEqualTo(3);
+    void aCrossKeyOrIsEvaluatedOverTheFilteredListingAndStillOneCall() {
+        // r1 and r2 listed; the OR keeps r2 and six r1 hosts, so r1's group is shared: the all-series aggregates
+        assertThat(calls("SELECT mean(usage) FROM cpu WHERE (region = 'r1' OR region = 'r2') AND (host =~ /h[0-2]/"
+                + " OR region = 'r2') AND " + RANGE + " GROUP BY time(10m), region")).isEqualTo(3);
+    }
+
+    @Test
+    void aMeasurementOfFewOfTheSeriesTheFilterKeepsIsReadSeriesBySeries() {
+        // mem's 5 series of the 46 kept store-wide: listing mem, one page of those kept, then each series
+        assertThat(calls("SELECT mean(usage) FROM mem WHERE " + RANGE + " GROUP BY time(10m), host")).isEqualTo(2 + 5);
     }
 
     @Test
