@@ -4,6 +4,7 @@ import io.bucketry.application.port.in.AggregateSeriesUseCase;
 import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.WindowAggregate;
 import io.bucketry.server.influxql.SelectPlan.Column;
 import io.bucketry.server.influxql.Statement.Select;
@@ -19,10 +20,12 @@ import java.util.TreeSet;
 
 /**
  * A SELECT of count, min, max, sum, mean, first or last, per window of GROUP BY time (or over the whole
- * range), per output series. Each series' windows come from Bucketry's window aggregates (windows of the
- * GROUP BY interval, or of its greatest common divisor with the offset, merged into the offset's windows);
- * where a group of several series asks first or last, the readings themselves are read instead; a lone
- * selector without GROUP BY time finds its reading through {@link SelectorSearch}. At most {@code maxWindows} output windows, and as many readings.
+ * range), per output series. The windows come from Bucketry's window aggregates (windows of the GROUP BY
+ * interval, or of its greatest common divisor with the offset, merged into the offset's windows): of all the
+ * statement's series in one store call where {@link StoreWideAggregates} can, else series by series; where a
+ * group of several series asks first or last, the readings themselves are read instead; a lone selector
+ * without GROUP BY time finds its reading through {@link SelectorSearch}. At most {@code maxWindows} output
+ * windows, and as many readings.
  */
 final class AggregateSelect {
 
@@ -32,27 +35,40 @@ final class AggregateSelect {
     private final AggregateSeriesUseCase aggregates;
     private final int maxWindows;
     private final SelectorSearch selectors;
+    private final StoreWideAggregates storeWide;
 
-    AggregateSelect(ReadReadingsUseCase readings, AggregateSeriesUseCase aggregates, int maxWindows) {
+    AggregateSelect(ReadReadingsUseCase readings, AggregateSeriesUseCase aggregates, StoreWideAggregates storeWide,
+                    int maxWindows) {
         this.readings = readings;
         this.aggregates = aggregates;
+        this.storeWide = storeWide;
         this.maxWindows = maxWindows;
         this.selectors = new SelectorSearch(readings, aggregates);
     }
 
+    /**
+     * The output series of {@code groups}; {@code filter} is the part of the tag condition the store evaluates,
+     * {@code groupsServed} false where the store keeps no tags (no grouped aggregates).
+     */
     List<ResultSeries> run(Select select, SelectPlan plan, Selection selection, List<Group> groups, Conditions conditions,
-                           Span span) {
+                           Span span, TagFilter filter, boolean groupsServed) {
         Grid grid = grid(select, groups, span);
         if (grid == null) {
             return List.of();
         }
         Set<String> named = plan.namedFields();
         int budget = maxWindows;
+        boolean selectorOnly = grid.interval == 0 && plan.singleSelector();
+        List<List<WindowAggregate>> pushed = selectorOnly || groups.stream().anyMatch(g -> exact(plan, g)) ? null
+                : storeWide.windows(filter, groups, span, window(grid, span), groupsServed);
         List<Map<String, Cell[]>> folded = new ArrayList<>(groups.size());
         SortedSet<String> found = new TreeSet<>();
-        for (Group group : groups) {
+        for (int g = 0; g < groups.size(); g++) {
+            Group group = groups.get(g);
             Map<String, Cell[]> cells = new HashMap<>();
-            if (grid.interval == 0 && plan.singleSelector()) {
+            if (pushed != null) {
+                pushed.get(g).forEach(aggregate -> fold(aggregate, grid, named, cells));
+            } else if (selectorOnly) {
                 SelectPlan.Item item = plan.items.get(0);
                 Cell picked = selectors.pick(group, span, item.function(), item.field(), budget, maxWindows);
                 if (picked != null) {
@@ -148,24 +164,34 @@ final class AggregateSelect {
                 .anyMatch(i -> i.function() == Functions.FIRST || i.function() == Functions.LAST);
     }
 
-    private void aggregateEach(Group group, Span span, Grid grid, Set<String> named, Map<String, Cell[]> cells) {
-        long window = grid.interval == 0 ? (span.bounded() ? Math.max(1, span.to() - span.from()) : DAY)
+    /** The width of the windows read: the interval, or its greatest common divisor with the offset, or the span. */
+    private static long window(Grid grid, Span span) {
+        return grid.interval == 0 ? (span.bounded() ? Math.max(1, span.to() - span.from()) : DAY)
                 : grid.offset == 0 ? grid.interval : gcd(grid.interval, grid.offset);
+    }
+
+    private void aggregateEach(Group group, Span span, Grid grid, Set<String> named, Map<String, Cell[]> cells) {
+        long window = window(grid, span);
         for (TaggedSeries series : group.series()) {
             for (WindowAggregate aggregate : aggregates.aggregate(series.id(), span.fromInstant(), span.toInstant(),
                     Duration.ofMillis(window))) {
-                long start = aggregate.start().toEpochMilli();
-                int index = grid.index(start);
-                if (index < 0 || index >= grid.count) {
-                    continue;
-                }
-                aggregate.fields().forEach((field, summary) -> {
-                    if (named == null || named.contains(field)) {
-                        cell(cells, field, grid, index).add(summary, start);
-                    }
-                });
+                fold(aggregate, grid, named, cells);
             }
         }
+    }
+
+    /** Adds the summaries of {@code aggregate}'s fields named (null: every field) to the cells of its output window. */
+    private static void fold(WindowAggregate aggregate, Grid grid, Set<String> named, Map<String, Cell[]> cells) {
+        long start = aggregate.start().toEpochMilli();
+        int index = grid.index(start);
+        if (index < 0 || index >= grid.count) {
+            return;
+        }
+        aggregate.fields().forEach((field, summary) -> {
+            if (named == null || named.contains(field)) {
+                cell(cells, field, grid, index).add(summary, start);
+            }
+        });
     }
 
     /** Folds each reading of the group into its window; the readings read, at most {@code budget}. */

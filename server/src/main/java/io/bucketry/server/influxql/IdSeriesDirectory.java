@@ -5,11 +5,13 @@ import io.bucketry.application.port.in.SeriesPage;
 import io.bucketry.application.port.out.SeriesSummary;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.TagFilter;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * The measurement and tags of a series read back from its id, as the line protocol's {@code pairs} rule
@@ -27,29 +29,45 @@ public final class IdSeriesDirectory implements SeriesDirectory {
     }
 
     @Override
-    public List<TaggedSeries> series(String measurement, int max) {
+    public List<TaggedSeries> series(String measurement, TagFilter filter, int max) {
         List<TaggedSeries> found = new ArrayList<>();
         String prefix = measurement == null || SeriesId.problem(measurement) != null ? null : measurement;
         if (measurement != null && prefix == null) {
             return found;   // no id starts with a name that is no valid series id
         }
+        boolean all = list(filter, prefix, max, tagged -> measurement == null || tagged.measurement().equals(measurement),
+                found);
+        if (!all) {
+            throw new QueryException("the statement would read more than " + max
+                    + " series; name a measurement or filter on tags");
+        }
+        found.sort(Comparator.comparing(TaggedSeries::measurement).thenComparing(s -> s.id().value()));
+        return found;
+    }
+
+    @Override
+    public List<TaggedSeries> matching(TagFilter filter, int max) {
+        List<TaggedSeries> found = new ArrayList<>();
+        return list(filter, null, max, tagged -> true, found) ? found : null;
+    }
+
+    /** Adds the listed series that {@code keep} accepts to {@code found}, in id order; false past {@code max}. */
+    private boolean list(TagFilter filter, String prefix, int max, Predicate<TaggedSeries> keep, List<TaggedSeries> found) {
         String after = null;
         do {
-            SeriesPage page = series.list(prefix, after, ListSeriesUseCase.MAX_LIMIT);
+            SeriesPage page = series.list(filter, prefix, after, ListSeriesUseCase.MAX_LIMIT);
             for (SeriesSummary summary : page.series()) {
                 TaggedSeries tagged = of(summary);
-                if (measurement == null || tagged.measurement().equals(measurement)) {
+                if (keep.test(tagged)) {
                     if (found.size() == max) {
-                        throw new QueryException("the statement would read more than " + max
-                                + " series; name a measurement or filter on tags");
+                        return false;
                     }
                     found.add(tagged);
                 }
             }
             after = page.next() == null ? null : page.next().value();
         } while (after != null);
-        found.sort(Comparator.comparing(TaggedSeries::measurement).thenComparing(s -> s.id().value()));
-        return found;
+        return true;
     }
 
     /**
@@ -61,7 +79,7 @@ public final class IdSeriesDirectory implements SeriesDirectory {
         if (meta == null || meta.measurement() == null) {
             return of(summary.series());
         }
-        return new TaggedSeries(summary.series(), meta.measurement(), new TreeMap<>(meta.tags().values()));
+        return new TaggedSeries(summary.series(), meta.measurement(), new TreeMap<>(meta.tags().values()), true);
     }
 
     /** The measurement and tags {@code id} spells. */
@@ -80,10 +98,10 @@ public final class IdSeriesDirectory implements SeriesDirectory {
             } else if (tags.isEmpty() && hasPairs(parts, i)) {
                 measurement.append('.').append(parts[i]);
             } else {
-                return new TaggedSeries(id, parts[0], tags);
+                return new TaggedSeries(id, parts[0], tags, false);
             }
         }
-        return new TaggedSeries(id, measurement.toString(), tags);
+        return new TaggedSeries(id, measurement.toString(), tags, false);
     }
 
     /** True when a {@code key:value} part follows {@code from}: the parts before it are the measurement's. */

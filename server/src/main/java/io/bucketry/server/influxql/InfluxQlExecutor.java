@@ -2,6 +2,7 @@ package io.bucketry.server.influxql;
 
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.out.TagsUnsupportedException;
 import io.bucketry.server.influxql.Statement.Select;
 
 import java.time.Duration;
@@ -27,7 +28,8 @@ public final class InfluxQlExecutor {
         this.maxWindows = maxWindows;
         this.shows = new ShowStatements(directory, useCases.latest(), retention, maxWindows);
         this.raw = new RawSelect(useCases.read(), maxWindows);
-        this.aggregates = new AggregateSelect(useCases.read(), useCases.aggregate(), maxWindows);
+        this.aggregates = new AggregateSelect(useCases.read(), useCases.aggregate(),
+                new StoreWideAggregates(directory, useCases.aggregateAll(), useCases.groups(), maxWindows), maxWindows);
     }
 
     /** The answers to {@code statements}, with {@code database} the request's {@code db} (null: none) and one instant for now. */
@@ -96,11 +98,26 @@ public final class InfluxQlExecutor {
         if (span.empty()) {
             return List.of();
         }
+        // the columns of * and the keys of GROUP BY * or /regex/ are those of every series of the measurement
+        boolean everyKey = select.groupBy().allTags() || select.groupBy().tagPattern() != null
+                || !plan.aggregate && plan.items.stream().anyMatch(i -> i.field() == null);
+        try {
+            return select(select, plan, conditions, span,
+                    everyKey ? TagPushdown.none(conditions.tags()) : TagPushdown.of(conditions.tags()), true);
+        } catch (TagsUnsupportedException e) {
+            return select(select, plan, conditions, span, TagPushdown.none(conditions.tags()), false);
+        }
+    }
+
+    /** The answer with {@code tags} split between store and executor; {@code tagsKept} false for a store without tags. */
+    private List<ResultSeries> select(Select select, SelectPlan plan, Conditions conditions, Span span, TagPushdown tags,
+                                      boolean tagsKept) {
         List<ResultSeries> answer = new ArrayList<>();
-        for (Selection selection : Selection.of(directory, select.sources(), conditions.tags(), maxWindows)) {
+        for (Selection selection : Selection.of(directory, select.sources(), tags, maxWindows)) {
             List<Group> groups = Group.of(selection.measurement(), selection.series(),
                     Group.keys(select.groupBy(), selection.tagKeys()));
-            answer.addAll(plan.aggregate ? aggregates.run(select, plan, selection, groups, conditions, span)
+            answer.addAll(plan.aggregate
+                    ? aggregates.run(select, plan, selection, groups, conditions, span, tags.filter(), tagsKept)
                     : raw.run(select, plan, selection, groups, span));
         }
         return Rows.page(answer, select.slimit(), select.soffset());

@@ -1,5 +1,7 @@
 package io.bucketry.server.influxql;
 
+import io.bucketry.domain.TagFilter;
+
 import java.util.List;
 
 /**
@@ -12,5 +14,19 @@ public interface SeriesDirectory {
      * The series of {@code measurement} (null: of every measurement), ordered by measurement then id; at most
      * {@code max}, else a {@link QueryException} saying the statement would read too many series.
      */
-    List<TaggedSeries> series(String measurement, int max);
+    default List<TaggedSeries> series(String measurement, int max) {
+        return series(measurement, TagFilter.ANY, max);
+    }
+
+    /**
+     * As {@link #series(String, int)}, only those whose kept tags match {@code filter} (the store filters);
+     * a {@link io.bucketry.application.port.out.TagsUnsupportedException} from a store that keeps no tags.
+     */
+    List<TaggedSeries> series(String measurement, TagFilter filter, int max);
+
+    /**
+     * The series of every measurement whose kept tags match {@code filter}, as the store-wide tag-filtered
+     * aggregates read them; null when there are more than {@code max}.
+     */
+    List<TaggedSeries> matching(TagFilter filter, int max);
 }

@@ -81,7 +81,7 @@ final class ShowStatements {
     List<ResultSeries> tagKeys(ShowTagKeys show) {
         TagMatcher.check(show.where());
         List<ResultSeries> answer = new ArrayList<>();
-        for (Selection selection : Selection.of(directory, show.sources(), show.where(), maxSeries)) {
+        for (Selection selection : Selection.of(directory, show.sources(), TagPushdown.none(show.where()), maxSeries)) {
             SortedSet<String> keys = new TreeSet<>();
             selection.series().forEach(s -> keys.addAll(s.tags().keySet()));
             List<List<Object>> rows = Rows.page(keys.stream().map(k -> List.<Object>of(k)).toList(), show.limit(), show.offset());
@@ -95,7 +95,7 @@ final class ShowStatements {
     List<ResultSeries> tagValues(ShowTagValues show) {
         TagMatcher.check(show.where());
         List<ResultSeries> answer = new ArrayList<>();
-        for (Selection selection : Selection.of(directory, show.sources(), show.where(), maxSeries)) {
+        for (Selection selection : Selection.of(directory, show.sources(), TagPushdown.none(show.where()), maxSeries)) {
             SortedMap<String, SortedSet<String>> values = new TreeMap<>();
             for (TaggedSeries series : selection.series()) {
                 series.tags().forEach((key, value) -> {
@@ -130,7 +130,7 @@ final class ShowStatements {
     /** Each field of each series' latest reading: {@code float} for a number, {@code string} for a text. */
     List<ResultSeries> fieldKeys(ShowFieldKeys show) {
         List<ResultSeries> answer = new ArrayList<>();
-        for (Selection selection : Selection.of(directory, show.sources(), null, maxSeries)) {
+        for (Selection selection : Selection.of(directory, show.sources(), TagPushdown.none(null), maxSeries)) {
             SortedMap<String, String> types = new TreeMap<>();
             for (TaggedSeries series : selection.series()) {
                 Optional<Reading> reading = latest.latest(series.id());
@@ -154,7 +154,7 @@ final class ShowStatements {
     List<ResultSeries> series(ShowSeries show) {
         TagMatcher.check(show.where());
         SortedSet<String> keys = new TreeSet<>();
-        for (Selection selection : Selection.of(directory, show.sources(), show.where(), maxSeries)) {
+        for (Selection selection : Selection.of(directory, show.sources(), TagPushdown.none(show.where()), maxSeries)) {
             selection.series().forEach(s -> keys.add(s.key()));
         }
         List<List<Object>> rows = Rows.page(keys.stream().map(k -> List.<Object>of(k)).toList(), show.limit(), show.offset());

@@ -6,8 +6,13 @@ import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** A series as InfluxQL sees it: its id, the measurement it belongs to and its tags, sorted by key. */
-public record TaggedSeries(SeriesId id, String measurement, SortedMap<String, String> tags) {
+/**
+ * A series as InfluxQL sees it: its id, the measurement it belongs to and its tags, sorted by key.
+ *
+ * @param kept true when the measurement and tags are those the store keeps with the series (which its
+ *        tag-filtered and grouped aggregates read), false when they are spelled from its id
+ */
+public record TaggedSeries(SeriesId id, String measurement, SortedMap<String, String> tags, boolean kept) {
 
     public TaggedSeries {
         Objects.requireNonNull(id, "id");

@@ -25,7 +25,8 @@ import java.util.function.Function;
 
 /**
  * The measurements of {@code bench-influxql}: the parser on one thread, counted in the thread's CPU time (the
- * machine may be shared), and the latency of two Grafana queries asked alternately of Bucketry and influxd.
+ * machine may be shared), and the latency of two Grafana queries asked alternately of Bucketry and influxd, over
+ * fixed time bounds, whose answers are then compared value by value.
  */
 final class InfluxQlBenchmark {
 
@@ -85,16 +86,17 @@ final class InfluxQlBenchmark {
             for (URI write : new URI[] {bucketry.uri("/write?db=bench&precision=ms"), influx.writeUri()}) {
                 feed(client, write, end, series);
             }
-            String single = "SELECT mean(\"usage\") FROM \"one\" WHERE time >= now() - 24h and time <= now()"
-                    + " GROUP BY time(1m) fill(null)";
-            String grouped = "SELECT mean(\"usage\") FROM \"cpu\" WHERE time >= now() - 24h and time <= now()"
-                    + " GROUP BY time(10m), \"region\" fill(null)";
+            // absolute bounds, as Grafana sends $timeFilter with epoch=ms, so that both answers are the same points
+            String range = "time >= " + (end - DAY) + "ms and time <= " + end + "ms";
+            String single = "SELECT mean(\"usage\") FROM \"one\" WHERE (\"host\" = 'solo') AND " + range
+                    + " GROUP BY time(1m), \"host\" fill(null)";
+            String grouped = "SELECT mean(\"usage\") FROM \"cpu\" WHERE " + range + " GROUP BY time(10m), \"region\" fill(null)";
             for (String q : new String[] {single, grouped}) {
                 Function<String, URI> bucketryUri = params -> bucketry.uri("/query?" + params);
                 Function<String, URI> influxUri = params -> influx.uri("/query?" + params);
                 String params = "db=bench&epoch=ms&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8);
                 long[][] times = new long[2][rounds];
-                int[] sizes = new int[2];
+                String[] bodies = new String[2];
                 for (int round = -rounds; round < rounds; round++) {
                     for (int target = 0; target < 2; target++) {
                         URI uri = (target == 0 ? bucketryUri : influxUri).apply(params);
@@ -106,15 +108,18 @@ final class InfluxQlBenchmark {
                             throw new IllegalStateException((target == 0 ? "bucketry" : "influxd") + " answered "
                                     + answer.statusCode() + ": " + answer.body());
                         }
-                        sizes[target] = answer.body().length();
+                        bodies[target] = answer.body();
                         if (round >= 0) {
                             times[target][round] = took;
                         }
                     }
                 }
+                String difference = InfluxAnswers.difference(bodies[1], bodies[0]);
                 out.printf("%s%n  bucketry p50 %.2f ms p90 %.2f ms (%,d bytes) | influxd p50 %.2f ms p90 %.2f ms (%,d bytes)"
-                        + " | p50 ratio bucketry/influxd %.2f%n", q, pct(times[0], 50), pct(times[0], 90), sizes[0],
-                        pct(times[1], 50), pct(times[1], 90), sizes[1], pct(times[0], 50) / pct(times[1], 50));
+                        + " | p50 ratio bucketry/influxd %.2f%n  answers equal value by value (floats within 1e-9"
+                        + " relative): %s%n", q, pct(times[0], 50), pct(times[0], 90), bodies[0].length(),
+                        pct(times[1], 50), pct(times[1], 90), bodies[1].length(), pct(times[0], 50) / pct(times[1], 50),
+                        difference == null ? "yes" : "no, first at " + difference);
                 out.flush();
             }
             OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
