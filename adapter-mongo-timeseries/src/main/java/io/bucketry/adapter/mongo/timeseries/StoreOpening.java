@@ -81,6 +81,13 @@ final class StoreOpening {
         }
     }
 
+    /** The leases of series stripes, created with their index. */
+    private static StoreOnce storeOnce(MongoDatabase database, MongoTimeSeriesSettings settings) {
+        SeriesLeases leases = new SeriesLeases(database.getCollection(settings.collection() + ".series_leases"), settings.timeout());
+        leases.createIndexes();
+        return new LeasedStoreOnce(leases);
+    }
+
     private static Parts wire(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
                               BucketPolicy.Windowed policy, CommandCounter counter, List<String> startNotes) {
         MongoFailures failures = MongoConnections.failures(settings, StatisticsReader.BACKEND);
@@ -88,9 +95,7 @@ final class StoreOpening {
         // statistics follow the connection string's read preference.
         MongoDatabase database = client.getDatabase(settings.database());
         MongoCollection<Document> queried = layout.collection().withReadPreference(database.getReadPreference());
-        SeriesLeases leases = new SeriesLeases(database.getCollection(settings.collection() + ".series_leases"), settings.timeout());
-        leases.createIndexes();
-        ReadingWriter writer = new ReadingWriter(layout.collection(), leases, policy, counter,
+        ReadingWriter writer = new ReadingWriter(layout.collection(), storeOnce(database, settings), policy, counter,
                 StoredIdentities.orPushedDown(layout), layout.meta());
         ReadingQueries queries = new ReadingQueries(queried, !layout.fallback(), layout.meta());
         StatisticsReader statistics = new StatisticsReader(database, queried, layout.fallback(), layout.meta());
