@@ -13,22 +13,20 @@ import org.bson.Document;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Stores a batch: drops duplicates within the batch (the first wins) and those already stored
- * (one query), then inserts the rest with one unordered insertMany sorted by series then time. The
- * check and the insert are two commands, so they run while the batch holds its series: in this
- * process ({@link SeriesLocks}) and in every process sharing the collection ({@link SeriesLeases}).
- * A series another batch holds waits for a later round; the batch never holds some series while
- * waiting for others, so no two batches wait for each other.
+ * Stores a batch: drops duplicates within the batch (the first wins), then has its {@link StoreOnce}
+ * store those no batch stored before, with unordered insertMany sorted by series then time. Batches of
+ * this store sharing a series take turns first ({@link SeriesLocks}), so that they do not contend for
+ * the same leases or claims in the database.
  */
-final class ReadingWriter {
+final class ReadingWriter implements StoreOnce.Inserts {
 
     private static final Comparator<Reading> SERIES_THEN_TIME =
             Comparator.comparing(Reading::series).thenComparingLong(Reading::epochMilli);
@@ -38,23 +36,21 @@ final class ReadingWriter {
     private final CommandCounter counter;
     private final boolean orPushdown;
     private final MetaField meta;
-    // Check-then-insert is not atomic on the server: batches of this store sharing a series take turns
-    // here, and with other processes' batches through the leases, so that counts are exact.
     private final SeriesLocks locks = new SeriesLocks();
-    private final SeriesLeases leases;
+    private final StoreOnce once;
 
     /** @param orPushdown the duplicate check may use one $or of exact spans ({@link StoredIdentities#orPushedDown}) */
-    ReadingWriter(MongoCollection<Document> collection, SeriesLeases leases, BucketPolicy.Windowed policy,
+    ReadingWriter(MongoCollection<Document> collection, StoreOnce once, BucketPolicy.Windowed policy,
                   CommandCounter counter, boolean orPushdown) {
-        this(collection, leases, policy, counter, orPushdown, MetaField.SERIES);
+        this(collection, once, policy, counter, orPushdown, MetaField.SERIES);
     }
 
     /** @param meta where documents keep the series and tags ({@link MetaField#SERIES}: tags are dropped) */
-    ReadingWriter(MongoCollection<Document> collection, SeriesLeases leases, BucketPolicy.Windowed policy,
+    ReadingWriter(MongoCollection<Document> collection, StoreOnce once, BucketPolicy.Windowed policy,
                   CommandCounter counter, boolean orPushdown, MetaField meta) {
         this.meta = meta;
         this.collection = collection;
-        this.leases = leases;
+        this.once = once;
         this.orPushdown = orPushdown;
         this.policy = policy;
         this.counter = counter;
@@ -70,63 +66,29 @@ final class ReadingWriter {
         }
         Map<String, List<Reading>> bySeries = new LinkedHashMap<>();
         firsts.values().forEach(reading -> bySeries.computeIfAbsent(reading.series().value(), s -> new ArrayList<>()).add(reading));
-        SeriesLocks.Held held = locks.lock(bySeries.keySet());
-        try {
-            long token = ThreadLocalRandom.current().nextLong();
-            Set<String> waiting = new HashSet<>(bySeries.keySet());
-            List<Reading> fresh = new ArrayList<>(firsts.size());
-            for (int round = 0; !waiting.isEmpty(); round++) {
-                Set<String> claimed = leases.claim(waiting, token);
-                if (claimed.isEmpty()) {
-                    leases.takeOverExpired(waiting);
-                    pause(round);
-                    continue;
-                }
-                try {
-                    fresh.addAll(storeHeld(claimed, bySeries));
-                } finally {
-                    leases.release(claimed, token);
-                }
-                waiting.removeAll(claimed);
-            }
-            counter.batch(windowsTouched(fresh));
-            return new StoreResult(fresh.size(), readings.size() - fresh.size());
-        } finally {
-            held.close();
+        List<Reading> fresh;
+        try (SeriesLocks.Held held = locks.lock(bySeries.keySet())) {
+            fresh = once.store(bySeries, this);
         }
+        counter.batch(windowsTouched(fresh));
+        return new StoreResult(fresh.size(), readings.size() - fresh.size());
     }
 
-    /** Inserts the readings of {@code claimed} series not stored yet; answers them. */
-    private List<Reading> storeHeld(Set<String> claimed, Map<String, List<Reading>> bySeries) {
-        Map<Identity, Reading> part = new LinkedHashMap<>();
-        claimed.forEach(series -> bySeries.get(series).forEach(reading -> part.put(Identity.of(reading), reading)));
-        Set<Identity> stored = StoredIdentities.among(collection, part.keySet(), orPushdown, meta);
-        List<Reading> fresh = new ArrayList<>(part.size() - stored.size());
-        part.forEach((identity, reading) -> {
-            if (!stored.contains(identity)) {
-                fresh.add(reading);
-            }
-        });
-        fresh.sort(SERIES_THEN_TIME);
-        if (!fresh.isEmpty()) {
-            List<Document> documents = new ArrayList<>(fresh.size());
-            fresh.forEach(reading -> documents.add(ReadingDocuments.toDocument(reading, meta)));
-            insert(documents);
-        }
-        return fresh;
+    @Override
+    public Set<Identity> stored(Collection<Identity> identities) {
+        return StoredIdentities.among(collection, identities, orPushdown, meta);
     }
 
-    /** Waits a little, longer each round up to 0.2 s, with jitter, for another batch to release a series. */
-    private static void pause(int round) {
-        try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(5, 20L * Math.min(round + 1, 10) + 6));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreUnavailableException("mongo-timeseries: interrupted while another process held a series", e);
-        }
+    @Override
+    public void insert(List<Reading> readings) {
+        List<Reading> sorted = new ArrayList<>(readings);
+        sorted.sort(SERIES_THEN_TIME);
+        List<Document> documents = new ArrayList<>(sorted.size());
+        sorted.forEach(reading -> documents.add(ReadingDocuments.toDocument(reading, meta)));
+        insertDocuments(documents);
     }
 
-    private void insert(List<Document> documents) {
+    private void insertDocuments(List<Document> documents) {
         try {
             collection.insertMany(documents, new InsertManyOptions().ordered(false));
         } catch (MongoBulkWriteException e) {
