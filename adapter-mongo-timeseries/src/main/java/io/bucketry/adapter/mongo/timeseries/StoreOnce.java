@@ -7,7 +7,6 @@ import io.bucketry.domain.Reading;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -15,13 +14,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * How a batch stores each reading once across every process writing one collection: a native
  * time-series collection has no unique index, so the processes agree through another collection,
- * by leases of series stripes ({@link LeasedStoreOnce}, the default) or by an identity ledger
- * ({@link LedgerStoreOnce}, a measured prototype).
+ * by leases of series stripes ({@link LeasedStoreOnce}).
  */
 interface StoreOnce {
-
-    /** The system property that picks the ledger prototype for a benchmark ({@code leases} or {@code ledger}). */
-    String PROPERTY = "bucketry.timeseries.storeOnce";
 
     /**
      * Stores the readings of {@code bySeries} (one per identity) that no batch stored before; answers
@@ -36,25 +31,6 @@ interface StoreOnce {
 
         /** Inserts {@code readings} with one unordered insertMany. */
         void insert(List<Reading> readings);
-    }
-
-    /** The strategies. */
-    enum Kind {
-        LEASES, LEDGER;
-
-        /** The kind a property value names; null or blank is {@link #LEASES}. */
-        static Kind of(String value) {
-            if (value == null || value.isBlank()) {
-                return LEASES;
-            }
-            for (Kind kind : values()) {
-                if (kind.name().equalsIgnoreCase(value.trim())) {
-                    return kind;
-                }
-            }
-            throw new IllegalArgumentException(PROPERTY + " is '" + value + "': expected "
-                    + LEASES.name().toLowerCase(Locale.ROOT) + " or " + LEDGER.name().toLowerCase(Locale.ROOT));
-        }
     }
 
     /**

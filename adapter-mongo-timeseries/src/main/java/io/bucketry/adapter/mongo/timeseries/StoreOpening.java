@@ -45,12 +45,6 @@ final class StoreOpening {
     /** See {@link MongoTimeSeriesReadingStore#open(MongoTimeSeriesSettings, BucketPolicy, RetentionPolicy, CommandListener)}. */
     static MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings, BucketPolicy requested,
                                             RetentionPolicy retention, CommandListener extraListener) {
-        return open(settings, requested, retention, extraListener, StoreOnce.Kind.of(System.getProperty(StoreOnce.PROPERTY)));
-    }
-
-    /** As {@link #open(MongoTimeSeriesSettings, BucketPolicy, RetentionPolicy, CommandListener)}, storing once by {@code kind}. */
-    static MongoTimeSeriesReadingStore open(MongoTimeSeriesSettings settings, BucketPolicy requested,
-                                            RetentionPolicy retention, CommandListener extraListener, StoreOnce.Kind kind) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(requested, "policy");
         Objects.requireNonNull(retention, "retention");
@@ -75,7 +69,7 @@ final class StoreOpening {
             StoreLayout layout = CollectionSetup.prepare(database, features, settings, policy, retention, layoutStart);
             List<String> notes = layoutStart.confirm(UnrecordedCollection.serverOptions(
                     CollectionInfo.find(database, settings.collection())));
-            return new MongoTimeSeriesReadingStore(wire(client, settings, layout, policy, counter, notes, kind));
+            return new MongoTimeSeriesReadingStore(wire(client, settings, layout, policy, counter, notes));
         } catch (MongoException e) {
             client.close();
             throw new StoreUnavailableException("mongo-timeseries: cannot prepare collection "
@@ -87,26 +81,21 @@ final class StoreOpening {
         }
     }
 
-    /** The leases of series stripes, or the identity ledger prototype, created with their indexes. */
-    private static StoreOnce storeOnce(MongoDatabase database, MongoTimeSeriesSettings settings, StoreOnce.Kind kind) {
-        if (kind == StoreOnce.Kind.LEDGER) {
-            return new LedgerStoreOnce(new IdentityLedger(database.getCollection(settings.collection() + ".identities"),
-                    settings.timeout()));
-        }
+    /** The leases of series stripes, created with their index. */
+    private static StoreOnce storeOnce(MongoDatabase database, MongoTimeSeriesSettings settings) {
         SeriesLeases leases = new SeriesLeases(database.getCollection(settings.collection() + ".series_leases"), settings.timeout());
         leases.createIndexes();
         return new LeasedStoreOnce(leases);
     }
 
     private static Parts wire(MongoClient client, MongoTimeSeriesSettings settings, StoreLayout layout,
-                              BucketPolicy.Windowed policy, CommandCounter counter, List<String> startNotes,
-                              StoreOnce.Kind kind) {
+                              BucketPolicy.Windowed policy, CommandCounter counter, List<String> startNotes) {
         MongoFailures failures = MongoConnections.failures(settings, StatisticsReader.BACKEND);
         // The layout's collection reads from the primary (reads there decide writes); plain queries and
         // statistics follow the connection string's read preference.
         MongoDatabase database = client.getDatabase(settings.database());
         MongoCollection<Document> queried = layout.collection().withReadPreference(database.getReadPreference());
-        ReadingWriter writer = new ReadingWriter(layout.collection(), storeOnce(database, settings, kind), policy, counter,
+        ReadingWriter writer = new ReadingWriter(layout.collection(), storeOnce(database, settings), policy, counter,
                 StoredIdentities.orPushedDown(layout), layout.meta());
         ReadingQueries queries = new ReadingQueries(queried, !layout.fallback(), layout.meta());
         StatisticsReader statistics = new StatisticsReader(database, queried, layout.fallback(), layout.meta());

@@ -6,7 +6,7 @@ import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.RetentionPolicy;
 
-/** A mongo-timeseries process of the multi-process lane (the fallback collection on the embedded server), by leases or by the ledger. */
+/** A mongo-timeseries process of the multi-process lane (the fallback collection on the embedded server). */
 public final class MongoTimeSeriesLaneProcess extends LaneProcess {
 
     public MongoTimeSeriesLaneProcess(String uri, String database, String collection) {
@@ -15,9 +15,8 @@ public final class MongoTimeSeriesLaneProcess extends LaneProcess {
 
     @Override
     protected ReadingStore open(String uri, String database, String collection, RetentionPolicy retention) {
-        StoreOnce.Kind once = collection.endsWith(LedgerMultiProcessLaneTest.SUFFIX) ? StoreOnce.Kind.LEDGER : StoreOnce.Kind.LEASES;
-        return StoreOpening.open(new MongoTimeSeriesSettings(uri, database, collection, true),
-                BucketPolicy.defaults(), retention, null, once);
+        return MongoTimeSeriesReadingStore.open(new MongoTimeSeriesSettings(uri, database, collection, true),
+                BucketPolicy.defaults(), retention);
     }
 
     @Override
