@@ -57,6 +57,7 @@ final class GrafanaRoutes {
             ctx.json(tags.keys().stream().map(key -> Map.of("type", "string", "text", key)).toList());
         });
         routes.post("/grafana/tag-values", this::tagValues);
+        routes.post("/grafana/variable", this::variable);
         routes.post("/grafana/query", this::query);
         routes.post("/grafana/annotations", ctx -> ctx.json(new GrafanaAnnotations(useCases).of(body.read(ctx, true))));
     }
@@ -71,16 +72,30 @@ final class GrafanaRoutes {
 
     /** SimpleJson's search: the targets starting with the typed text, or the tags a {@code tag-…()} text asks for. */
     private void search(Context ctx) {
-        String typed = typed(ctx);
+        ctx.json(found(typed(body.read(ctx, false), "target")));
+    }
+
+    /** simpod's query variable: as {@code /search} of its {@code payload.target}, each as {@code __text} and {@code __value}. */
+    private void variable(Context ctx) {
+        JsonNode payload = body.read(ctx, false).path("payload");
+        List<String> found = found(payload.isTextual() ? payload.asText() : typed(payload, "payload.target"));
+        ctx.json(found.stream().map(text -> Map.of("__text", text, "__value", text)).toList());
+    }
+
+    private List<String> found(String typed) {
         List<String> tagged = tags.search(typed);
-        ctx.json(tagged != null ? tagged : catalog.search(typed).stream().map(GrafanaCatalog.Entry::target).toList());
+        return tagged != null ? tagged : catalog.search(typed).stream().map(GrafanaCatalog.Entry::target).toList();
     }
 
     /** The body's {@code target}, the text typed so far (null when absent). */
     private String typed(Context ctx) {
-        JsonNode typed = body.read(ctx, false).path("target");
+        return typed(body.read(ctx, false), "target");
+    }
+
+    private static String typed(JsonNode node, String name) {
+        JsonNode typed = node.path("target");
         if (!typed.isMissingNode() && !typed.isNull() && !typed.isTextual()) {
-            throw ApiException.badRequest("INVALID_TARGET", "target must be the text typed so far, got " + typed);
+            throw ApiException.badRequest("INVALID_TARGET", name + " must be the text typed so far, got " + typed);
         }
         return typed.isTextual() ? typed.asText() : null;
     }

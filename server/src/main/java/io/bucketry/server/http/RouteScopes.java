@@ -38,6 +38,7 @@ final class RouteScopes {
             Map.entry("POST /grafana/metric-payload-options", "read"),
             Map.entry("POST /grafana/tag-keys", "read"),
             Map.entry("POST /grafana/tag-values", "read"),
+            Map.entry("POST /grafana/variable", "read"),
             Map.entry("POST /grafana/query", "read"),
             Map.entry("POST /grafana/annotations", "read"),
             Map.entry("GET /query", "read"),

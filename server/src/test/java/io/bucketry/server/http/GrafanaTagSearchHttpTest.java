@@ -80,6 +80,34 @@ class GrafanaTagSearchHttpTest extends ApiTestBase {
     }
 
     @Test
+    void aQueryVariableListsTagKeysValuesOrTargetsAsTextAndValue() {
+        // simpod-json-datasource's README, "/variable", the example request body, with our query texts
+        String documented = """
+                {
+                  "payload":{"target":"systems"},
+                  "range":{
+                    "from":"2022-02-14T08:09:32.164Z",
+                    "to":"2022-02-21T08:09:32.164Z",
+                    "raw":{"from":"now-7d","to":"now"}
+                  }
+                }
+                """;
+
+        Answer values = api.post("/grafana/variable", documented.replace("systems", "tag-values(" + key + ")"));
+        Answer keys = api.post("/grafana/variable", "{\"payload\": \"tag-keys()\"}");
+        Answer targets = api.post("/grafana/variable", documented.replace("systems", prefix + ".s1:"));
+        Answer bad = api.post("/grafana/variable", "{\"payload\": {\"target\": 7}}");
+
+        assertThat(values.status()).isEqualTo(200);
+        assertThat(values.json().findValuesAsText("__value")).containsExactlyElementsOf(new TreeSet<>(latest.values()))
+                .isEqualTo(values.json().findValuesAsText("__text"));
+        assertThat(keys.json().findValuesAsText("__value")).contains(key, "City");
+        assertThat(targets.json().findValuesAsText("__value")).containsExactly(prefix + ".s1:temperature");
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.error()).isEqualTo("INVALID_TARGET");
+    }
+
+    @Test
     void theGroupByDropDownOffersTheTagKeysAndTheStatisticDropDownTheStatistics() {
         Answer groupBy = api.post("/grafana/metric-payload-options",
                 "{\"metric\": \"*:temperature\", \"payload\": {}, \"name\": \"groupBy\"}");

@@ -93,6 +93,8 @@ class OpenApiIntegrationAnswersTest extends ApiTestBase {
         assertFits("/grafana/query", api.post("/grafana/query", "{" + range + ",\"targets\":[{\"target\":\"*:temperature\","
                 + "\"payload\":{\"groupBy\":\"1x\"}}]}"), 400);
         assertFits("/grafana/search", api.post("/grafana/search", "{\"target\":\"tag-values(1x)\"}"), 400);
+        assertFits("/grafana/variable", api.post("/grafana/variable", "{\"payload\":{\"target\":\"tag-keys()\"}}"), 200);
+        assertFits("/grafana/variable", api.post("/grafana/variable", "{\"payload\":{\"target\":[]}}"), 400);
         assertFits("/grafana/tag-keys", api.post("/grafana/tag-keys", "[]"), 400);
         assertFits("/grafana/tag-values", api.post("/grafana/tag-values", "{}"), 400);
         assertFits("/grafana/metric-payload-options", api.post("/grafana/metric-payload-options", "{\"name\":\"x\"}"), 400);

@@ -50,6 +50,7 @@ class RouteScopeTableTest {
             entry("POST /grafana/metric-payload-options", "read"),
             entry("POST /grafana/tag-keys", "read"),
             entry("POST /grafana/tag-values", "read"),
+            entry("POST /grafana/variable", "read"),
             entry("POST /grafana/query", "read"),
             entry("POST /grafana/annotations", "read"),
             entry("GET /query", "read"),
