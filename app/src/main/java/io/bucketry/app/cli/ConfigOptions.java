@@ -118,6 +118,12 @@ public final class ConfigOptions {
             + " windows as one document of compressed columns (env BUCKETRY_MONGO_LAYOUT).")
     String mongoLayout;
 
+    @Option(names = "--mongo-tags", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "The Mongo backends: true, a new collection keeps tags and one made without them is refused "
+                    + "(move it with migrate); false, a new collection keeps none (env BUCKETRY_MONGO_TAGS; default: a new "
+                    + "collection keeps tags, an existing one as its layout record says). inmemory always keeps tags.")
+    String mongoTags;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
@@ -160,6 +166,7 @@ public final class ConfigOptions {
         flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
         flags.put(ConfigKey.SEAL_AFTER, sealAfter);
         flags.put(ConfigKey.MONGO_LAYOUT, mongoLayout);
+        flags.put(ConfigKey.MONGO_TAGS, mongoTags);
         flags.put(ConfigKey.SUB_WINDOW, subWindow);
         flags.putAll(extra);
         PrintStream err = ((BucketryCommand) command.root().userObject()).err;

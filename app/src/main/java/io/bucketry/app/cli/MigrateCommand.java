@@ -48,6 +48,9 @@ public final class MigrateCommand implements Callable<Integer> {
     @Option(names = "--from-mongo-timeout", paramLabel = "DURATION",
             description = "How long one MongoDB operation of the source may take (default 10s).")
     String fromMongoTimeout;
+    @Option(names = "--from-mongo-tags", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "Whether the source collection keeps tags (default: as its layout record says).")
+    String fromMongoTags;
 
     @Option(names = "--to-config", paramLabel = "FILE", description = "YAML configuration of the target.")
     Path toConfig;
@@ -65,6 +68,9 @@ public final class MigrateCommand implements Callable<Integer> {
     @Option(names = "--to-mongo-timeout", paramLabel = "DURATION",
             description = "How long one MongoDB operation of the target may take (default 10s).")
     String toMongoTimeout;
+    @Option(names = "--to-mongo-tags", paramLabel = "BOOLEAN", arity = "0..1", fallbackValue = "true",
+            description = "Whether the target collection keeps tags (default: a new one does; refused on one made without).")
+    String toMongoTags;
 
     @Option(names = "--prefix", paramLabel = "TEXT", description = "Only series whose id starts with this (default: all).")
     String prefix;
@@ -80,9 +86,9 @@ public final class MigrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         MigrateSide from = new MigrateSide("source", "from", fromConfig, fromBackend, fromMongoUri, fromMongoDatabase,
-                fromMongoCollection, fromTimeseriesFallback, fromMongoTimeout);
+                fromMongoCollection, fromTimeseriesFallback, fromMongoTimeout, fromMongoTags);
         MigrateSide to = new MigrateSide("target", "to", toConfig, toBackend, toMongoUri, toMongoDatabase, toMongoCollection,
-                toTimeseriesFallback, toMongoTimeout);
+                toTimeseriesFallback, toMongoTimeout, toMongoTags);
         BucketryConfig source = from.load(parent.err);
         BucketryConfig target = to.load(parent.err);
         ConfigOptions.requireLasting(source, "a source in", "this command starts it empty, so there is nothing to"

@@ -17,7 +17,7 @@ import java.util.Map;
  * sides at the same store.
  */
 record MigrateSide(String name, String side, Path config, String backend, String mongoUri, String mongoDatabase,
-                   String mongoCollection, String timeseriesFallback, String mongoTimeout) {
+                   String mongoCollection, String timeseriesFallback, String mongoTimeout, String mongoTags) {
 
     BucketryConfig load(PrintStream err) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -27,6 +27,7 @@ record MigrateSide(String name, String side, Path config, String backend, String
         flags.put(ConfigKey.MONGO_COLLECTION, mongoCollection);
         flags.put(ConfigKey.TIMESERIES_FALLBACK, timeseriesFallback);
         flags.put(ConfigKey.MONGO_TIMEOUT, mongoTimeout);
+        flags.put(ConfigKey.MONGO_TAGS, mongoTags);
         return ConfigLoader.load(flags, this::flag, config, Map.of(), SimulateCommand.SERVE_ONLY,
                 warning -> err.println("bucketry migrate: warning: " + name + ": " + warning)).store();
     }

@@ -40,7 +40,8 @@ final class SettingWords {
         return new SettingWords(Map.of(
                 ConfigKey.MONGO_URI.key(), "--" + side + "-mongo-uri",
                 ConfigKey.TIMESERIES_FALLBACK.key(), "--" + side + "-timeseries-fallback",
-                ConfigKey.MONGO_TIMEOUT.key(), "--" + side + "-mongo-timeout"));
+                ConfigKey.MONGO_TIMEOUT.key(), "--" + side + "-mongo-timeout",
+                ConfigKey.MONGO_TAGS.key(), "--" + side + "-mongo-tags"));
     }
 
     /** {@code message} with each setting it tells the user to change named as this command's option. */

@@ -87,6 +87,9 @@ public enum ConfigKey {
             (b, v) -> b.store().subWindow(offOrDuration(v))),
     MONGO_LAYOUT("mongoLayout", "BUCKETRY_MONGO_LAYOUT", MongoLayout.ALLOWED + " (mongo-bucket: rows, or sealed windows of compressed columns)",
             (b, v) -> b.store().mongoLayout(MongoLayout.parse(v))),
+    MONGO_TAGS("mongoTags", "BUCKETRY_MONGO_TAGS", "true or false (the Mongo backends: whether a new collection keeps"
+            + " tags; unset, a new one does and an existing one as its layout record says)",
+            (b, v) -> b.store().mongoTags(Numbers.parseBoolean(v))),
     TOKENS("tokens", "BUCKETRY_TOKENS", AccessTokens.ALLOWED,
             (b, v) -> b.server().tokens(AccessTokens.parse(v))),
     METRICS_OPEN("metricsOpen", "BUCKETRY_METRICS_OPEN", "true or false (true: /metrics needs no token)",

@@ -33,6 +33,10 @@ final class ConfigWarnings {
         if (!mongo && !mongoKeys.isEmpty()) {
             warnings.add(mongoKeys + " " + (mongoKeys.contains(",") ? "have" : "has") + " no effect with backend " + backend);
         }
+        if (!mongo && given.contains(ConfigKey.MONGO_TAGS)) {
+            warnings.add("mongoTags has no effect with backend " + backend + ", which always keeps the tags each reading"
+                    + " was written with");
+        }
         if (mongo && config.mongo().embedded() && given.contains(ConfigKey.MONGO_URI)) {
             warnings.add("mongoUri is not used: embeddedMongo starts a test server in this process instead");
         }

@@ -319,7 +319,8 @@ class ConfigLoaderTest {
                 .containsExactly("backend", "bucketPolicy", "bucketWidth", "bucketMaxCount", "pageSize", "retention",
                         "grace", "futureTolerance", "maxBatchSize", "maxWindows", "port", "bind", "maxBodySize",
                         "sweepInterval", "mongoUri", "mongoDatabase", "mongoCollection", "timeseriesFallback",
-                        "embeddedMongo", "memoryLimit", "mongoTimeout", "mongoLayout", "bodyReadTimeout",
+                        "embeddedMongo", "memoryLimit", "mongoTimeout", "mongoLayout", "mongoTags",
+                        "bodyReadTimeout",
                         "maxConcurrentIngests", "drainTimeout", "lineProtocolSeriesId", "accessLog", "ingestParallelism",
                         "sealAfter", "rollups", "subWindow", "tokens", "metricsOpen", "tls");
     }

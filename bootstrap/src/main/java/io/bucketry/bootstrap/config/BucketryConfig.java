@@ -183,6 +183,12 @@ public record BucketryConfig(Backend backend, BucketPolicyKind bucketPolicy, Dur
             return this;
         }
 
+        /** Whether a Mongo collection keeps tags ({@code mongoTags}; null: as its layout record says); inmemory always does. */
+        public Builder mongoTags(Boolean value) {
+            mongo = mongo.withTags(value);
+            return this;
+        }
+
         public Builder mongoTimeout(Duration value) {
             mongo = mongo.withTimeout(value);
             return this;

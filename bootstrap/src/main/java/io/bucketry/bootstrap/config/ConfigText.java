@@ -22,6 +22,7 @@ final class ConfigText {
                 + " embeddedMongo=" + mongo.embedded() + " memoryLimit=" + c.memoryLimitPercent() + "%"
                 + " mongoTimeout=" + DurationText.of(mongo.timeout())
                 + " mongoLayout=" + mongo.bucketLayout().id()
+                + " mongoTags=" + (mongo.tags() == null ? "(as recorded)" : mongo.tags())
                 + " ingestParallelism=" + c.ingestParallelism()
                 + " sealAfter=" + DurationText.of(c.sealAfter())
                 + " rollups=" + RollupsText.format(c.rollups())

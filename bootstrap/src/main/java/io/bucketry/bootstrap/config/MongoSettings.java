@@ -18,9 +18,13 @@ import java.util.Objects;
  *                {@code timeoutMS} or {@code socketTimeoutMS}
  * @param bucketLayout mongo-bucket: rows, or sealed windows of compressed columns ({@code mongoLayout})
  * @param sealAfter mongo-bucket's sealed layout: how long after a window's end it is sealed
+ * @param tags whether the collection keeps the tags each reading was written with ({@code mongoTags}): null as its
+ *             layout record says (a new collection keeps them, one made before tags does not); true or false is
+ *             recorded for a new collection and refused at start on one recorded otherwise, naming {@code migrate}
  */
 public record MongoSettings(String uri, String database, String collection, boolean timeseriesFallback,
-                            boolean embedded, Duration timeout, MongoLayout bucketLayout, Duration sealAfter) {
+                            boolean embedded, Duration timeout, MongoLayout bucketLayout, Duration sealAfter,
+                            Boolean tags) {
 
     public static final String DEFAULT_URI = "mongodb://localhost:27017";
     public static final String DEFAULT_DATABASE = "bucketry";
@@ -35,6 +39,12 @@ public record MongoSettings(String uri, String database, String collection, bool
         }
         bucketLayout = bucketLayout == null ? MongoLayout.ROWS : bucketLayout;
         sealAfter = new SealPolicy(sealAfter == null ? SealPolicy.DEFAULT_SEAL_AFTER : sealAfter).sealAfter();
+    }
+
+    /** Settings that keep tags as the collection's layout record says. */
+    public MongoSettings(String uri, String database, String collection, boolean timeseriesFallback, boolean embedded,
+                         Duration timeout, MongoLayout bucketLayout, Duration sealAfter) {
+        this(uri, database, collection, timeseriesFallback, embedded, timeout, bucketLayout, sealAfter, null);
     }
 
     /** Settings of mongo-bucket's row layout. */
@@ -54,7 +64,7 @@ public record MongoSettings(String uri, String database, String collection, bool
 
     /** The same settings with another operation timeout. */
     public MongoSettings withTimeout(Duration value) {
-        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, value, bucketLayout, sealAfter);
+        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, value, bucketLayout, sealAfter, tags);
     }
 
     /** These settings with the mongo-bucket layout and seal delay of {@code other}. */
@@ -64,28 +74,33 @@ public record MongoSettings(String uri, String database, String collection, bool
 
     /** These settings with another mongo-bucket layout and seal delay (null: the default, 10 minutes). */
     public MongoSettings withBucketLayout(MongoLayout layout, Duration after) {
-        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, timeout, layout, after);
+        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, timeout, layout, after, tags);
     }
 
-    // one setting changed, the rest (layout and seal delay included) kept: the builder's mongo* keys
+    /** These settings with tags on or off for the collection ({@code mongoTags}; null: as its layout record says). */
+    public MongoSettings withTags(Boolean value) {
+        return new MongoSettings(uri, database, collection, timeseriesFallback, embedded, timeout, bucketLayout, sealAfter, value);
+    }
+
+    // one setting changed, the rest (layout, seal delay and tags included) kept: the builder's mongo* keys
     MongoSettings withUri(String value) {
-        return new MongoSettings(value, database, collection, timeseriesFallback, embedded, timeout).withLayoutOf(this);
+        return new MongoSettings(value, database, collection, timeseriesFallback, embedded, timeout, bucketLayout, sealAfter, tags);
     }
 
     MongoSettings withDatabase(String value) {
-        return new MongoSettings(uri, value, collection, timeseriesFallback, embedded, timeout).withLayoutOf(this);
+        return new MongoSettings(uri, value, collection, timeseriesFallback, embedded, timeout, bucketLayout, sealAfter, tags);
     }
 
     MongoSettings withCollection(String value) {
-        return new MongoSettings(uri, database, value, timeseriesFallback, embedded, timeout).withLayoutOf(this);
+        return new MongoSettings(uri, database, value, timeseriesFallback, embedded, timeout, bucketLayout, sealAfter, tags);
     }
 
     MongoSettings withTimeseriesFallback(boolean value) {
-        return new MongoSettings(uri, database, collection, value, embedded, timeout).withLayoutOf(this);
+        return new MongoSettings(uri, database, collection, value, embedded, timeout, bucketLayout, sealAfter, tags);
     }
 
     MongoSettings withEmbedded(boolean value) {
-        return new MongoSettings(uri, database, collection, timeseriesFallback, value, timeout).withLayoutOf(this);
+        return new MongoSettings(uri, database, collection, timeseriesFallback, value, timeout, bucketLayout, sealAfter, tags);
     }
 
     /**
@@ -100,6 +115,6 @@ public record MongoSettings(String uri, String database, String collection, bool
     public String toString() {
         return "MongoSettings[uri=" + maskedUri() + ", database=" + database + ", collection=" + (collection == null ? "(backend default)" : collection)
                 + ", timeseriesFallback=" + timeseriesFallback + ", embedded=" + embedded + ", timeout=" + timeout
-                + ", bucketLayout=" + bucketLayout.id() + "]";
+                + ", bucketLayout=" + bucketLayout.id() + (tags == null ? "" : ", tags=" + tags) + "]";
     }
 }

@@ -39,7 +39,7 @@ public final class MongoBucketStoreModule extends AbstractModule {
     @Provides @Singleton
     MongoBucketSettings settings(MongoEndpoint endpoint, MongoSettings mongo) {
         return new MongoBucketSettings(endpoint.uri(), mongo.database(), mongo.collection(), mongo.timeout(),
-                DocumentLayout.parse(mongo.bucketLayout().id()), mongo.sealAfter());
+                DocumentLayout.parse(mongo.bucketLayout().id()), mongo.sealAfter(), mongo.tags());
     }
 
     /** Closed by {@link io.bucketry.bootstrap.Bucketry#close()}, before the embedded server it may use. */

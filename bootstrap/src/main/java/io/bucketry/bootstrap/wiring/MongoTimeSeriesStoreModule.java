@@ -55,6 +55,6 @@ public final class MongoTimeSeriesStoreModule extends AbstractModule {
     /** The store's settings: the endpoint's server, the configured names and timeout; embedded implies the fallback. */
     static MongoTimeSeriesSettings settings(MongoEndpoint endpoint, MongoSettings mongo) {
         return new MongoTimeSeriesSettings(endpoint.uri(), mongo.database(), mongo.collection(),
-                mongo.timeseriesFallback() || endpoint.embedded(), mongo.timeout());
+                mongo.timeseriesFallback() || endpoint.embedded(), mongo.timeout(), mongo.tags());
     }
 }

@@ -46,9 +46,11 @@ final class TagParams {
     /** The request's {@code groupBy}, or null when it has none. */
     static GroupBy groupBy(Context ctx) {
         String text = ctx.queryParam("groupBy");
-        if (text == null) {
-            return null;
-        }
+        return text == null ? null : groupBy(text);
+    }
+
+    /** Tag keys separated by commas as a {@link GroupBy}; INVALID_GROUP_BY naming {@code text}. */
+    static GroupBy groupBy(String text) {
         try {
             return new GroupBy(Arrays.stream(text.split(",", -1)).map(String::strip).toList());
         } catch (IllegalArgumentException e) {

@@ -43,7 +43,18 @@ class GrafanaBadInputHttpTest extends ApiTestBase {
             "{RANGE,\"targets\":[{\"target\":\"sensor-1:9lives\"}]} | INVALID_TARGET",
             "{RANGE,\"targets\":[{\"target\":\"median(sensor-1:temperature)\"}]} | INVALID_TARGET",
             "{RANGE,\"targets\":[{\"target\":\"max(sensor-1:temperature)\",\"payload\":{\"stat\":\"min\"}}]} | INVALID_TARGET",
-            "{RANGE,\"targets\":[{\"target\":\"sensor-1:temperature\",\"payload\":{\"stat\":[\"min\"]}}]} | INVALID_TARGET"})
+            "{RANGE,\"targets\":[{\"target\":\"sensor-1:temperature\",\"payload\":{\"stat\":[\"min\"]}}]} | INVALID_TARGET",
+            "{RANGE,\"targets\":[{\"target\":\"*:9lives\"}]} | INVALID_TARGET",
+            "{RANGE,\"targets\":[{\"target\":\"*\"}]} | INVALID_TARGET",
+            "{RANGE,\"targets\":[{\"target\":\"sensor-1:temperature\",\"payload\":{\"groupBy\":\"building\"}}]} | INVALID_TARGET",
+            "{RANGE,\"targets\":[],\"adhocFilters\":[{\"key\":\"building\",\"operator\":\"=~\",\"value\":\"7\"}]} | INVALID_TAG_FILTER",
+            "{RANGE,\"targets\":[],\"adhocFilters\":{\"key\":\"building\"}} | INVALID_TAG_FILTER",
+            "{RANGE,\"targets\":[],\"adhocFilters\":[{\"key\":\"building\",\"operator\":\"=\",\"value\":7}]} | INVALID_TAG_FILTER",
+            "{RANGE,\"targets\":[],\"adhocFilters\":[{\"key\":\"1floor\",\"operator\":\"=\",\"value\":\"7\"}]} | INVALID_TAG_FILTER",
+            "{RANGE,\"targets\":[{\"target\":\"*:temperature\",\"payload\":{\"tag\":\"building:\"}}]} | INVALID_TAG_FILTER",
+            "{RANGE,\"targets\":[{\"target\":\"*:temperature\",\"payload\":{\"tag\":[5]}}]} | INVALID_TAG_FILTER",
+            "{RANGE,\"targets\":[{\"target\":\"*:temperature\",\"payload\":{\"groupBy\":\"1x\"}}]} | INVALID_GROUP_BY",
+            "{RANGE,\"targets\":[{\"target\":\"*:temperature\",\"payload\":{\"groupBy\":[]}}]} | INVALID_GROUP_BY"})
     void aBadQueryIs400WithItsCodeAndAMessage(String body, String code) {
         Answer answer = api.post("/grafana/query", body.replace("RANGE", RANGE));
 
@@ -51,6 +62,26 @@ class GrafanaBadInputHttpTest extends ApiTestBase {
         assertThat(answer.contentType()).startsWith("application/json");
         assertThat(answer.error()).isEqualTo(code);
         assertThat(answer.json().get("message").asText()).isNotBlank();
+    }
+
+    @Test
+    void anAdHocFilterWithAnotherOperatorThanEqualsIsRefusedNamingIt() {
+        Answer answer = api.post("/grafana/query", "{" + RANGE + ",\"targets\":[{\"target\":\"*:temperature\"}],"
+                + "\"adhocFilters\":[{\"key\":\"building\",\"operator\":\"!=\",\"value\":\"7\"}]}");
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.error()).isEqualTo("INVALID_TAG_FILTER");
+        assertThat(answer.json().get("message").asText()).contains("'building != 7'", "'!='", "only be filtered with =");
+    }
+
+    @Test
+    void aGroupByOnATargetOfOneSeriesIsRefusedNamingTheTargetThatGroups() {
+        Answer answer = api.post("/grafana/query", "{" + RANGE + ",\"targets\":[{\"target\":\"max(sensor-1:temperature)\","
+                + "\"payload\":{\"groupBy\":[\"building\",\"type\"]}}]}");
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.error()).isEqualTo("INVALID_TARGET");
+        assertThat(answer.json().get("message").asText()).contains("*:temperature", "building,type");
     }
 
     @Test

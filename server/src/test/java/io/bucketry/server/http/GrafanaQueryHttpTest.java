@@ -53,7 +53,7 @@ class GrafanaQueryHttpTest extends ApiTestBase {
     static final int READINGS = 720;   // one each 10 s for 2 h
 
     private final String series = newSeries();
-    private final List<long[]> stored = new ArrayList<>();   // {epoch ms, temperature x 4}
+    private final List<long[]> stored = new ArrayList<>();   // {epoch ms, temperature x 4}, tagged City=Berlin, as the documented ad-hoc filter asks
     private final long seed = System.nanoTime();
 
     @BeforeAll
@@ -64,7 +64,8 @@ class GrafanaQueryHttpTest extends ApiTestBase {
             long time = BASE.toEpochMilli() + 10_000L * i;
             long quarters = random.nextInt(400) - 200;   // multiples of 0.25: sums stay exact
             stored.add(new long[] {time, quarters});
-            batch.add(reading(series, Long.toString(time), "{\"temperature\":" + quarters / 4.0 + ",\"status\":\"OK\"}"));
+            String fields = "{\"temperature\":" + quarters / 4.0 + ",\"status\":\"OK\"}";
+            batch.add(reading(series, Long.toString(time), fields).replaceFirst("}$", ",\"tags\":{\"City\":\"Berlin\"}}"));
             if (batch.size() == 50 || i == READINGS - 1) {
                 assertThat(api.post("/v1/readings", "[" + String.join(",", batch) + "]").status()).isEqualTo(200);
                 batch.clear();
@@ -132,6 +133,27 @@ class GrafanaQueryHttpTest extends ApiTestBase {
         assertThat(pairs(count)).isEqualTo(bruteForce(from, to, window, 0, q -> (double) q.size()));
         assertThat(pairs(last)).isEqualTo(bruteForce(from, to, window, 0, q -> q.get(q.size() - 1) / 4.0));
         assertThat(count.size()).isLessThanOrEqualTo(12);
+    }
+
+    @Test
+    void theDocumentedAdHocFilterKeepsOnlyTheReadingsWrittenWithItsTag() {
+        Instant from = BASE;
+        Instant to = BASE.plusSeconds(3600);
+        String berlin = documented(from, to, 12, 1, series + ":temperature", "*:temperature");
+
+        Answer kept = api.post("/grafana/query", berlin);
+        Answer none = api.post("/grafana/query", berlin.replace("\"Berlin\"", "\"Paris\""));
+
+        assertThat(kept.status()).as(kept.json().toString()).isEqualTo(200);
+        long window = windowOf(kept.json().get(0).get("datapoints"));
+        List<List<Double>> expected = bruteForce(from, to, window, 0, q -> q.stream().mapToLong(v -> v).sum() / 4.0 / q.size());
+        assertThat(pairs(kept.json().get(0).get("datapoints"))).isEqualTo(expected);
+        assertThat(kept.json().get(1).get("target").asText()).isEqualTo(series + ":temperature");   // the one Berlin series
+        assertThat(pairs(kept.json().get(1).get("datapoints"))).isEqualTo(expected);
+        assertThat(none.status()).isEqualTo(200);
+        assertThat(none.json().size()).isEqualTo(2);
+        none.json().forEach(target -> assertThat(target.get("datapoints").isEmpty()).as(target.toString()).isTrue());
+        assertThat(none.json().get(1).get("target").asText()).isEqualTo("*:temperature");
     }
 
     @Test

@@ -67,4 +67,36 @@ class OpenApiIntegrationAnswersTest extends ApiTestBase {
         assertFits("/grafana/query", api.post("/grafana/query", "{" + range + ",\"targets\":[{\"target\":\"x\"}]}"), 400);
         assertFits("/grafana/annotations", api.post("/grafana/annotations", "[]"), 400);
     }
+
+    @Test
+    void grafanaTagAnswersFitTheirDocumentedSchemas() {
+        String series = newSeries();
+        api.post("/v1/readings", "[{\"series\":\"" + series + "\",\"time\":\"2026-07-21T23:00:00Z\","
+                + "\"fields\":{\"temperature\":20},\"tags\":{\"building\":\"7\"}}]");
+        String range = "\"range\":{\"from\":\"2026-07-21T22:00:00Z\",\"to\":1784676600000}";
+
+        Api.Answer grouped = api.post("/grafana/query", "{" + range + ",\"targets\":[{\"target\":\"max(*:temperature)\","
+                + "\"payload\":{\"tag\":\"building\",\"groupBy\":\"building\"}}],"
+                + "\"adhocFilters\":[{\"key\":\"building\",\"operator\":\"=\",\"value\":\"7\"}]}");
+        Api.Answer metrics = api.post("/grafana/metrics", "{\"target\":\"*:temp\"}");
+
+        assertFits("/grafana/query", grouped, 200);
+        assertThat(grouped.json().get(0).path("target").asText()).isEqualTo("max(*:temperature) {building=7}");
+        assertFits("/grafana/metrics", metrics, 200);
+        assertThat(metrics.json().get(0).path("payloads")).hasSize(3);
+        assertFits("/grafana/search", api.post("/grafana/search", "{\"target\":\"tag-values(building)\"}"), 200);
+        assertFits("/grafana/tag-keys", api.post("/grafana/tag-keys", "{}"), 200);
+        assertFits("/grafana/tag-values", api.post("/grafana/tag-values", "{\"key\":\"building\"}"), 200);
+        assertFits("/grafana/metric-payload-options", api.post("/grafana/metric-payload-options", "{\"name\":\"groupBy\"}"), 200);
+        assertFits("/grafana/query", api.post("/grafana/query", "{" + range + ",\"targets\":[],"
+                + "\"adhocFilters\":[{\"key\":\"building\",\"operator\":\"<\",\"value\":\"7\"}]}"), 400);
+        assertFits("/grafana/query", api.post("/grafana/query", "{" + range + ",\"targets\":[{\"target\":\"*:temperature\","
+                + "\"payload\":{\"groupBy\":\"1x\"}}]}"), 400);
+        assertFits("/grafana/search", api.post("/grafana/search", "{\"target\":\"tag-values(1x)\"}"), 400);
+        assertFits("/grafana/variable", api.post("/grafana/variable", "{\"payload\":{\"target\":\"tag-keys()\"}}"), 200);
+        assertFits("/grafana/variable", api.post("/grafana/variable", "{\"payload\":{\"target\":[]}}"), 400);
+        assertFits("/grafana/tag-keys", api.post("/grafana/tag-keys", "[]"), 400);
+        assertFits("/grafana/tag-values", api.post("/grafana/tag-values", "{}"), 400);
+        assertFits("/grafana/metric-payload-options", api.post("/grafana/metric-payload-options", "{\"name\":\"x\"}"), 400);
+    }
 }

@@ -46,7 +46,7 @@ final class StoreOpening {
         if (Boolean.TRUE.equals(settings.tags()) && !(policy instanceof BucketPolicy.Windowed)) {
             throw new IllegalArgumentException("mongo-bucket keeps tags in windowed buckets only: a page holds exactly"
                     + " its size in readings, whatever tags they were written with; use the windowed bucket policy, or"
-                    + " leave tags unset");
+                    + " leave the mongoTags setting unset");
         }
         if (settings.layout() == DocumentLayout.SEALED && !(policy instanceof BucketPolicy.Windowed)) {
             throw new IllegalArgumentException("the mongo-bucket layout 'sealed' seals windows, so it needs the windowed"

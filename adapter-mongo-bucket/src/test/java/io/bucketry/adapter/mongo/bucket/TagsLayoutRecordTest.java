@@ -89,7 +89,7 @@ class TagsLayoutRecordTest {
 
         assertThatThrownBy(() -> MongoBucketReadingStore.open(settings.withTags(true), HOURLY, RETENTION))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("tags (withTags): stored off, configured on")
+                .hasMessageContaining("tags (mongoTags): stored off, configured on")
                 .hasMessageContaining("bucketry migrate --from-config old.yaml --to-config new.yaml");
         try (MongoBucketReadingStore store = MongoBucketReadingStore.open(settings.withTags(null), HOURLY, RETENTION)) {
             assertThat(store.capabilities()).as("unset: as recorded").doesNotContain(Capability.TAGS);

@@ -120,7 +120,7 @@ class TaggedReadingsTest {
                     .hasMessageContaining("bucketry migrate --from-config");
         }
         assertThatThrownBy(() -> MongoTimeSeriesReadingStore.open(old.withTags(true), HOURLY, RetentionPolicy.defaults()))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("tags (withTags): stored off, configured on")
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("tags (mongoTags): stored off, configured on")
                 .hasMessageContaining("bucketry migrate");
     }
 }

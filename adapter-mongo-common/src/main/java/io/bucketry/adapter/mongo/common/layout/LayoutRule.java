@@ -119,15 +119,15 @@ public final class LayoutRule {
         if (configured.tags() == null || configured.keepsTags() == stored.keepsTags()) {
             return;
         }
-        String setting = "tags (withTags)";
+        String setting = "tags (mongoTags)";
         if (configured.keepsTags()) {
             out.add(refused(setting, "off", "on", "the collection was made " + (stored.tags() == null ? "before tags"
                     : "without tags") + " and its documents keep none; move it into a new collection that keeps tags with"
                     + " bucketry migrate --from-config old.yaml --to-config new.yaml (the new one naming another"
-                    + " --mongo-collection), or leave tags unset to keep using it without tags"));
+                    + " mongoCollection), or leave the mongoTags setting unset to keep using it without tags"));
         } else {
             out.add(refused(setting, "on", "off", "its documents keep the tags each reading was written with;"
-                    + " leave tags unset, or migrate into a new collection without tags"));
+                    + " leave the mongoTags setting unset, or migrate into a new collection without tags"));
         }
     }
 

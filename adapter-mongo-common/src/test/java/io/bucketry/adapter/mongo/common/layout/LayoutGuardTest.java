@@ -102,7 +102,7 @@ class LayoutGuardTest {
         assertThat(unset.confirm()).isEmpty();
         assertThatIllegalStateException().isThrownBy(() -> LayoutGuard.start(records,
                         layout(BucketPolicy.defaults(), RETENTION).withTags(true), true, WHERE, LayoutGuardTest::holdsData))
-                .withMessageContaining("tags (withTags): stored off, configured on")
+                .withMessageContaining("tags (mongoTags): stored off, configured on")
                 .withMessageContaining("made before tags")
                 .withMessageContaining("bucketry migrate --from-config old.yaml --to-config new.yaml");
         // a record with tags refuses turning them off, and unset keeps them
@@ -112,7 +112,7 @@ class LayoutGuardTest {
                 LayoutGuardTest::holdsData).layout().keepsTags()).isTrue();
         assertThatIllegalStateException().isThrownBy(() -> LayoutGuard.start(tagged,
                         layout(BucketPolicy.defaults(), RETENTION).withTags(false), true, WHERE, LayoutGuardTest::holdsData))
-                .withMessageContaining("tags (withTags): stored on, configured off");
+                .withMessageContaining("tags (mongoTags): stored on, configured off");
     }
 
     @Test
