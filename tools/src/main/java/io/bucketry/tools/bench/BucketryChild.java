@@ -84,6 +84,11 @@ final class BucketryChild implements PeerServer {
         return new BucketryDialect(this::uri);
     }
 
+    @Override
+    public Dialect columnDialect() {
+        return new BucketryDialect(this::uri, true);
+    }
+
     /** A write is stored when answered: the readings of {@code /v1/stats}. */
     @Override
     public long settle(long expected) throws IOException, InterruptedException {
