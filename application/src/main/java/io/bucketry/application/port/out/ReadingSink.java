@@ -46,7 +46,7 @@ public interface ReadingSink {
                 names = null;
             }
             Fields fields = reading.fields();
-            if (fields.schema() != names) {
+            if (fields.schema() != names && !fields.schema().equals(names)) {   // readings decoded one by one have equal schemas
                 names = fields.schema();
                 sink.columns(names);
             }
