@@ -1,8 +1,10 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.contract.RebuiltReadings;
+import io.bucketry.application.port.in.ReadReadingsUseCase;
 import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.in.TimeBounds;
+import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +49,18 @@ class ReadColumnsServiceTest {
         assertRefused(() -> fixture.use.read().read(series, TimeBounds.of(null, null), 0, sink), "INVALID_LIMIT");
         assertRefused(() -> fixture.use.read().read(series, TimeBounds.of(NOW, start), 5, sink), "INVALID_RANGE");
         assertThat(sink.readings()).isEmpty();
+    }
+
+    @Test
+    void aUseCaseOfRowsAloneFeedsItsRowsToASink() {
+        storeFive();
+        List<Reading> rows = fixture.use.read().read(series, null, null, 10);
+        ReadReadingsUseCase rowsAlone = (id, bounds, limit) -> rows.subList(0, limit);
+        RebuiltReadings sink = new RebuiltReadings();
+
+        rowsAlone.read(series, TimeBounds.of(null, null), 4, sink);
+
+        assertThat(sink.readings()).isEqualTo(rows.subList(0, 4));
     }
 
     @Test
