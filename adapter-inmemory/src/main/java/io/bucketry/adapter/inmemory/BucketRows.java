@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.WindowAggregator;
 
@@ -21,6 +22,9 @@ interface BucketRows {
 
     /** The reading at {@code index} in time order, as a plain value that holds none of the bucket's storage. */
     Reading readingAt(int index);
+
+    /** Hands the readings at indexes {@code [from, to)} to {@code sink} as columns, after their {@link ReadingSink#columns}. */
+    void rowsInto(int from, int to, ReadingSink sink);
 
     /** Feeds the readings with times in {@code [from, to)} into {@code aggregator}. */
     void aggregateInto(WindowAggregator aggregator, long from, long to);

@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.codec.SealedBucketReader;
 import io.bucketry.domain.FieldColumns;
 import io.bucketry.domain.FieldSchema;
@@ -17,8 +18,11 @@ import java.util.Objects;
  */
 final class DecodedColumns implements BucketRows {
 
-    /** What a query needs of a sealed bucket besides its times. */
-    enum Need { TIMES, NUMBERS, ALL }
+    /**
+     * What a query needs of a sealed bucket besides its times: nothing, the numbers (an aggregate), every
+     * value as readings (ALL) or every value as columns, for a {@link ReadingSink} (COLUMNS).
+     */
+    enum Need { TIMES, NUMBERS, ALL, COLUMNS }
 
     private final SeriesId series;
     private final FieldSchema names;
@@ -30,6 +34,10 @@ final class DecodedColumns implements BucketRows {
     private final double[][] numbers;
     /** Every column, numbers and texts, as readings are built from them, every row checked; null when decoded without the texts. */
     private final FieldColumns fields;
+    /** Decoded as columns: per column of the names, its texts' codes per row ({@link FieldColumns#NO_TEXT}: none), or null. */
+    private final int[][] codes;
+    /** Decoded as columns: per column of the names, the texts its codes name, or null. */
+    private final String[][] texts;
 
     DecodedColumns(SeriesId series, long start, FieldSchema names, byte[] bytes, int from, Sealing sealing, Need need) {
         long began = System.nanoTime();
@@ -41,10 +49,12 @@ final class DecodedColumns implements BucketRows {
             times[row] += start;   // the codec holds times relative to the bucket's start
         }
         long values = times.length;
+        this.codes = need == Need.COLUMNS ? new int[names.size()][] : null;
+        this.texts = need == Need.COLUMNS ? new String[names.size()][] : null;
         if (need == Need.TIMES) {
             numbers = null;
             fields = null;
-        } else if (need == Need.NUMBERS) {
+        } else if (need == Need.NUMBERS || need == Need.COLUMNS) {
             numbers = new double[names.size()][];
             fields = null;
             values += decodeValues(reader, null);
@@ -79,6 +89,9 @@ final class DecodedColumns implements BucketRows {
             } else if (!text) {
                 numbers[column] = new double[times.length];
                 reader.numbers(numbers[column]);
+            } else if (codes != null) {
+                codes[column] = new int[times.length];
+                texts[column] = reader.texts(codes[column]);
             } else {
                 continue;
             }
@@ -119,6 +132,27 @@ final class DecodedColumns implements BucketRows {
             throw new IllegalStateException("a reading of a bucket decoded without its texts");
         }
         return Reading.at(series, times[index], fields.fieldsAt(index));
+    }
+
+    /** Decoded as {@link Need#COLUMNS}: hands rows {@code [from, to)} to {@code sink}, column by column of each row. */
+    @Override
+    public void rowsInto(int from, int to, ReadingSink sink) {
+        Objects.checkFromToIndex(from, to, times.length);
+        if (codes == null) {
+            throw new IllegalStateException("rows handed on from a bucket not decoded as columns");
+        }
+        sink.columns(names);
+        for (int row = from; row < to; row++) {
+            sink.row(times[row]);
+            for (int column = 0; column < names.size(); column++) {
+                int code = codes[column] == null ? FieldColumns.NO_TEXT : codes[column][row];
+                if (code != FieldColumns.NO_TEXT) {
+                    sink.text(column, texts[column][code]);
+                } else if (numbers[column] != null && !Double.isNaN(numbers[column][row])) {
+                    sink.number(column, numbers[column][row]);
+                }
+            }
+        }
     }
 
     @Override

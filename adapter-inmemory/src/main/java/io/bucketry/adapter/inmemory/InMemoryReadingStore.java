@@ -1,6 +1,7 @@
 package io.bucketry.adapter.inmemory;
 
 import io.bucketry.application.port.out.Capability;
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
@@ -143,6 +144,15 @@ public final class InMemoryReadingStore implements ReadingStore {
     public List<Reading> read(SeriesId id, TimeRange range, int limit) {
         return series.query(id, List.of(),
                 buckets -> buckets.withMeta(SeriesReads.read(buckets, range.fromMilli(), range.toMilli(), limit)));
+    }
+
+    /** A bucket's packed rows or a sealed bucket's decoded columns handed on as they are, under the stripe's lock. */
+    @Override
+    public void read(SeriesId id, TimeRange range, int limit, ReadingSink sink) {
+        series.query(id, null, buckets -> {
+            SeriesReads.read(buckets, id, range.fromMilli(), range.toMilli(), limit, sink);
+            return null;
+        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.domain.BucketKey;
 import io.bucketry.domain.FieldSummary;
 import io.bucketry.domain.Reading;
@@ -84,6 +85,25 @@ abstract class PackedBucketReads extends PackedRows implements BucketRows {
     public final Reading readingAt(int index) {
         Objects.checkIndex(index, count());
         return Reading.at(series, time(index), fieldsAt(index));
+    }
+
+    @Override
+    public final void rowsInto(int from, int to, ReadingSink sink) {
+        Objects.checkFromToIndex(from, to, count());
+        sink.columns(schema());
+        for (int i = from; i < to; i++) {
+            sink.row(time(i));
+            for (int column = 0; column < columns(); column++) {
+                if (isNumber(i, column)) {
+                    sink.number(column, number(i, column));
+                } else {
+                    String text = textOrNull(i, column);
+                    if (text != null) {
+                        sink.text(column, text);
+                    }
+                }
+            }
+        }
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -72,6 +74,37 @@ final class SeriesReads {
             i = end;
         }
         return out.build();
+    }
+
+    /**
+     * As {@link #read(SeriesBuckets, long, long, int)}, the rows handed to {@code sink} with the meta each was
+     * written with: a bucket's own rows or decoded columns as they are, an overlapping group's as readings.
+     */
+    static void read(SeriesBuckets series, SeriesId id, long from, long to, int limit, ReadingSink sink) {
+        MetaRuns out = new MetaRuns(series, id, sink);
+        int left = limit;
+        int i = series.firstIndexFor(from);
+        while (i < series.bucketCount() && series.lowKey(series.bucket(i)) < to && left > 0) {
+            int end = series.groupEnd(i);
+            if (end - i == 1) {
+                BucketRows bucket = series.rows(i, DecodedColumns.Need.COLUMNS);
+                int start = bucket.lowerBound(from);
+                int take = Math.min(bucket.lowerBound(to) - start, left);
+                bucket.rowsInto(start, start + take, out);
+                left -= take;
+            } else {
+                List<Reading> group = new ArrayList<>();
+                readGroup(series, from, i, end, group);
+                int inRange = 0;
+                while (inRange < group.size() && group.get(inRange).epochMilli() < to) {
+                    inRange++;
+                }
+                int take = Math.min(inRange, left);
+                ReadingSink.feed(group.subList(0, take), out);
+                left -= take;
+            }
+            i = end;
+        }
     }
 
     static Optional<Reading> latest(SeriesBuckets series, Instant notBefore) {

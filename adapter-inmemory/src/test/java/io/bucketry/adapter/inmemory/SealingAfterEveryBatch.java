@@ -1,6 +1,7 @@
 package io.bucketry.adapter.inmemory;
 
 import io.bucketry.application.port.out.Capability;
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.application.port.out.ReadingStore;
 import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.application.port.out.SeriesSummary;
@@ -47,6 +48,11 @@ final class SealingAfterEveryBatch implements ReadingStore {
     @Override
     public List<Reading> read(SeriesId series, TimeRange range, int limit) {
         return store.read(series, range, limit);
+    }
+
+    @Override
+    public void read(SeriesId series, TimeRange range, int limit, ReadingSink sink) {
+        store.read(series, range, limit, sink);
     }
 
     @Override

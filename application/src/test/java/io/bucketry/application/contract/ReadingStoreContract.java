@@ -35,7 +35,7 @@ public abstract class ReadingStoreContract implements RoundTripContract, Duplica
         PagingContract, AggregationContract, AggregationProperties, LatestContract, DeleteSeriesContract,
         RetentionContract, StatisticsContract, SeriesListingContract, LastpointContract, ConcurrencyContract, WindowLimitContract,
         SubMillisecondClockContract, MergedSummariesContract, SharedStoreContract, GapFillContract, GapFillProperties,
-        SubWindowContract, SubWindowProperties, TagsContract, TagsProperties {
+        SubWindowContract, SubWindowProperties, TagsContract, TagsProperties, ColumnReadsContract {
 
     private final MutableClock clock = new MutableClock(Fixtures.NOW);
     private final List<ReadingStore> opened = new ArrayList<>();

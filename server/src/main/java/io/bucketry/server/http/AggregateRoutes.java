@@ -2,6 +2,7 @@ package io.bucketry.server.http;
 
 import io.bucketry.application.UseCases;
 import io.bucketry.server.json.GroupView;
+import io.bucketry.server.json.WindowColumns;
 import io.bucketry.server.json.WindowView;
 import io.bucketry.domain.GroupBy;
 import io.bucketry.domain.GroupWindows;
@@ -30,23 +31,37 @@ final class AggregateRoutes {
     }
 
     private void ofSeries(Context ctx) {
+        boolean columns = QueryParams.columns(ctx);
         List<WindowAggregate> windows = useCases.aggregate().aggregate(ReadingRoutes.series(ctx), TagParams.filter(ctx),
                 QueryParams.range(ctx), QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
-        StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
+        answer(ctx, columns, windows);
+    }
+
+    private static void answer(Context ctx, boolean columns, List<WindowAggregate> windows) {
+        if (columns) {
+            StreamedArray.generate(ctx, out -> WindowColumns.write(out, windows));
+        } else {
+            StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
+        }
     }
 
     /** Every series' windows, or with {@code groupBy} each group's. */
     private void ofAll(Context ctx) {
+        boolean columns = QueryParams.columns(ctx);
         TagFilter filter = TagParams.filter(ctx);
         GroupBy groupBy = TagParams.groupBy(ctx);
         if (groupBy != null) {
             List<GroupWindows> groups = useCases.groups().aggregateGroups(filter, groupBy, QueryParams.range(ctx),
                     QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
-            StreamedArray.answer(ctx, groups, GroupView.class, GroupView::of);
+            if (columns) {
+                StreamedArray.generate(ctx, out -> WindowColumns.writeGroups(out, groups));
+            } else {
+                StreamedArray.answer(ctx, groups, GroupView.class, GroupView::of);
+            }
             return;
         }
         List<WindowAggregate> windows = useCases.aggregateAll().aggregateAll(filter, QueryParams.range(ctx),
                 QueryParams.window(ctx, DEFAULT_WINDOW), QueryParams.fill(ctx));
-        StreamedArray.answer(ctx, windows, WindowView.class, WindowView::of);
+        answer(ctx, columns, windows);
     }
 }

@@ -1,12 +1,22 @@
 package io.bucketry.server.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.bucketry.application.UseCases;
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.application.transfer.ReadingStream;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
+import io.bucketry.server.json.ColumnBlock;
+import io.bucketry.server.json.Json;
+import io.bucketry.server.json.ReadingBlocks;
 import io.bucketry.server.transfer.Export;
 import io.bucketry.server.transfer.ExportFormat;
 import io.bucketry.server.transfer.ExportSelection;
 import io.javalin.http.Context;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -20,12 +30,15 @@ import java.util.Locale;
 final class ExportRoutes {
 
 
-    private final UseCases useCases;
+    /** The most rows of one block of a columnar export: a series longer than that takes several blocks in a row. */
+    static final int BLOCK_ROWS = ReadingStream.DEFAULT_CHUNK;
+
+    private final ReadingStream readings;
     private final Export export;
 
     ExportRoutes(UseCases useCases) {
-        this.useCases = useCases;
-        this.export = new Export(new ReadingStream(useCases.read(), useCases.series()));
+        this.readings = new ReadingStream(useCases.read(), useCases.series());
+        this.export = new Export(readings);
     }
 
     void register(RouteTable routes) {
@@ -36,6 +49,11 @@ final class ExportRoutes {
     private void seriesExport(Context ctx) {
         ExportSelection selection = ExportSelection.of(ReadingRoutes.series(ctx), QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"));
+        if (columns(ctx)) {
+            export.check(selection);
+            streamColumns(ctx, selection, selection.series().value());
+            return;
+        }
         ExportFormat format = format(ctx);
         export.check(selection);   // a bad range or store: JSON
         stream(ctx, selection, format, selection.series().value());
@@ -44,16 +62,58 @@ final class ExportRoutes {
     private void allExport(Context ctx) {
         ExportSelection selection = ExportSelection.all(ctx.queryParam("prefix"), QueryParams.time(ctx, "from"),
                 QueryParams.time(ctx, "to"));
+        if (columns(ctx)) {
+            export.check(selection);
+            streamColumns(ctx, selection, "export");
+            return;
+        }
         ExportFormat format = format(ctx);
         export.check(selection);   // a bad range, prefix or store: JSON
         stream(ctx, selection, format, "export");
+    }
+
+    private static boolean columns(Context ctx) {
+        String format = ctx.queryParam("format");
+        return format != null && format.strip().equalsIgnoreCase("columns");
+    }
+
+    /**
+     * The selection as NDJSON of blocks of columns ({@link ColumnBlock}), one per line: a series' readings of one
+     * meta in blocks of at most {@link #BLOCK_ROWS} rows, series in id order, each block written once complete.
+     */
+    private void streamColumns(Context ctx, ExportSelection selection, String name) {
+        ctx.header("Content-Disposition", "attachment; filename=\"" + name + ".columns.ndjson\"");
+        StreamedArray.write(ctx, "application/x-ndjson", "export", out -> {
+            try (JsonGenerator generator = Json.mapper().getFactory().createGenerator(out)) {
+                generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+                generator.setRootValueSeparator(null);
+                ReadingBlocks blocks = new ReadingBlocks(BLOCK_ROWS, block -> writeLine(generator, block));
+                Iterable<SeriesId> series = selection.series() != null ? List.of(selection.series())
+                        : readings.series(selection.prefix());
+                for (SeriesId id : series) {
+                    for (List<Reading> chunk : readings.chunks(id, selection.from(), selection.to())) {
+                        ReadingSink.feed(chunk, blocks);
+                    }
+                }
+                blocks.finish();
+            }
+        });
+    }
+
+    private static void writeLine(JsonGenerator generator, ColumnBlock block) {
+        try {
+            block.write(generator);
+            generator.writeRaw('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static ExportFormat format(Context ctx) {
         try {
             return ExportFormat.parse(ctx.queryParam("format"));
         } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest("INVALID_FORMAT", e.getMessage());
+            throw ApiException.badRequest("INVALID_FORMAT", e.getMessage() + " or columns");
         }
     }
 

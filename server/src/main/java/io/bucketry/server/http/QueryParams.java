@@ -75,6 +75,21 @@ final class QueryParams {
         }
     }
 
+    /**
+     * Whether the answer is asked for in columns: {@code format=columns}; {@code rows} (the default, also when
+     * absent or blank) answers rows; INVALID_FORMAT otherwise.
+     */
+    static boolean columns(Context ctx) {
+        String text = ctx.queryParam("format");
+        if (text == null || text.isBlank() || text.strip().equalsIgnoreCase("rows")) {
+            return false;
+        }
+        if (text.strip().equalsIgnoreCase("columns")) {
+            return true;
+        }
+        throw ApiException.badRequest("INVALID_FORMAT", "format " + Quote.of(text) + " is not one of rows, columns");
+    }
+
     /** An optional whole number query parameter; {@code code} when it is not one. */
     static Long number(Context ctx, String name, String code) {
         String text = ctx.queryParam(name);

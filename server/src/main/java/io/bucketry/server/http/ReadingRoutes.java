@@ -7,7 +7,11 @@ import io.bucketry.domain.TagFilter;
 import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.LastpointQuery;
+import io.bucketry.application.port.out.ReadingSink;
+import io.bucketry.server.json.ColumnBlock;
 import io.bucketry.server.json.IngestReportView;
+import io.bucketry.server.json.LastpointColumns;
+import io.bucketry.server.json.ReadingBlocks;
 import io.bucketry.server.json.LastpointPageView;
 import io.bucketry.server.json.ReadingView;
 import io.bucketry.server.json.SeriesPageView;
@@ -61,12 +65,22 @@ final class ReadingRoutes {
                 throw ApiException.badRequest("INVALID_TAG_FILTER", "a tag filter on /v1/latest takes no prefix or "
                         + "after: ask with tag and limit (at most 1000 series), or narrow the filter");
             }
+            boolean columns = QueryParams.columns(ctx);
             List<Reading> readings = useCases.latestByTags().latest(filter, pageSize(ctx));
-            ctx.json(LastpointPageView.of(new LastpointPage(readings, null)));
+            answer(ctx, columns, new LastpointPage(readings, null));
             return;
         }
+        boolean columns = QueryParams.columns(ctx);
         LastpointQuery query = new LastpointQuery(ctx.queryParam("prefix"), ctx.queryParam("after"), pageSize(ctx));
-        ctx.json(LastpointPageView.of(useCases.lastpoints().lastpoints(query)));
+        answer(ctx, columns, useCases.lastpoints().lastpoints(query));
+    }
+
+    private static void answer(Context ctx, boolean columns, LastpointPage page) {
+        if (columns) {
+            StreamedArray.generate(ctx, out -> LastpointColumns.write(out, page));
+        } else {
+            ctx.json(LastpointPageView.of(page));
+        }
     }
 
     /** The {@code limit} of a page through series (null when absent; the use case checks its range). */
@@ -82,16 +96,40 @@ final class ReadingRoutes {
             throw ApiException.badRequest("INVALID_LIMIT", "limit " + limit + " must be between 1 and the maximum of "
                     + MAX_LIMIT + "; read a longer range in parts");
         }
-        List<Reading> readings = useCases.read().read(series, QueryParams.range(ctx),
-                limit == null ? MAX_LIMIT : limit.intValue());
+        int count = limit == null ? MAX_LIMIT : limit.intValue();
+        if (QueryParams.columns(ctx)) {
+            // the store hands its rows to the blocks (under its lock), which are written once it is done
+            ColumnBlock.Collected blocks = new ColumnBlock.Collected();
+            ReadingBlocks sink = new ReadingBlocks(MAX_LIMIT, blocks::add);
+            useCases.read().read(series, QueryParams.range(ctx), count, sink);
+            sink.finish();
+            StreamedArray.generate(ctx, blocks::write);
+            return;
+        }
+        List<Reading> readings = useCases.read().read(series, QueryParams.range(ctx), count);
         StreamedArray.answer(ctx, readings, ReadingView.class, ReadingView::of);
     }
 
     private void latest(Context ctx) {
         SeriesId series = series(ctx);
+        boolean columns = QueryParams.columns(ctx);
         Reading reading = useCases.latest().latest(series)
                 .orElseThrow(() -> ApiException.notFound("series '" + series + "' has no readings"));
-        ctx.json(ReadingView.of(reading));
+        if (columns) {
+            ColumnBlock.Collected blocks = blocks(List.of(reading));
+            StreamedArray.generate(ctx, out -> blocks.writeOne(out));
+        } else {
+            ctx.json(ReadingView.of(reading));
+        }
+    }
+
+    /** {@code readings} in blocks of columns. */
+    private static ColumnBlock.Collected blocks(List<Reading> readings) {
+        ColumnBlock.Collected blocks = new ColumnBlock.Collected();
+        ReadingBlocks sink = new ReadingBlocks(MAX_LIMIT, blocks::add);
+        ReadingSink.feed(readings, sink);
+        sink.finish();
+        return blocks;
     }
 
     private void page(Context ctx) {
@@ -102,9 +140,14 @@ final class ReadingRoutes {
         long number = QueryParams.pathNumber(ctx, "n", "page number", "INVALID_PAGE");
         Long size = QueryParams.number(ctx, "size", "INVALID_PAGE_SIZE");
         Integer pageSize = size == null ? null : QueryParams.toInt(size, "size", "INVALID_PAGE_SIZE");
+        boolean columns = QueryParams.columns(ctx);
         List<Reading> page = useCases.page().page(series, number, pageSize)
                 .orElseThrow(() -> noPage(series, Long.toString(number)));
-        StreamedArray.answer(ctx, page, ReadingView.class, ReadingView::of);
+        if (columns) {
+            StreamedArray.generate(ctx, blocks(page)::write);
+        } else {
+            StreamedArray.answer(ctx, page, ReadingView.class, ReadingView::of);
+        }
     }
 
     private static ApiException noPage(SeriesId series, String number) {

@@ -1,5 +1,6 @@
 package io.bucketry.server.http;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -23,6 +24,7 @@ import java.util.zip.GZIPOutputStream;
 final class StreamedArray {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamedArray.class);
+    private static final JsonFactory GENERATORS = Json.mapper().getFactory();
 
     private StreamedArray() {
     }
@@ -38,6 +40,21 @@ final class StreamedArray {
                     writer.writeValue(generator, view.apply(item));
                 }
                 generator.writeEndArray();
+            }
+        });
+    }
+
+    /** What writes an answer through a JSON generator. */
+    interface Generated {
+        void writeTo(JsonGenerator out) throws IOException;
+    }
+
+    /** Answers {@code 200} with the JSON that {@code body} generates, streamed as {@link #write} does. */
+    static void generate(Context ctx, Generated body) {
+        write(ctx, "application/json", "answer", out -> {
+            try (JsonGenerator generator = GENERATORS.createGenerator(out)) {
+                generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+                body.writeTo(generator);
             }
         });
     }

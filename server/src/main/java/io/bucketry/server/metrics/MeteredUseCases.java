@@ -4,13 +4,19 @@ import io.bucketry.application.UseCases;
 import io.bucketry.application.port.in.IngestReadingsUseCase;
 import io.bucketry.application.port.in.IngestReport;
 import io.bucketry.application.port.in.InvalidRequestException;
+import io.bucketry.application.port.in.ReadReadingsUseCase;
+import io.bucketry.application.port.in.TimeBounds;
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.application.port.out.StoreFullException;
 import io.bucketry.application.port.out.StoreUnavailableException;
 import io.bucketry.domain.InvalidReadingException;
+import io.bucketry.domain.Reading;
+import io.bucketry.domain.SeriesId;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -26,10 +32,28 @@ final class MeteredUseCases {
         this.registry = registry;
     }
 
+    /** Both forms of a read, rows and columns, counted as "read". */
+    private ReadReadingsUseCase read(ReadReadingsUseCase read) {
+        return new ReadReadingsUseCase() {
+            @Override
+            public List<Reading> read(SeriesId series, TimeBounds bounds, int limit) {
+                return call("read", () -> read.read(series, bounds, limit));
+            }
+
+            @Override
+            public void read(SeriesId series, TimeBounds bounds, int limit, ReadingSink sink) {
+                call("read", () -> {
+                    read.read(series, bounds, limit, sink);
+                    return null;
+                });
+            }
+        };
+    }
+
     static UseCases around(UseCases u, MeterRegistry registry) {
         MeteredUseCases m = new MeteredUseCases(registry);
         return new UseCases(m.ingest(u.ingest()),
-                (series, bounds, limit) -> m.call("read", () -> u.read().read(series, bounds, limit)),
+                m.read(u.read()),
                 series -> m.call("latest", () -> u.latest().latest(series)),
                 (series, number, size) -> m.call("page", () -> u.page().page(series, number, size)),
                 (series, filter, bounds, window, fill) -> m.call("aggregate",

@@ -86,6 +86,14 @@ public final class BenchPeerCommand implements Callable<Integer> {
             description = "Longest wait for influxd's compaction after the feed (default ${DEFAULT-VALUE}).")
     String compactionTimeout;
 
+    @Option(names = "--bucketry-jar", paramLabel = "PATH",
+            description = "The jar whose server the Bucketry targets run (default: this one), to measure another version "
+                    + "with this benchmark; add --no-columns for a version without format=columns.")
+    Path bucketryJar;
+
+    @Option(names = "--no-columns", description = "Ask the Bucketry targets in rows only, not also in columns (format=columns).")
+    boolean noColumns;
+
     @Override
     public Integer call() throws Exception {
         if (batchSize > 100_000) {
@@ -98,7 +106,8 @@ public final class BenchPeerCommand implements Callable<Integer> {
             Path jar = questdbJar != null ? questdbJar : Path.of(System.getProperty("user.home"), ".m2", "repository", "org",
                     "questdb", "questdb", QUESTDB_VERSION, "questdb-" + QUESTDB_VERSION + ".jar");
             options = new PeerOptions(scenario, counts(clients), PeerTarget.parse(targets), rounds, queryRepeats, influxd,
-                    victoriaMetrics, jar, QUESTDB_VERSION, Durations.parsePositive(cold), Durations.parsePositive(compactionTimeout));
+                    victoriaMetrics, jar, QUESTDB_VERSION, Durations.parsePositive(cold), Durations.parsePositive(compactionTimeout),
+                    bucketryJar, !noColumns);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(e.getMessage());
         }

@@ -21,26 +21,32 @@ final class BucketryChild implements PeerServer {
     private final LocalProcess process;
     private final int port;
     private final long startHeap;
+    private final boolean columns;
     private final HttpClient client = HttpClient.newHttpClient();
 
-    private BucketryChild(PeerTarget target, LocalProcess process, int port, long startHeap) {
+    private BucketryChild(PeerTarget target, LocalProcess process, int port, long startHeap, boolean columns) {
         this.target = target;
+        this.columns = columns;
         this.process = process;
         this.port = port;
         this.startHeap = startHeap;
     }
 
-    static BucketryChild start(PeerTarget target) throws IOException, InterruptedException {
+    /**
+     * Starts {@code target}'s server from {@code jar} (null: this JVM's class path), asked in columns too when
+     * {@code columns}.
+     */
+    static BucketryChild start(PeerTarget target, Path jar, boolean columns) throws IOException, InterruptedException {
         Path dir = LocalProcess.directory("bucketry");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         LocalProcess process = LocalProcess.start("bucketry", dir, List.of(java, "-Xmx" + Runtime.getRuntime().maxMemory(),
                 // compiler threads that end take their CPU time with them: keep them, so that the JIT's share can be read
                 "-XX:-UseDynamicNumberOfCompilerThreads",
-                "-cp", System.getProperty("java.class.path"), BucketryProcess.class.getName(), target.backend().id(),
+                "-cp", jar == null ? System.getProperty("java.class.path") : jar.toString(), BucketryProcess.class.getName(), target.backend().id(),
                 dir.toString()), "check the java of this JVM");
         try {
             String[] ready = await(process, dir.resolve("ready")).split(" ");
-            return new BucketryChild(target, process, Integer.parseInt(ready[0]), Long.parseLong(ready[1]));
+            return new BucketryChild(target, process, Integer.parseInt(ready[0]), Long.parseLong(ready[1]), columns);
         } catch (IOException | InterruptedException | RuntimeException e) {
             process.close();
             throw e;
@@ -82,6 +88,11 @@ final class BucketryChild implements PeerServer {
     @Override
     public Dialect dialect() {
         return new BucketryDialect(this::uri);
+    }
+
+    @Override
+    public Dialect columnDialect() {
+        return columns ? new BucketryDialect(this::uri, true) : null;
     }
 
     /** A write is stored when answered: the readings of {@code /v1/stats}. */

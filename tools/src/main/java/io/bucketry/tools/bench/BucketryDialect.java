@@ -13,28 +13,35 @@ import java.util.function.Function;
 
 /**
  * Bucketry's HTTP API: Q1 {@code GET /v1/series/{id}/readings}, Q2 {@code …/aggregates?window=5m},
- * Q3 {@code GET /v1/aggregates}, Q4 {@code GET /v1/latest} (one call per 1,000 series).
+ * Q3 {@code GET /v1/aggregates}, Q4 {@code GET /v1/latest} (one call per 1,000 series); in rows, or with
+ * {@code columns} each asked with {@code format=columns} and read from its blocks of columns.
  */
-record BucketryDialect(Function<String, URI> uri) implements Dialect {
+record BucketryDialect(Function<String, URI> uri, boolean columns) implements Dialect {
+
+    /** The row form, the API's default. */
+    BucketryDialect(Function<String, URI> uri) {
+        this(uri, false);
+    }
 
     @Override
     public List<byte[]> ask(HttpClient client, PeerQuery query, QuerySpec spec) throws IOException, InterruptedException {
         String series = Encodings.seriesOf(spec.sensor());
         String range = "from=" + spec.from() + "&to=" + spec.to();
+        String form = columns ? "&format=columns" : "";
         return switch (query) {
-            case Q1 -> List.of(Dialect.get(client, uri.apply("/v1/series/" + series + "/readings?" + range + "&limit=100000")));
-            case Q2 -> List.of(Dialect.get(client, uri.apply("/v1/series/" + series + "/aggregates?" + range + "&window=5m")));
+            case Q1 -> List.of(Dialect.get(client, uri.apply("/v1/series/" + series + "/readings?" + range + "&limit=100000" + form)));
+            case Q2 -> List.of(Dialect.get(client, uri.apply("/v1/series/" + series + "/aggregates?" + range + "&window=5m" + form)));
             case Q3 -> List.of(Dialect.get(client, uri.apply("/v1/aggregates?from=" + spec.recentFrom() + "&to=" + spec.to()
-                    + "&window=5m")));
-            case Q4 -> lastpoints(client);
+                    + "&window=5m" + form)));
+            case Q4 -> lastpoints(client, form);
         };
     }
 
-    private List<byte[]> lastpoints(HttpClient client) throws IOException, InterruptedException {
+    private List<byte[]> lastpoints(HttpClient client, String form) throws IOException, InterruptedException {
         List<byte[]> pages = new ArrayList<>();
         String after = "";
         do {
-            byte[] page = Dialect.get(client, uri.apply("/v1/latest?prefix=" + Encodings.MEASUREMENT + ".&limit=1000"
+            byte[] page = Dialect.get(client, uri.apply("/v1/latest?prefix=" + Encodings.MEASUREMENT + ".&limit=1000" + form
                     + (after.isEmpty() ? "" : "&after=" + after)));
             pages.add(page);
             JsonNode next = JSON.readTree(page).path("next");
@@ -48,6 +55,10 @@ record BucketryDialect(Function<String, URI> uri) implements Dialect {
         SortedMap<String, double[]> rows = QueryAnswer.newRows();
         for (byte[] body : bodies) {
             JsonNode answer = JSON.readTree(body);
+            if (columns) {
+                readColumns(query, answer, rows);
+                continue;
+            }
             switch (query) {
                 case Q1 -> answer.forEach(r -> rows.put(millis(r.path("time")), values(r.path("fields"), "")));
                 case Q2 -> answer.forEach(w -> rows.put(millis(w.path("start")), values(w.path("fields"), "avg")));
@@ -57,6 +68,24 @@ record BucketryDialect(Function<String, URI> uri) implements Dialect {
             }
         }
         return new QueryAnswer(rows, Dialect.bytes(bodies));
+    }
+
+    /** The rows of a columnar answer: blocks of readings or windows, or Q4's one table of series. */
+    private static void readColumns(PeerQuery query, JsonNode answer, SortedMap<String, double[]> rows) {
+        if (query == PeerQuery.Q4) {
+            JsonNode series = answer.path("series");
+            for (int i = 0; i < series.size(); i++) {
+                rows.put(sensor(series.get(i)), valuesAt(answer.path("fields"), "", i));
+            }
+            return;
+        }
+        for (JsonNode block : answer) {
+            JsonNode keys = block.path(query == PeerQuery.Q1 ? "time" : "start");
+            String prefix = query == PeerQuery.Q3 ? sensor(block.path("series")) + "@" : "";
+            for (int i = 0; i < keys.size(); i++) {
+                rows.put(prefix + keys.get(i).asLong(), valuesAt(block.path("fields"), query == PeerQuery.Q1 ? "" : "avg", i));
+            }
+        }
     }
 
     private static String millis(JsonNode time) {
@@ -73,5 +102,12 @@ record BucketryDialect(Function<String, URI> uri) implements Dialect {
         JsonNode p = fields.path("pressure");
         return member.isEmpty() ? new double[] {t.asDouble(), p.asDouble()}
                 : new double[] {t.path(member).asDouble(), p.path(member).asDouble()};
+    }
+
+    /** As {@link #values}, of row {@code i} of columns. */
+    private static double[] valuesAt(JsonNode fields, String member, int i) {
+        JsonNode t = member.isEmpty() ? fields.path("temperature") : fields.path("temperature").path(member);
+        JsonNode p = member.isEmpty() ? fields.path("pressure") : fields.path("pressure").path(member);
+        return new double[] {t.path(i).asDouble(), p.path(i).asDouble()};
     }
 }

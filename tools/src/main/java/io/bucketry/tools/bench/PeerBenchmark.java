@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Feeds one case-study stream to every target, each in its own process started fresh for each feed,
  * with the same batches, the same client and the same client counts, in rounds whose order
- * alternates; after each feed it asks Q1–Q4, compares every answer with the first Bucketry target's
+ * alternates; after each feed it asks Q1–Q4 (a Bucketry target in rows and in columns), compares every answer with the first Bucketry target's
  * (or the first target's), and measures what the server stores at rest. Each target must end up
  * storing every distinct reading of the stream, or the benchmark fails.
  */
@@ -78,8 +78,18 @@ final class PeerBenchmark {
             }
             Duration cpuQueries = ProcessCpu.of(server.pid());
             Map<PeerQuery, QueryTiming> queries = new EnumMap<>(PeerQuery.class);
+            Map<PeerQuery, QueryTiming> columnQueries = new EnumMap<>(PeerQuery.class);
+            Dialect columns = server.columnDialect();
             for (PeerQuery query : PeerQuery.values()) {
-                queries.put(query, QueryTiming.of(client, server.dialect(), query, spec, options.queryRepeats()));
+                // rows and columns of one query in turn, which first alternating by round
+                boolean columnsFirst = columns != null && round % 2 == 0;
+                if (columnsFirst) {
+                    columnQueries.put(query, QueryTiming.of(client, columns, query, spec, options.queryRepeats(), server.pid()));
+                }
+                queries.put(query, QueryTiming.of(client, server.dialect(), query, spec, options.queryRepeats(), server.pid()));
+                if (columns != null && !columnsFirst) {
+                    columnQueries.put(query, QueryTiming.of(client, columns, query, spec, options.queryRepeats(), server.pid()));
+                }
             }
             Duration queryCpu = ProcessCpu.of(server.pid()).minus(cpuQueries);
             if (reference == null) {
@@ -88,13 +98,13 @@ final class PeerBenchmark {
             }
             PeerServer.AtRest rest = server.rest(stored);
             return new PeerResult(target, server.label(), round, clients, feed, stored, cpuFed.minus(cpuStart),
-                    jitFed.minus(jitStart), rest.cpu().minus(queryCpu).minus(cpuStart), rest.costs(), queries);
+                    jitFed.minus(jitStart), rest.cpu().minus(queryCpu).minus(cpuStart), rest.costs(), queries, columnQueries);
         }
     }
 
     private PeerServer start(PeerTarget target) throws IOException, InterruptedException {
         return switch (target) {
-            case INMEMORY, JSON, MONGO_BUCKET -> BucketryChild.start(target);
+            case INMEMORY, JSON, MONGO_BUCKET -> BucketryChild.start(target, options.bucketryJar(), options.columns());
             case INFLUXDB -> InfluxServer.start(options.influxd(), options.cold(), options.compactionTimeout());
             case VICTORIAMETRICS -> VictoriaServer.start(options.victoriaMetrics());
             case QUESTDB -> QuestServer.start(options.questdbJar(), options.questdbVersion());

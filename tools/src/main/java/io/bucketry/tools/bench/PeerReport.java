@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -58,6 +59,8 @@ record PeerReport(PeerOptions options, PeerStream lines, PeerStream json, QueryS
         out.println("server CPU: utime + stime of the server's process from /proc/<pid>/stat; 'fed' from the first "
                 + "request to the last answer, 'at rest' until flushed, merged, compacted or applied, the queries' CPU left out; "
                 + "JIT: the same of its C1 and C2 compiler threads (kept alive: -XX:-UseDynamicNumberOfCompilerThreads)");
+        out.println("queries: p50 of the timed asks' wall time; CPU: the server's utime + stime over the timed asks, per ask "
+                + "(10 ms ticks: give --query-repeats enough asks)");
         out.println("answers: compared with " + results.get(0).label() + "'s (times, window starts, sensors and the "
                 + "temperature and pressure of each, relative difference <= 1e-9); VictoriaMetrics' Q4 has no times");
         out.flush();
@@ -79,25 +82,39 @@ record PeerReport(PeerOptions options, PeerStream lines, PeerStream json, QueryS
             return format("%.1f", median) + " (" + first.what() + ")";
         }));
         for (PeerQuery query : PeerQuery.values()) {
-            rows.put(query + " " + query.description() + ", p50", cells(targets, t -> {
-                QueryTiming any = of(t).get(0).queries().get(query);
-                String calls = any.calls() == 1 ? "" : ", " + any.calls() + " calls";
-                return format("%.2f ms", median(of(t), r -> r.queries().get(query).p50Nanos() / 1e6))
-                        + " (" + format("%.0f KB", any.answer().bytes() / 1000.0) + calls + ")";
-            }));
+            rows.put(query + " " + query.description() + ", p50", cells(targets, t -> timing(t, query, PeerResult::queries)));
         }
-        rows.put("answers vs " + results.get(0).target().key(), cells(targets, this::agreement));
+        if (results.stream().anyMatch(r -> !r.columnQueries().isEmpty())) {
+            for (PeerQuery query : PeerQuery.values()) {
+                rows.put(query + " in columns (Bucketry: format=columns), p50", cells(targets,
+                        t -> of(t).get(0).columnQueries().isEmpty() ? "–" : timing(t, query, PeerResult::columnQueries)));
+            }
+        }
+        rows.put("answers vs " + results.get(0).target().key(), cells(targets, t -> agreement(t, PeerResult::queries)));
+        if (results.stream().anyMatch(r -> !r.columnQueries().isEmpty())) {
+            rows.put("answers in columns vs " + results.get(0).target().key(), cells(targets,
+                    t -> of(t).get(0).columnQueries().isEmpty() ? "–" : agreement(t, PeerResult::columnQueries)));
+        }
         out.println("| figure | " + String.join(" | ", targets.stream().map(t -> of(t).get(0).label()).toList()) + " |");
         out.println("|---" + "|---".repeat(targets.size()) + "|");
         rows.forEach((figure, cells) -> out.println("| " + figure + " | " + String.join(" | ", cells) + " |"));
     }
 
-    private String agreement(PeerTarget target) {
+    /** The median p50 of {@code query} in the form {@code form} picks, with the answer's size. */
+    private String timing(PeerTarget target, PeerQuery query, Function<PeerResult, Map<PeerQuery, QueryTiming>> form) {
+        QueryTiming any = form.apply(of(target).get(0)).get(query);
+        String calls = any.calls() == 1 ? "" : ", " + any.calls() + " calls";
+        return format("%.2f ms", median(of(target), r -> form.apply(r).get(query).p50Nanos() / 1e6))
+                + format(", CPU %.2f ms", median(of(target), r -> form.apply(r).get(query).serverCpuNanosPerAsk() / 1e6))
+                + " (" + format("%.0f KB", any.answer().bytes() / 1000.0) + calls + ")";
+    }
+
+    private String agreement(PeerTarget target, Function<PeerResult, Map<PeerQuery, QueryTiming>> form) {
         List<String> said = new ArrayList<>();
         for (PeerQuery query : PeerQuery.values()) {
             String difference = null;
             for (PeerResult r : of(target)) {
-                difference = difference != null ? difference : r.queries().get(query).answer().differenceFrom(reference.get(query));
+                difference = difference != null ? difference : form.apply(r).get(query).answer().differenceFrom(reference.get(query));
             }
             said.add(query + (difference == null ? " equal" : " DIFFERS: " + difference));
         }
@@ -113,7 +130,7 @@ record PeerReport(PeerOptions options, PeerStream lines, PeerStream json, QueryS
         return results.stream().filter(r -> r.target() == target).toList();
     }
 
-    private static List<String> cells(List<PeerTarget> targets, java.util.function.Function<PeerTarget, String> cell) {
+    private static List<String> cells(List<PeerTarget> targets, Function<PeerTarget, String> cell) {
         return targets.stream().map(cell).toList();
     }
 
@@ -133,7 +150,9 @@ record PeerReport(PeerOptions options, PeerStream lines, PeerStream json, QueryS
     }
 
     private static String queries(PeerResult r) {
-        return String.join("  ", r.queries().values().stream().map(q -> String.format(Locale.ROOT, "%s %.2f ms",
+        String rows = String.join("  ", r.queries().values().stream().map(q -> String.format(Locale.ROOT, "%s %.2f ms",
                 q.query(), q.p50Nanos() / 1e6)).toList());
+        return r.columnQueries().isEmpty() ? rows : rows + "  columns: " + String.join("  ", r.columnQueries().values()
+                .stream().map(q -> String.format(Locale.ROOT, "%s %.2f ms", q.query(), q.p50Nanos() / 1e6)).toList());
     }
 }

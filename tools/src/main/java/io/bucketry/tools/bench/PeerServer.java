@@ -30,6 +30,11 @@ interface PeerServer extends AutoCloseable {
     /** How it is asked Q1–Q4. */
     Dialect dialect();
 
+    /** How it is asked Q1–Q4 for answers in columns, where it has such a form besides {@link #dialect()}; else null. */
+    default Dialect columnDialect() {
+        return null;
+    }
+
     /** Waits until what was fed is stored and can be queried (at most a few minutes); the readings it holds. */
     long settle(long expected) throws IOException, InterruptedException;
 

@@ -44,6 +44,27 @@ class DialectAnswersTest {
     }
 
     @Test
+    void bucketryColumnsReadToTheRowsOfTheRowForm() throws Exception {
+        BucketryDialect columns = new BucketryDialect(DialectAnswersTest::nowhere, true);
+        String readings = "[{\"series\":\"sensor.sensor-00001\",\"time\":[" + W0 + "," + W1 + "],\"fields\":{\"temperature\":"
+                + "[20.5,21],\"pressure\":[1013,null],\"status\":[\"OK\",null]}}]";
+        String windows = "[{\"series\":\"sensor.sensor-00002\",\"start\":[" + W1 + "],\"end\":[" + (W1 + 300_000) + "],"
+                + "\"count\":[5],\"fields\":{\"temperature\":{\"avg\":[20.5]},\"pressure\":{\"avg\":[1013.0]}}}]";
+        List<byte[]> pages = List.of(("{\"series\":[\"sensor.a\"],\"time\":[" + W0 + "],\"fields\":{\"temperature\":[1.5],"
+                + "\"pressure\":[2.5]},\"next\":\"sensor.a\"}").getBytes(StandardCharsets.UTF_8),
+                ("{\"series\":[\"sensor.b\"],\"time\":[" + W1 + "],\"fields\":{\"temperature\":[3.5],"
+                + "\"pressure\":[4.5]},\"next\":null}").getBytes(StandardCharsets.UTF_8));
+
+        assertThat(rows(columns.read(PeerQuery.Q1, body(readings), SPEC))).containsExactly(
+                Map.entry(Long.toString(W0), List.of(20.5, 1013.0)), Map.entry(Long.toString(W1), List.of(21.0, 0.0)));
+        assertThat(rows(columns.read(PeerQuery.Q3, body(windows), SPEC)))
+                .containsExactly(Map.entry("sensor-00002@" + W1, List.of(20.5, 1013.0)));
+        assertThat(rows(columns.read(PeerQuery.Q2, body(windows), SPEC))).containsExactly(Map.entry(Long.toString(W1), List.of(20.5, 1013.0)));
+        assertThat(rows(columns.read(PeerQuery.Q4, pages, SPEC)))
+                .containsExactly(Map.entry("a", List.of(1.5, 2.5)), Map.entry("b", List.of(3.5, 4.5)));
+    }
+
+    @Test
     void bucketryLastpointPagesAreJoined() throws Exception {
         List<byte[]> pages = List.of(
                 ("{\"readings\":[{\"series\":\"sensor.a\",\"time\":\"2026-01-01T00:00:00Z\",\"fields\":{\"temperature\":1.5,"

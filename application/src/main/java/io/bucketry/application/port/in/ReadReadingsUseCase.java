@@ -1,5 +1,6 @@
 package io.bucketry.application.port.in;
 
+import io.bucketry.application.port.out.ReadingSink;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 
@@ -15,6 +16,14 @@ public interface ReadReadingsUseCase {
      * @param limit at most this many readings (the earliest), positive
      */
     List<Reading> read(SeriesId series, TimeBounds bounds, int limit);
+
+    /**
+     * As {@link #read(SeriesId, TimeBounds, int)}, the readings handed to {@code sink} as columns (for answers in
+     * columns). The default feeds the readings of the other form; the service reads the store's columns.
+     */
+    default void read(SeriesId series, TimeBounds bounds, int limit, ReadingSink sink) {
+        ReadingSink.feed(read(series, bounds, limit), sink);
+    }
 
     /** As {@link #read(SeriesId, TimeBounds, int)} between two instants, either null. */
     default List<Reading> read(SeriesId series, Instant from, Instant to, int limit) {

@@ -15,6 +15,15 @@ public interface LoadReadings {
     /** Readings of one series with times in {@code range}, in time order, at most {@code limit}. */
     List<Reading> read(SeriesId series, TimeRange range, int limit);
 
+    /**
+     * As {@link #read(SeriesId, TimeRange, int)}, each reading handed to {@code sink} ({@link ReadingSink}) rather
+     * than answered. The default reads the readings and feeds them one by one; a store that keeps columns or
+     * packed rows hands their values over without a reading per row.
+     */
+    default void read(SeriesId series, TimeRange range, int limit, ReadingSink sink) {
+        ReadingSink.feed(read(series, range, limit), sink);
+    }
+
     /** The latest reading of a series at or after {@code notBefore}. */
     Optional<Reading> latest(SeriesId series, Instant notBefore);
 
