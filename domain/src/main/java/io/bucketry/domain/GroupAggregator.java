@@ -67,6 +67,30 @@ public final class GroupAggregator {
     }
 
     /**
+     * Adds the slices of a rollup tier window (of this aggregator's window size or a divisor of it) whose tags
+     * match {@code filter}, each in the group of its tags; starts the window's series when it is not the
+     * current one. First and last come by the times the slices keep, so the merge is the one of the readings.
+     */
+    public void add(TierWindow window, TagFilter filter) {
+        if (!window.series().equals(series)) {
+            series(window.series());
+        }
+        long start = Math.floorDiv(window.start().toEpochMilli(), width) * width;
+        for (TierSlice slice : window.slices()) {
+            if (!filter.matches(slice.tags())) {
+                continue;
+            }
+            if (slice.tags() != lastTags) {
+                lastTags = slice.tags();
+                lastGroup = groupBy.groupOf(lastTags);
+            }
+            Window total = current.computeIfAbsent(new Key(lastGroup, start), k -> new Window());
+            total.count += slice.count();
+            slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator()).merge(span));
+        }
+    }
+
+    /**
      * Adds the windows of the current series that {@code windows} accumulated (of this aggregator's window
      * size), all written with tags of one group: {@code tags}. Cheaper than its readings one by one, where
      * the series' store answers windows from summaries.
