@@ -53,10 +53,11 @@ public final class MongoRollupStore implements StoreRollups {
 
     private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
 
-    /** What an untagged read needs of a window: no slices, no version. */
-    private static final Bson WHOLE = Projections.include("s", "w", "t", "n", "f");
+    /** What an untagged read needs of a window: no slices, no version, no _id. */
+    private static final Bson WHOLE = Projections.fields(Projections.include("s", "w", "t", "n", "f"), Projections.excludeId());
     /** What a tag read needs: the whole's fields with their times (a window of one slice) or the slices. */
-    private static final Bson TAGGED = Projections.include("s", "w", "t", "n", "f", "tags", "g");
+    private static final Bson TAGGED = Projections.fields(Projections.include("s", "w", "t", "n", "f", "tags", "g"),
+            Projections.excludeId());
 
     private final MongoCollection<Document> windows;
     private final MongoCollection<Document> pending;
