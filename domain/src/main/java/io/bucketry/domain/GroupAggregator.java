@@ -76,6 +76,7 @@ public final class GroupAggregator {
             series(window.series());
         }
         long start = Math.floorDiv(window.start().toEpochMilli(), width) * width;
+        boolean whole = window.slices().size() == 1 && window.end().toEpochMilli() - window.start().toEpochMilli() == width;
         for (TierSlice slice : window.slices()) {
             if (!filter.matches(slice.tags())) {
                 continue;
@@ -84,9 +85,27 @@ public final class GroupAggregator {
                 lastTags = slice.tags();
                 lastGroup = groupBy.groupOf(lastTags);
             }
+            if (whole) {
+                // the series' only part of this group window: straight into the group, as its flush would merge it
+                Group group = groups.computeIfAbsent(lastGroup, g -> new Group(series));
+                count(group);
+                Window total = group.windows.computeIfAbsent(start, s -> new Window());
+                total.count += slice.count();
+                slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator())
+                        .mergeLaterSeries(span));
+                continue;
+            }
             Window total = current.computeIfAbsent(new Key(lastGroup, start), k -> new Window());
             total.count += slice.count();
             slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator()).merge(span));
+        }
+    }
+
+    /** Counts the current series in {@code group}, once. */
+    private void count(Group group) {
+        if (group.counted != series) {
+            group.counted = series;
+            group.series++;
         }
     }
 
@@ -156,13 +175,9 @@ public final class GroupAggregator {
         if (current.isEmpty()) {
             return;
         }
-        List<TagGroup> seen = new ArrayList<>(2);
         current.forEach((key, window) -> {
             Group group = groups.computeIfAbsent(key.group, g -> new Group(series));
-            if (!seen.contains(key.group)) {
-                seen.add(key.group);
-                group.series++;
-            }
+            count(group);
             Window total = group.windows.computeIfAbsent(key.start, s -> new Window());
             total.count += window.count;
             window.fields.forEach((name, acc) -> merge(total, name, acc));
@@ -187,6 +202,8 @@ public final class GroupAggregator {
     private static final class Group {
         final SeriesId first;
         int series;
+        /** The series counted last in {@link #series}: series come one after another, each counted once per group. */
+        SeriesId counted;
         final TreeMap<Long, Window> windows = new TreeMap<>();
 
         Group(SeriesId first) {
