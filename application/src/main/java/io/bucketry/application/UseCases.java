@@ -94,9 +94,14 @@ public record UseCases(IngestReadingsUseCase ingest, ReadReadingsUseCase read, R
         Instant proposed = store.listSeries("", null, 1, Instant.EPOCH).isEmpty() ? RollupTier.ALWAYS
                 : clock.instant().plus(settings.retention().futureTolerance());
         RollupTiers covered = tiers.coveringSince(tier -> rollups.coveredSince(tier.window(), proposed));
+        // a tag query reads a tier only where its windows keep their slices per tags (not in an older format)
+        RollupTiers tagged = covered.coveringSince(tier -> {
+            Instant since = rollups.taggedSince(tier.window(), proposed);
+            return since.isAfter(tier.coveredSince()) ? since : tier.coveredSince();
+        });
         RollupMaintenance maintenance = new RollupMaintenance(covered, rollups, store);
         TieredStoreReadings writes = new TieredStoreReadings(store, maintenance);
-        TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention());
+        TieredAggregates aggregates = new TieredAggregates(store, rollups, maintenance, settings.retention(), tagged);
         TieredMaintainStore maintain = new TieredMaintainStore(store, rollups, maintenance);
         QueryRange raw = new QueryRange(settings.retention(), clock);
         WindowRanges windows = new TieredRanges(raw, covered, settings.retention());

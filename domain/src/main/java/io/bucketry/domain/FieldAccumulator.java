@@ -63,6 +63,19 @@ final class FieldAccumulator {
         }
     }
 
+    /** As {@link #mergeLaterSeries(FieldAccumulator)}, of another series' span of the same window. */
+    void mergeLaterSeries(FieldSpan span) {
+        merge(span.count(), span.min(), span.max(), span.sum());
+        if (span.firstTime() < firstTime) {
+            firstTime = span.firstTime();
+            first = span.first();
+        }
+        if (span.lastTime() >= lastTime) {
+            lastTime = span.lastTime();
+            last = span.last();
+        }
+    }
+
     FieldAggregate toAggregate() {
         return new FieldAggregate(count, min, max, sum, first, last);
     }

@@ -67,6 +67,49 @@ public final class GroupAggregator {
     }
 
     /**
+     * Adds the slices of a rollup tier window (of this aggregator's window size or a divisor of it) whose tags
+     * match {@code filter}, each in the group of its tags; starts the window's series when it is not the
+     * current one. First and last come by the times the slices keep, so the merge is the one of the readings.
+     */
+    public void add(TierWindow window, TagFilter filter) {
+        if (!window.series().equals(series)) {
+            series(window.series());
+        }
+        long start = Math.floorDiv(window.start().toEpochMilli(), width) * width;
+        boolean whole = window.slices().size() == 1 && window.end().toEpochMilli() - window.start().toEpochMilli() == width;
+        for (TierSlice slice : window.slices()) {
+            if (!filter.matches(slice.tags())) {
+                continue;
+            }
+            if (slice.tags() != lastTags) {
+                lastTags = slice.tags();
+                lastGroup = groupBy.groupOf(lastTags);
+            }
+            if (whole) {
+                // the series' only part of this group window: straight into the group, as its flush would merge it
+                Group group = groups.computeIfAbsent(lastGroup, g -> new Group(series));
+                count(group);
+                Window total = group.windows.computeIfAbsent(start, s -> new Window());
+                total.count += slice.count();
+                slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator())
+                        .mergeLaterSeries(span));
+                continue;
+            }
+            Window total = current.computeIfAbsent(new Key(lastGroup, start), k -> new Window());
+            total.count += slice.count();
+            slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator()).merge(span));
+        }
+    }
+
+    /** Counts the current series in {@code group}, once. */
+    private void count(Group group) {
+        if (group.counted != series) {
+            group.counted = series;
+            group.series++;
+        }
+    }
+
+    /**
      * Adds the windows of the current series that {@code windows} accumulated (of this aggregator's window
      * size), all written with tags of one group: {@code tags}. Cheaper than its readings one by one, where
      * the series' store answers windows from summaries.
@@ -132,13 +175,9 @@ public final class GroupAggregator {
         if (current.isEmpty()) {
             return;
         }
-        List<TagGroup> seen = new ArrayList<>(2);
         current.forEach((key, window) -> {
             Group group = groups.computeIfAbsent(key.group, g -> new Group(series));
-            if (!seen.contains(key.group)) {
-                seen.add(key.group);
-                group.series++;
-            }
+            count(group);
             Window total = group.windows.computeIfAbsent(key.start, s -> new Window());
             total.count += window.count;
             window.fields.forEach((name, acc) -> merge(total, name, acc));
@@ -163,6 +202,8 @@ public final class GroupAggregator {
     private static final class Group {
         final SeriesId first;
         int series;
+        /** The series counted last in {@link #series}: series come one after another, each counted once per group. */
+        SeriesId counted;
         final TreeMap<Long, Window> windows = new TreeMap<>();
 
         Group(SeriesId first) {

@@ -6,6 +6,7 @@ import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -198,19 +199,42 @@ public final class InMemoryRollupStore implements StoreRollups {
 
     @Override
     public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
-        SeriesRollups rollups = bySeries.get(series);
-        List<WindowAggregate> out = new ArrayList<>();
-        if (rollups != null) {
-            rollups.read(tier.toMillis(), range, Integer.MAX_VALUE, out);
-        }
-        return out;
+        return readOne(series, tier, range, SeriesRollups::read);
     }
 
     @Override
     public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        List<WindowAggregate> out = new ArrayList<>();
+        return readEvery(tier, range, limit, SeriesRollups::read);
+    }
+
+    @Override
+    public List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range) {
+        return readOne(series, tier, range, SeriesRollups::readTagged);
+    }
+
+    @Override
+    public List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
+        return readEvery(tier, range, limit, SeriesRollups::readTagged);
+    }
+
+    /** How one series' windows of a tier are read: whole ({@link SeriesRollups#read}) or with their slices. */
+    private interface Read<T> {
+        void into(SeriesRollups series, long tier, TimeRange range, int limit, List<T> out);
+    }
+
+    private <T> List<T> readOne(SeriesId series, Duration tier, TimeRange range, Read<T> read) {
+        SeriesRollups rollups = bySeries.get(series);
+        List<T> out = new ArrayList<>();
+        if (rollups != null) {
+            read.into(rollups, tier.toMillis(), range, Integer.MAX_VALUE, out);
+        }
+        return out;
+    }
+
+    private <T> List<T> readEvery(Duration tier, TimeRange range, int limit, Read<T> read) {
+        List<T> out = new ArrayList<>();
         for (SeriesRollups series : sorted()) {
-            series.read(tier.toMillis(), range, limit - out.size(), out);
+            read.into(series, tier.toMillis(), range, limit - out.size(), out);
             if (out.size() >= limit) {
                 break;
             }

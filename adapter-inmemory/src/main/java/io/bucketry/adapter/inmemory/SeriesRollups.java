@@ -4,6 +4,7 @@ import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -102,10 +103,10 @@ final class SeriesRollups {
     synchronized void replace(RollupWindow window) {
         TierWindows tier = tierOrNew(window.tier().toMillis());
         long start = window.start().toEpochMilli();
-        if (window.aggregate() == null) {
+        if (window.window() == null) {
             tier.remove(start);
         } else {
-            tier.put(start, window.aggregate());
+            tier.put(start, window.window());
         }
     }
 
@@ -113,6 +114,13 @@ final class SeriesRollups {
         TierWindows stored = tier(tier);
         if (stored != null) {
             stored.read(range.fromMilli(), range.toMilli(), limit, out);
+        }
+    }
+
+    synchronized void readTagged(long tier, TimeRange range, int limit, List<TierWindow> out) {
+        TierWindows stored = tier(tier);
+        if (stored != null) {
+            stored.readTagged(range.fromMilli(), range.toMilli(), limit, out);
         }
     }
 

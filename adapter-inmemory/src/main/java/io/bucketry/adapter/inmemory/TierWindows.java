@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.WindowAggregate;
 
 import java.util.Arrays;
@@ -18,6 +19,8 @@ final class TierWindows {
 
     private long[] starts = new long[4];
     private WindowAggregate[] aggregates = new WindowAggregate[4];
+    /** At the same index, the window's slices per tags: read by tag queries; the aggregate above serves the rest without a merge. */
+    private TierWindow[] tagged = new TierWindow[4];
     /** The live windows are at {@code [head, head + size)}. */
     private int head;
     private int size;
@@ -26,12 +29,14 @@ final class TierWindows {
         return size;
     }
 
-    /** Stores {@code aggregate} as the window of {@code start}, in place of the one stored there. */
-    void put(long start, WindowAggregate aggregate) {
+    /** Stores {@code window} as the window of {@code start}, in place of the one stored there. */
+    void put(long start, TierWindow window) {
+        WindowAggregate aggregate = window.whole();
         int end = head + size;
         int at = size == 0 || starts[end - 1] < start ? -end - 1 : Arrays.binarySearch(starts, head, end, start);
         if (at >= 0) {
             aggregates[at] = aggregate;
+            tagged[at] = window;
             return;
         }
         int offset = -at - 1 - head;
@@ -40,8 +45,10 @@ final class TierWindows {
         int after = size - offset;
         System.arraycopy(starts, insert, starts, insert + 1, after);
         System.arraycopy(aggregates, insert, aggregates, insert + 1, after);
+        System.arraycopy(tagged, insert, tagged, insert + 1, after);
         starts[insert] = start;
         aggregates[insert] = aggregate;
+        tagged[insert] = window;
         size++;
     }
 
@@ -54,16 +61,27 @@ final class TierWindows {
         int after = head + size - at - 1;
         System.arraycopy(starts, at + 1, starts, at, after);
         System.arraycopy(aggregates, at + 1, aggregates, at, after);
+        System.arraycopy(tagged, at + 1, tagged, at, after);
         size--;
         aggregates[head + size] = null;
+        tagged[head + size] = null;
     }
 
     /** Adds to {@code out} the windows starting in {@code [from, to)}, in time order, at most {@code limit}; answers how many. */
     int read(long from, long to, int limit, List<WindowAggregate> out) {
+        return copy(aggregates, from, to, limit, out);
+    }
+
+    /** As {@link #read}, the windows with their slices per tags. */
+    int readTagged(long from, long to, int limit, List<TierWindow> out) {
+        return copy(tagged, from, to, limit, out);
+    }
+
+    private <T> int copy(T[] values, long from, long to, int limit, List<T> out) {
         int end = head + size;
         int added = 0;
         for (int i = firstAtOrAfter(from); i < end && starts[i] < to && added < limit; i++) {
-            out.add(aggregates[i]);
+            out.add(values[i]);
             added++;
         }
         return added;
@@ -73,6 +91,7 @@ final class TierWindows {
     int expireBefore(long cutoff) {
         int removed = firstAtOrAfter(cutoff) - head;
         Arrays.fill(aggregates, head, head + removed, null);
+        Arrays.fill(tagged, head, head + removed, null);
         head += removed;
         size -= removed;
         if (size == 0) {
@@ -94,11 +113,14 @@ final class TierWindows {
         if (size <= starts.length / 2) {
             System.arraycopy(starts, head, starts, 0, size);
             System.arraycopy(aggregates, head, aggregates, 0, size);
+            System.arraycopy(tagged, head, tagged, 0, size);
             Arrays.fill(aggregates, size, head + size, null);
+            Arrays.fill(tagged, size, head + size, null);
         } else {
             int capacity = starts.length * 2;
             starts = Arrays.copyOfRange(starts, head, head + capacity);
             aggregates = Arrays.copyOfRange(aggregates, head, head + capacity);
+            tagged = Arrays.copyOfRange(tagged, head, head + capacity);
         }
         head = 0;
     }

@@ -5,7 +5,9 @@ import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
-import io.bucketry.domain.WindowAggregate;
+import io.bucketry.domain.Tags;
+import io.bucketry.domain.TierSlice;
+import io.bucketry.domain.TierWindow;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -71,6 +73,7 @@ class InMemoryRollupStoreTest {
 
     private static RollupWindow window(String series, Duration tier) {
         SeriesId id = SeriesId.of(series);
-        return new RollupWindow(id, tier, Instant.EPOCH, new WindowAggregate(id, Instant.EPOCH, Instant.EPOCH.plus(tier), 1, Map.of()));
+        return new RollupWindow(id, tier, Instant.EPOCH, new TierWindow(id, Instant.EPOCH, Instant.EPOCH.plus(tier),
+                List.of(new TierSlice(Tags.NONE, 1, Map.of()))));
     }
 }

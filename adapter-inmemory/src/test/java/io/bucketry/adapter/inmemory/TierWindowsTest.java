@@ -1,6 +1,9 @@
 package io.bucketry.adapter.inmemory;
 
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.Tags;
+import io.bucketry.domain.TierSlice;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.WindowAggregate;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +22,11 @@ class TierWindowsTest {
     private static final long WINDOW = 300_000L;
     private static final SeriesId SERIES = SeriesId.of("s");
 
-    private static WindowAggregate window(long start, long count) {
-        return new WindowAggregate(SERIES, Instant.ofEpochMilli(start), Instant.ofEpochMilli(start + WINDOW), count, Map.of());
+    /** A window of {@code count} readings, two of them written with other tags than the rest when it has three or more. */
+    private static TierWindow window(long start, long count) {
+        List<TierSlice> slices = count < 3 ? List.of(new TierSlice(Tags.NONE, count, Map.of()))
+                : List.of(new TierSlice(Tags.NONE, count - 2, Map.of()), new TierSlice(Tags.of("building", "7"), 2, Map.of()));
+        return new TierWindow(SERIES, Instant.ofEpochMilli(start), Instant.ofEpochMilli(start + WINDOW), slices);
     }
 
     @Test
@@ -28,13 +34,13 @@ class TierWindowsTest {
         long seed = new Random().nextLong();
         Random random = new Random(seed);
         TierWindows windows = new TierWindows();
-        TreeMap<Long, WindowAggregate> expected = new TreeMap<>();
+        TreeMap<Long, TierWindow> expected = new TreeMap<>();
         long cutoff = 0;
         for (int step = 0; step < 5_000; step++) {
             int op = random.nextInt(10);
             long start = WINDOW * (cutoff / WINDOW + random.nextInt(op < 5 ? 400 : 60));
             if (op < 7) {
-                WindowAggregate aggregate = window(start, step + 1);
+                TierWindow aggregate = window(start, step + 1);
                 windows.put(start, aggregate);
                 expected.put(start, aggregate);
             } else if (op < 9) {
@@ -52,8 +58,12 @@ class TierWindowsTest {
             int limit = random.nextInt(3) == 0 ? random.nextInt(5) : Integer.MAX_VALUE;
             List<WindowAggregate> read = new ArrayList<>();
             int added = windows.read(from, to, limit, read);
-            List<WindowAggregate> want = expected.subMap(from, true, to, false).values().stream().limit(limit).toList();
-            assertThat(read).as("seed %d, step %d: [%d, %d) limit %d", seed, step, from, to, limit).containsExactlyElementsOf(want);
+            List<TierWindow> want = expected.subMap(from, true, to, false).values().stream().limit(limit).toList();
+            assertThat(read).as("seed %d, step %d: [%d, %d) limit %d", seed, step, from, to, limit)
+                    .containsExactlyElementsOf(want.stream().map(TierWindow::whole).toList());
+            List<TierWindow> tagged = new ArrayList<>();
+            windows.readTagged(from, to, limit, tagged);
+            assertThat(tagged).as("seed %d, step %d: with their slices", seed, step).containsExactlyElementsOf(want);
             assertThat(added).isEqualTo(want.size());
             assertThat(windows.size()).isEqualTo(expected.size());
         }

@@ -1,6 +1,6 @@
 package io.bucketry.application.service;
 
-import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.application.port.out.LoadReadings;
 import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
@@ -10,7 +10,7 @@ import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
-import io.bucketry.domain.WindowAggregate;
+import io.bucketry.domain.TierWindow;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,8 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Keeps rollup tiers equal to a recomputation from the raw readings, by recomputing, never by
- * adding up. A tier window is only ever written as what {@link AggregateReadings} answers for it
- * from the raw readings at that moment, so writing it twice is harmless (idempotent), a duplicate
+ * adding up. A tier window is only ever written as what the raw readings in it ({@link LoadReadings})
+ * give at that moment, sliced by the tags each was written with ({@link TierWindow#of}), so writing it twice is harmless (idempotent), a duplicate
  * or late reading is counted exactly as the raw store counted it, and a deleted series' windows
  * come back empty. What is left is knowing which windows to recompute, across a crash:
  * <ol>
@@ -58,14 +58,14 @@ public final class RollupMaintenance {
 
     private final RollupTiers tiers;
     private final StoreRollups rollups;
-    private final AggregateReadings raw;
+    private final LoadReadings raw;
     private final Set<Long> running = ConcurrentHashMap.newKeySet();
     private final AtomicLong tokens = new AtomicLong(ThreadLocalRandom.current().nextLong());
     private final ReentrantLock[] stripes = new ReentrantLock[STRIPES];
     /** The store marks the windows it writes as pending itself ({@link StoreRollups#recordsPendingOnWrite}). */
     private final boolean recordedOnWrite;
 
-    public RollupMaintenance(RollupTiers tiers, StoreRollups rollups, AggregateReadings raw) {
+    public RollupMaintenance(RollupTiers tiers, StoreRollups rollups, LoadReadings raw) {
         this.tiers = Objects.requireNonNull(tiers, "tiers");
         this.rollups = Objects.requireNonNull(rollups, "rollups");
         this.raw = Objects.requireNonNull(raw, "raw");
@@ -190,8 +190,10 @@ public final class RollupMaintenance {
             finestStarts.forEach(start -> tierStarts.add(tier.windowStart(start)));
             for (long start : tierStarts) {
                 Instant from = Instant.ofEpochMilli(start);
-                List<WindowAggregate> found = raw.aggregate(series, new TimeRange(from, from.plus(tier.window())), tier.window());
-                windows.add(new RollupWindow(series, tier.window(), from, found.isEmpty() ? null : found.get(0)));
+                Instant to = from.plus(tier.window());
+                // the readings themselves, not summaries: a slice keeps its tags and the times of first and last
+                List<Reading> readings = raw.read(series, new TimeRange(from, to), Integer.MAX_VALUE);
+                windows.add(new RollupWindow(series, tier.window(), from, TierWindow.of(series, from, to, readings)));
             }
         }
         return windows;

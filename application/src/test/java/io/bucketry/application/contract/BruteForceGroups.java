@@ -2,6 +2,7 @@ package io.bucketry.application.contract;
 
 import io.bucketry.domain.FieldAggregate;
 import io.bucketry.domain.FieldValue;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TagFilter;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Grouped aggregates the slowest obvious way, sharing no code with the domain's: each kept reading put
@@ -60,6 +63,15 @@ final class BruteForceGroups {
             result.add(new Group(valuesByName.get(name), series.size(), aggregates));
         });
         return result;
+    }
+
+    /** {@code actual} has the groups of {@code expected}, in order, each with its count of series and its windows. */
+    static void assertSameGroups(List<GroupWindows> actual, List<Group> expected, String where) {
+        assertThat(actual).as(where).extracting(g -> g.group().values() + " x" + g.series())
+                .containsExactlyElementsOf(expected.stream().map(g -> g.values() + " x" + g.series()).toList());
+        for (int i = 0; i < expected.size(); i++) {
+            WindowAssertions.assertSameWindows(actual.get(i).windows(), expected.get(i).windows(), where);
+        }
     }
 
     private static Map<String, FieldAggregate> fieldsOf(List<Reading> readings) {

@@ -42,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * answering from the tiers after the raw readings expire. A backend's test opens its store and
  * its rollup store on fresh places.
  */
-public abstract class RollupTiersContract {
+public abstract class RollupTiersContract implements TaggedTiersContract {
 
     protected static final Duration RETENTION = Duration.ofDays(3);
     protected static final RetentionPolicy POLICY = new RetentionPolicy(RETENTION, Duration.ofDays(1).plusHours(1),
@@ -91,6 +91,26 @@ public abstract class RollupTiersContract {
         return closeAfter(openStore(POLICY));
     }
 
+    @Override
+    public ReadingStore tieredStore() {
+        return store();
+    }
+
+    @Override
+    public StoreRollups rollupsBeside(ReadingStore store) {
+        return openRollups(store);
+    }
+
+    @Override
+    public UseCases tieredUseCases(ReadingStore store, StoreRollups rollups) {
+        return useCases(store, rollups);
+    }
+
+    @Override
+    public MutableClock tierClock() {
+        return clock;
+    }
+
     @Test
     public void aggregatesEqualABruteForceWhicheverSourceServesThem() {
         long seed = new Random().nextLong();
@@ -122,7 +142,7 @@ public abstract class RollupTiersContract {
     }
 
     @Test
-    public void groupsWithTiersAnswerFromTheRawReadingsAndRefuseWhatOnlyTheTiersHold() {
+    public void groupsOverARangeThatCutsATierWindowReadRawAndAreRefusedWhereOnlyTheTiersHoldIt() {
         ReadingStore store = store();
         ContractSupport.assumeCapability(store, Capability.TAGS);
         // given: two sensors of building 7 for two hours, the second hour's readings sent without tags
@@ -144,21 +164,26 @@ public abstract class RollupTiersContract {
             kept.addAll(use.read().read(new SeriesId(prefix + sensor), null, null, 1000));
         }
 
-        // when
+        // when: a range that ends inside a tier window, which the raw readings still hold
+        Instant end = start.plus(Duration.ofHours(2)).minusSeconds(90);
         List<GroupWindows> groups = use.groups().aggregateGroups(TagFilter.ANY, GroupBy.of("building"), start,
-                start.plus(Duration.ofHours(2)), Duration.ofHours(1), GapFill.none());
+                end, Duration.ofHours(1), GapFill.none());
 
         // then: the readings sent without tags took the series' latest, and the groups equal a brute force
         assertThat(kept).hasSize(240).allMatch(r -> "7".equals(r.meta().tags().get("building")));
         assertThat(groups).singleElement().satisfies(group -> assertSameWindows(group.windows(),
-                BruteForceGroups.groups(kept, TagFilter.ANY, List.of("building"), start, start.plus(Duration.ofHours(2)),
+                BruteForceGroups.groups(kept, TagFilter.ANY, List.of("building"), start, end,
                         Duration.ofHours(1)).get(0).windows()));
+        // a range from what only the tiers hold to inside a tier window the raw readings hold cannot merge the two
         Instant rawOldest = POLICY.oldestKept(clock.instant());
-        assertThatThrownBy(() -> use.groups().aggregateGroups(TagFilter.ANY, GroupBy.of("building"),
-                rawOldest.minus(Duration.ofDays(1)), rawOldest.plus(Duration.ofHours(1)), Duration.ofHours(1),
-                GapFill.none()))
+        Instant tierStart = align(rawOldest, Duration.ofHours(1)).minus(Duration.ofDays(1));
+        Instant cut = align(rawOldest, Duration.ofHours(1)).plus(Duration.ofHours(2)).plusSeconds(90);
+        assertThatThrownBy(() -> use.groups().aggregateGroups(TagFilter.ANY, GroupBy.of("building"), tierStart, cut,
+                Duration.ofHours(1), GapFill.none()))
                 .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.code()).isEqualTo("INVALID_RANGE"))
-                .hasMessageContaining("answered from the raw readings, kept since " + rawOldest);
+                .hasMessageContaining("needs a range of whole 1h windows")
+                .hasMessageContaining("kept since " + rawOldest)
+                .hasMessageContaining("end the range at " + align(cut, Duration.ofHours(1)));
     }
 
     @Test

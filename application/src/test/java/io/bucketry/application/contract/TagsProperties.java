@@ -26,7 +26,6 @@ import java.util.Random;
 
 import static io.bucketry.application.contract.ContractSupport.assumeCapability;
 import static io.bucketry.application.contract.WindowAssertions.assertSameWindows;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Seeded random half of the tags contract: series re-tagged at random, readings late, out of order and
@@ -74,11 +73,7 @@ public interface TagsProperties extends ContractSupport {
 
                 // then
                 List<BruteForceGroups.Group> expected = BruteForceGroups.groups(kept, filter, keys, from, to, window);
-                assertThat(groups).as(where).extracting(g -> g.group().values() + " x" + g.series())
-                        .containsExactlyElementsOf(expected.stream().map(g -> g.values() + " x" + g.series()).toList());
-                for (int i = 0; i < expected.size(); i++) {
-                    assertSameWindows(groups.get(i).windows(), expected.get(i).windows(), where);
-                }
+                BruteForceGroups.assertSameGroups(groups, expected, where);
                 if (!filter.isAny()) {
                     assertSameWindows(filtered, BruteForce.windows(kept.stream()
                             .filter(r -> filter.matches(r.meta().tags())).toList(), from, to, window), where);

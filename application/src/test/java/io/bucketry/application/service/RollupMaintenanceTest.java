@@ -1,7 +1,7 @@
 package io.bucketry.application.service;
 
 import io.bucketry.application.contract.Fixtures;
-import io.bucketry.application.port.out.AggregateReadings;
+import io.bucketry.application.port.out.LoadReadings;
 import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
@@ -14,12 +14,13 @@ import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TimeRange;
-import io.bucketry.domain.WindowAggregate;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -69,17 +70,22 @@ class RollupMaintenanceTest {
         AtomicLong ending = new AtomicLong();
         List<RollupMaintenance> holder = new ArrayList<>();
         // the batch finishes (and writes what the recomputation did not read) while the raw readings are read
-        AggregateReadings endingDuringRead = new AggregateReadings() {
+        LoadReadings endingDuringRead = new LoadReadings() {
             @Override
-            public List<WindowAggregate> aggregate(SeriesId series, TimeRange range, Duration window, int maxWindows) {
-                List<WindowAggregate> read = store.aggregate(series, range, window, maxWindows);
+            public List<Reading> read(SeriesId series, TimeRange range, int limit) {
+                List<Reading> read = store.read(series, range, limit);
                 holder.get(0).end(ending.get());
                 return read;
             }
 
             @Override
-            public List<WindowAggregate> aggregateAll(TimeRange range, Duration window, int maxWindows) {
-                return store.aggregateAll(range, window, maxWindows);
+            public Optional<Reading> latest(SeriesId series, Instant notBefore) {
+                return store.latest(series, notBefore);
+            }
+
+            @Override
+            public List<Reading> page(SeriesId series, long number, int size, Instant notBefore) {
+                return store.page(series, number, size, notBefore);
             }
         };
         RollupMaintenance maintenance = new RollupMaintenance(TIERS, rollups, endingDuringRead);

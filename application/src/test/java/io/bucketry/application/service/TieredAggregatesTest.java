@@ -11,6 +11,7 @@ import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.RollupTiers;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import org.junit.jupiter.api.Test;
@@ -46,8 +47,11 @@ class TieredAggregatesTest {
         raw.store(readings);
         List<RollupWindow> windows = new ArrayList<>();
         for (SeriesId series : SERIES) {
-            for (WindowAggregate window : raw.aggregate(series, new TimeRange(FROM, FROM.plus(Duration.ofMinutes(15))), FIVE)) {
-                windows.add(new RollupWindow(series, FIVE, window.start(), window));
+            for (int minute = 0; minute < 15; minute += 5) {
+                Instant start = FROM.plus(Duration.ofMinutes(minute));
+                TimeRange range = new TimeRange(start, start.plus(FIVE));
+                windows.add(new RollupWindow(series, FIVE, start,
+                        TierWindow.of(series, start, range.to(), raw.read(series, range, 100))));
             }
         }
         rollups.replace(windows);

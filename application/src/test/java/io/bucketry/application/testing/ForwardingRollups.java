@@ -5,6 +5,7 @@ import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -42,6 +43,13 @@ public class ForwardingRollups implements StoreRollups {
     @Override public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
         return rollups.readAll(tier, range, limit);
     }
+    @Override public List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range) {
+        return rollups.readTagged(series, tier, range);
+    }
+    @Override public List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
+        return rollups.readAllTagged(tier, range, limit);
+    }
+    @Override public Instant taggedSince(Duration tier, Instant proposed) { return rollups.taggedSince(tier, proposed); }
     @Override public Instant coveredSince(Duration tier, Instant proposed) { return rollups.coveredSince(tier, proposed); }
     @Override public long deleteSeries(SeriesId series) { return rollups.deleteSeries(series); }
     @Override public long expireBefore(Duration tier, Instant cutoff) { return rollups.expireBefore(tier, cutoff); }

@@ -5,6 +5,7 @@ import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
+import java.util.stream.Stream;
 
 /**
  * The rollup port's test double: plain lists behind one monitor, written for reading rather than
@@ -62,7 +64,7 @@ public final class ListRollupStore implements StoreRollups {
         for (RollupWindow window : replacements) {
             windows.removeIf(stored -> stored.series().equals(window.series()) && stored.tier().equals(window.tier())
                     && stored.start().equals(window.start()));
-            if (window.aggregate() != null) {
+            if (window.window() != null) {
                 windows.add(window);
             }
         }
@@ -70,16 +72,33 @@ public final class ListRollupStore implements StoreRollups {
 
     @Override
     public synchronized List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
-        return windows.stream().filter(w -> w.series().equals(series) && w.tier().equals(tier)
-                        && contains(range, w.start().toEpochMilli()))
-                .sorted(Comparator.comparing(RollupWindow::start)).map(RollupWindow::aggregate).toList();
+        return ofSeries(series, tier, range).map(RollupWindow::aggregate).toList();
     }
 
     @Override
     public synchronized List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
+        return ofTier(tier, range, limit).map(RollupWindow::aggregate).toList();
+    }
+
+    @Override
+    public synchronized List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range) {
+        return ofSeries(series, tier, range).map(RollupWindow::window).toList();
+    }
+
+    @Override
+    public synchronized List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
+        return ofTier(tier, range, limit).map(RollupWindow::window).toList();
+    }
+
+    private Stream<RollupWindow> ofSeries(SeriesId series, Duration tier, TimeRange range) {
+        return windows.stream().filter(w -> w.series().equals(series) && w.tier().equals(tier)
+                        && contains(range, w.start().toEpochMilli()))
+                .sorted(Comparator.comparing(RollupWindow::start));
+    }
+
+    private Stream<RollupWindow> ofTier(Duration tier, TimeRange range, int limit) {
         return windows.stream().filter(w -> w.tier().equals(tier) && contains(range, w.start().toEpochMilli()))
-                .sorted(Comparator.comparing(RollupWindow::series).thenComparing(RollupWindow::start))
-                .limit(limit).map(RollupWindow::aggregate).toList();
+                .sorted(Comparator.comparing(RollupWindow::series).thenComparing(RollupWindow::start)).limit(limit);
     }
 
     @Override

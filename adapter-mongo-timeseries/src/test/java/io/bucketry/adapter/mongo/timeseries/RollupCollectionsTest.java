@@ -3,10 +3,12 @@ package io.bucketry.adapter.mongo.timeseries;
 import com.mongodb.client.MongoClient;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
-import io.bucketry.domain.FieldAggregate;
+import io.bucketry.domain.FieldSpan;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.Tags;
+import io.bucketry.domain.TierSlice;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
-import io.bucketry.domain.WindowAggregate;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
@@ -35,9 +37,10 @@ class RollupCollectionsTest {
             StoreRollups rollups = store.rollups();
             Instant start = Instant.parse("2030-07-21T00:00:00Z");
             SeriesId series = SeriesId.of("rollup-coll");
-            Map<String, FieldAggregate> fields = new HashMap<>(Map.of("v", new FieldAggregate(2, 1, 3, 4, 1, 3)));
+            long t = start.toEpochMilli();
+            Map<String, FieldSpan> fields = new HashMap<>(Map.of("v", new FieldSpan(2, 1, 3, 4, t, 1, t + 60_000, 3)));
             RollupWindow window = new RollupWindow(series, Duration.ofHours(1), start,
-                    new WindowAggregate(series, start, start.plus(Duration.ofHours(1)), 2, fields));
+                    new TierWindow(series, start, start.plus(Duration.ofHours(1)), List.of(new TierSlice(Tags.NONE, 2, fields))));
             rollups.replace(List.of(window));
             rollups.replace(List.of(window));
 

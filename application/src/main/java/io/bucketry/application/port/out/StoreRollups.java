@@ -1,6 +1,7 @@
 package io.bucketry.application.port.out;
 
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 
@@ -95,6 +96,29 @@ public interface StoreRollups {
      * series then start; a store may stop after {@code limit} windows.
      */
     List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit);
+
+    /**
+     * The stored windows of one series and tier whose start lies in {@code range}, in time order, with their
+     * slices per tags: what a tag filter reads.
+     */
+    List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range);
+
+    /**
+     * The stored windows of every series of one tier whose start lies in {@code range}, with their slices
+     * per tags, ordered by series then start: what grouped and filtered aggregates read. A store may stop
+     * after {@code limit} windows.
+     */
+    List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit);
+
+    /**
+     * The instant from which every window of the tier of {@code tier} keeps its slices per tags: recorded as
+     * {@code proposed} on first use, the recorded one on every later one. A store whose windows have always
+     * kept them answers {@link #coveredSince} (the default); one that holds windows of an older format, which
+     * kept no tags, answers when the format changed, so that a tag query reads no such window.
+     */
+    default Instant taggedSince(Duration tier, Instant proposed) {
+        return coveredSince(tier, proposed);
+    }
 
     /**
      * The instant from which the tier of {@code tier} holds every window: recorded as {@code proposed}

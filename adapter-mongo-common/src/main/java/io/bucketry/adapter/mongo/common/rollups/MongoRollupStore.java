@@ -9,6 +9,7 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
+import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.Sorts;
@@ -19,6 +20,7 @@ import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
 import org.bson.Document;
@@ -32,6 +34,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
 
 /**
@@ -49,6 +52,12 @@ import java.util.function.LongPredicate;
 public final class MongoRollupStore implements StoreRollups {
 
     private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
+
+    /** What an untagged read needs of a window: no slices, no version, no _id. */
+    private static final Bson WHOLE = Projections.fields(Projections.include("s", "w", "t", "n", "f"), Projections.excludeId());
+    /** What a tag read needs: the whole's fields with their times (a window of one slice) or the slices. */
+    private static final Bson TAGGED = Projections.fields(Projections.include("s", "w", "t", "n", "f", "tags", "g"),
+            Projections.excludeId());
 
     private final MongoCollection<Document> windows;
     private final MongoCollection<Document> pending;
@@ -195,23 +204,57 @@ public final class MongoRollupStore implements StoreRollups {
 
     @Override
     public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
-        Bson filter = Filters.and(Filters.eq("s", series.value()), Filters.eq("w", tier.toMillis()), timeIn(range),
-                RollupDocuments.HELD);
-        return findWindows(filter, 0, "read the rollup windows of series " + series);
+        return find(ofSeries(series, tier, range), 0, WHOLE, RollupDocuments::toWindow,
+                "read the rollup windows of series " + series);
     }
 
     @Override
     public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        return findWindows(Filters.and(Filters.eq("w", tier.toMillis()), timeIn(range), RollupDocuments.HELD), limit,
-                "read rollup windows");
+        return find(ofTier(tier, range), limit, WHOLE, RollupDocuments::toWindow, "read rollup windows");
     }
 
-    private List<WindowAggregate> findWindows(Bson filter, int limit, String what) {
+    @Override
+    public List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range) {
+        return find(ofSeries(series, tier, range), 0, TAGGED, RollupDocuments::toTierWindow,
+                "read the rollup windows of series " + series);
+    }
+
+    @Override
+    public List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
+        return find(ofTier(tier, range), limit, TAGGED, RollupDocuments::toTierWindow, "read rollup windows");
+    }
+
+    private static Bson ofSeries(SeriesId series, Duration tier, TimeRange range) {
+        return Filters.and(Filters.eq("s", series.value()), ofTier(tier, range));
+    }
+
+    private static Bson ofTier(Duration tier, TimeRange range) {
+        return Filters.and(Filters.eq("w", tier.toMillis()), timeIn(range), RollupDocuments.HELD);
+    }
+
+    /** The held windows matching {@code filter} by series then start, at most {@code limit} (0: all), each as {@code as} reads it. */
+    private <T> List<T> find(Bson filter, int limit, Bson projection, Function<Document, T> as, String what) {
         return failures.translate(what, () -> {
-            List<WindowAggregate> out = new ArrayList<>();
-            windows.find(filter).sort(Sorts.ascending("s", "t")).limit(limit)
-                    .forEach(document -> out.add(RollupDocuments.toWindow(document)));
+            List<T> out = new ArrayList<>();
+            windows.find(filter).projection(projection).sort(Sorts.ascending("s", "t")).limit(limit)
+                    .forEach(document -> out.add(as.apply(document)));
             return out;
+        });
+    }
+
+    /**
+     * Records the proposed instant as the one since when the tier's windows keep tags, unless one is recorded:
+     * a tier kept before this format has windows without them (its record has {@code since} but no
+     * {@code tagsSince}), so tag queries read it only from the first start of this version on.
+     */
+    @Override
+    public Instant taggedSince(Duration tier, Instant proposed) {
+        coveredSince(tier, proposed);
+        return failures.translate("read since when the " + tier + " rollup keeps tags", () -> {
+            tiers.updateOne(Filters.and(Filters.eq("_id", tier.toMillis()), Filters.exists("tagsSince", false)),
+                    Updates.set("tagsSince", proposed.toEpochMilli()));
+            return Instant.ofEpochMilli(((Number) tiers.find(Filters.eq("_id", tier.toMillis())).first().get("tagsSince"))
+                    .longValue());
         });
     }
 

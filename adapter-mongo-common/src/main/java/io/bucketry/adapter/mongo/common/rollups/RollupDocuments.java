@@ -15,13 +15,18 @@ import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.domain.FieldAggregate;
+import io.bucketry.domain.FieldSpan;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.Tags;
+import io.bucketry.domain.TierSlice;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.WindowAggregate;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
@@ -29,8 +34,13 @@ import java.util.Map;
 
 /**
  * The documents and write models of rollup storage. A window: {@code {s: series, w: tier ms, t: start,
- * n: count, f: {field: {n, min, max, sum, first, last}}, v: version of the settle that wrote it}}, unique
- * on (s, w, t); an emptied window is kept as a tombstone ({@code n: 0}) so that its version stays. A pending entry:
+ * n: count, f: {field: {n, min, max, sum, first, ft: its time ms, last, lt: its time ms}}, tags: {key: value},
+ * v: version of the settle that wrote it}}, unique on (s, w, t); a window whose readings were written with
+ * more than one set of tags (the series was re-tagged inside it) keeps instead of {@code tags} one slice per
+ * set, {@code g: [{tags, n, f}]}, beside the whole in {@code n} and {@code f}. A window written before tier
+ * windows kept tags has neither {@code tags} nor {@code g} nor times: it stays readable as a whole
+ * ({@link #toWindow}), and tag queries do not read it ({@link MongoRollupStore#taggedSince}). An emptied window
+ * is kept as a tombstone ({@code n: 0}) so that its version stays. A pending entry:
  * {@code {s, t: finest window start ms, b: token}}, unique on (s, t, b).
  */
 final class RollupDocuments {
@@ -62,10 +72,10 @@ final class RollupDocuments {
      */
     static WriteModel<Document> replacement(RollupWindow window, long version) {
         Bson key = Filters.and(windowKey(window.series(), window.tier(), window.start()), below(version));
-        Document document = window.aggregate() == null
+        Document document = window.window() == null
                 ? new Document("s", window.series().value()).append("w", window.tier().toMillis())
                         .append("t", Date.from(window.start())).append("n", 0L).append("f", new Document())
-                : toDocument(window.tier(), window.aggregate());
+                : toDocument(window.tier(), window.window());
         return new ReplaceOneModel<>(key, document.append("v", version), new ReplaceOptions().upsert(true));
     }
 
@@ -94,12 +104,70 @@ final class RollupDocuments {
         return new PendingRollup(new RollupKey(SeriesId.of(document.getString("s")), number(document, "t")), number(document, "b"));
     }
 
-    static Document toDocument(Duration tier, WindowAggregate window) {
+    static Document toDocument(Duration tier, TierWindow window) {
+        List<TierSlice> slices = window.slices();
+        TierSlice whole = slices.get(0);
+        for (TierSlice slice : slices.subList(1, slices.size())) {
+            whole = new TierSlice(whole.tags(), whole.count() + slice.count(), merged(whole.fields(), slice.fields()));
+        }
+        Document document = new Document("s", window.series().value()).append("w", tier.toMillis())
+                .append("t", Date.from(window.start())).append("n", whole.count()).append("f", fieldsOf(whole));
+        if (slices.size() == 1) {
+            return document.append("tags", new Document(whole.tags().values()));
+        }
+        List<Document> parts = new ArrayList<>(slices.size());
+        for (TierSlice slice : slices) {
+            parts.add(new Document("tags", new Document(slice.tags().values())).append("n", slice.count())
+                    .append("f", fieldsOf(slice)));
+        }
+        return document.append("g", parts);
+    }
+
+    private static Map<String, FieldSpan> merged(Map<String, FieldSpan> one, Map<String, FieldSpan> other) {
+        Map<String, FieldSpan> merged = new HashMap<>(one);
+        other.forEach((name, span) -> merged.merge(name, span, FieldSpan::merge));
+        return merged;
+    }
+
+    private static Document fieldsOf(TierSlice slice) {
         Document fields = new Document();
-        window.fields().forEach((name, field) -> fields.append(name, new Document("n", field.count()).append("min", field.min())
-                .append("max", field.max()).append("sum", field.sum()).append("first", field.first()).append("last", field.last())));
-        return new Document("s", window.series().value()).append("w", tier.toMillis()).append("t", Date.from(window.start()))
-                .append("n", window.count()).append("f", fields);
+        slice.fields().forEach((name, span) -> fields.append(name, new Document("n", span.count()).append("min", span.min())
+                .append("max", span.max()).append("sum", span.sum()).append("first", span.first())
+                .append("ft", span.firstTime()).append("last", span.last()).append("lt", span.lastTime())));
+        return fields;
+    }
+
+    /**
+     * The window of a stored document with its slices per tags; refused for a document written before tier
+     * windows kept them (a tag query reads none: the tier counts as covered for tags only since the change).
+     */
+    static TierWindow toTierWindow(Document document) {
+        SeriesId series = SeriesId.of(document.getString("s"));
+        Instant start = document.getDate("t").toInstant();
+        List<TierSlice> slices = new ArrayList<>();
+        List<Document> parts = document.getList("g", Document.class);
+        if (parts != null) {
+            parts.forEach(part -> slices.add(toSlice(part)));
+        } else if (document.containsKey("tags")) {
+            slices.add(toSlice(document));
+        } else {
+            throw new IllegalStateException("the rollup window " + start + " of " + series + " was written before rollup"
+                    + " windows kept tags; a tag query cannot read it");
+        }
+        return new TierWindow(series, start, start.plusMillis(number(document, "w")), slices);
+    }
+
+    private static TierSlice toSlice(Document part) {
+        Map<String, String> tags = new HashMap<>();
+        part.get("tags", Document.class).forEach((key, value) -> tags.put(key, (String) value));
+        Map<String, FieldSpan> fields = new HashMap<>();
+        Document stored = part.get("f", Document.class);
+        for (String name : stored.keySet()) {
+            Document field = stored.get(name, Document.class);
+            fields.put(name, new FieldSpan(number(field, "n"), real(field, "min"), real(field, "max"), real(field, "sum"),
+                    number(field, "ft"), real(field, "first"), number(field, "lt"), real(field, "last")));
+        }
+        return new TierSlice(new Tags(tags), number(part, "n"), fields);
     }
 
     static WindowAggregate toWindow(Document document) {

@@ -11,10 +11,15 @@ import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups.Settlement;
-import io.bucketry.domain.FieldAggregate;
+import io.bucketry.domain.FieldSpan;
+import io.bucketry.domain.RollupTier;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.Tags;
+import io.bucketry.domain.TierSlice;
+import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
+import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -170,6 +175,27 @@ class SharedRollupStoreTest {
         assertThat(settler.read(SERIES, HOUR, DAY)).isEmpty();
     }
 
+    @Test
+    void aTierKeptBeforeWindowsKeptTagsIsReadByTagQueriesOnlyFromTheFirstStartThatKeepsThem() {
+        MongoRollupStore upgraded = open(clientA, Duration.ofSeconds(60));
+        // given the record of a tier kept since the store was empty by a version whose windows kept no tags
+        clientA.getDatabase(readings.getDatabaseName()).getCollection(readings.getCollectionName() + ".rollups_tiers")
+                .insertOne(new Document("_id", HOUR.toMillis()).append("since", RollupTier.ALWAYS.toEpochMilli()));
+        Instant upgrade = START.plus(Duration.ofDays(3));
+
+        // when this version starts over it, then another process after it
+        Instant covered = upgraded.coveredSince(HOUR, upgrade);
+        Instant tagged = upgraded.taggedSince(HOUR, upgrade);
+        Instant taggedLater = open(clientB, Duration.ofSeconds(60)).taggedSince(HOUR, upgrade.plus(Duration.ofDays(1)));
+
+        // then its windows still serve untagged queries from the start, tag queries only from the upgrade on
+        assertThat(covered).isEqualTo(RollupTier.ALWAYS);
+        assertThat(tagged).isEqualTo(upgrade);
+        assertThat(taggedLater).as("recorded once").isEqualTo(upgrade);
+        assertThat(upgraded.taggedSince(Duration.ofDays(1), RollupTier.ALWAYS)).as("a tier first kept by this version")
+                .isEqualTo(RollupTier.ALWAYS);
+    }
+
     private static RollupKey key(int hours) {
         return new RollupKey(SERIES, START.plus(Duration.ofHours(hours)).toEpochMilli());
     }
@@ -178,8 +204,9 @@ class SharedRollupStoreTest {
         return new RollupWindow(SERIES, HOUR, START, aggregate(START, count, sum));
     }
 
-    private static WindowAggregate aggregate(Instant start, long count, double sum) {
-        return new WindowAggregate(SERIES, start, start.plus(HOUR), count,
-                Map.of("v", new FieldAggregate(count, 0.5, 19.5, sum, 0.5, 19.5)));
+    private static TierWindow aggregate(Instant start, long count, double sum) {
+        long t = start.toEpochMilli();
+        return new TierWindow(SERIES, start, start.plus(HOUR), List.of(new TierSlice(Tags.NONE, count,
+                Map.of("v", new FieldSpan(count, 0.5, 19.5, sum, t, 0.5, t + 1, 19.5)))));
     }
 }
