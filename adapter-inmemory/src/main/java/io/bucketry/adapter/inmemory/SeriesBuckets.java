@@ -31,6 +31,10 @@ abstract sealed class SeriesBuckets extends MarkedSeries permits WindowedSeriesB
     StoredBucket tail;
     /** The metas its readings were written with; null while none had one (the untagged case costs nothing more). */
     SeriesVersions versions;
+    /** The {@link SeriesOrder} round {@link #orderRank} was taken in (0: none); read and written under its lock. */
+    int orderRound;
+    /** This series' place in id order among the series ranked in {@link #orderRound}. */
+    int orderRank;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
         this.series = series;
