@@ -220,9 +220,12 @@ final class StripedWrites {
                     if (group[j].versions == null && !meta.isNone()) {
                         newBytes += indexVersion(group[j], group[j].startVersions(meta));
                     }
+                    if (group[j].versions != null) {
+                        group[j].beforeVersion(meta);
+                    }
                     if (group[j].add(reading)) {
                         if (group[j].versions != null) {
-                            newBytes += indexVersion(group[j], group[j].versions.record(reading.epochMilli(), meta));
+                            newBytes += indexVersion(group[j], group[j].recordVersion(reading.epochMilli(), meta));
                         }
                         accepted++;
                         if (width != 0) {
