@@ -49,7 +49,9 @@ class SimulateCommandTest {
         assertThat(report.get("scenario").get("tags").asBoolean()).as("untagged by default").isFalse();
         assertThat(keys(report.get("ingest"))).containsExactly("readings", "accepted", "duplicates", "rejected", "seconds",
                 "readingsPerSecond", "cpuNanosPerReading");
-        assertThat(report.get("ingest").get("cpuNanosPerReading").asDouble()).isPositive();
+        // the process's CPU clock may tick coarser than a tiny run's ingest calls: present, never negative
+        assertThat(report.get("ingest").get("cpuNanosPerReading").isNumber()).isTrue();
+        assertThat(report.get("ingest").get("cpuNanosPerReading").asDouble()).isNotNegative();
         assertThat(keys(report.get("memory"))).containsExactly("retainedBytesPerReading");
         assertThat(keys(report.get("dashboardQuery"))).containsExactly("runs", "readings", "p50Micros", "p99Micros",
                 "warmUp", "cpuShare");

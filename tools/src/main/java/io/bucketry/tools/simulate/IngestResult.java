@@ -3,7 +3,8 @@ package io.bucketry.tools.simulate;
 /**
  * What the ingest phase measured: readings submitted, their outcome, and the time spent in the ingest use case:
  * wall time, and the process's CPU time during those calls ({@code cpuNanos}, every thread: ingest parts, GC,
- * JIT; negative where the JVM cannot tell).
+ * JIT; negative where the JVM cannot tell). That clock may tick coarser than one ingest call: summed over
+ * many calls it is right on average, while a run of a few short calls may read 0.
  */
 record IngestResult(long readings, long accepted, long duplicates, long rejected, long nanos, long cpuNanos) {
 
