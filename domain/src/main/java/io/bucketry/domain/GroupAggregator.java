@@ -31,6 +31,8 @@ public final class GroupAggregator {
     private final Map<Tags, Group> groupOfTags = new IdentityHashMap<>();
     /** The current series' windows, merged into {@link #groups} when the next series starts. */
     private final Map<Key, Window> current = new HashMap<>();
+    /** How many windows {@link #groups} hold in all, so that counting them is not a walk over every group. */
+    private long groupWindows;
     private SeriesId series;
     private Tags lastTags;
     private TagGroup lastGroup;
@@ -89,7 +91,7 @@ public final class GroupAggregator {
                 // the series' only part of this group window: straight into the group, as its flush would merge it
                 Group group = groups.computeIfAbsent(lastGroup, g -> new Group(series));
                 count(group);
-                Window total = group.windows.computeIfAbsent(start, s -> new Window());
+                Window total = windowOf(group, start);
                 total.count += slice.count();
                 slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator())
                         .mergeLaterSeries(span));
@@ -116,14 +118,15 @@ public final class GroupAggregator {
      */
     public void addWindows(Tags tags, WindowAggregator windows) {
         flush();   // the series' windows go straight to its one group
-        if (tags != lastTags) {
-            lastTags = tags;
-            lastGroup = groupBy.groupOf(tags);
+        Group group = groupOfTags.get(tags);
+        if (group == null) {
+            group = groups.computeIfAbsent(groupBy.groupOf(tags), g -> new Group(series));
+            groupOfTags.put(tags, group);
         }
-        Group group = groupOfTags.computeIfAbsent(tags, t -> groups.computeIfAbsent(lastGroup, g -> new Group(series)));
         group.series++;
+        Group into = group;
         windows.forEachWindow((start, count, names, fields) -> {
-            Window total = group.windows.computeIfAbsent(start, s -> new Window());
+            Window total = windowOf(into, start);
             total.count += count;
             for (int i = 0; i < fields.length; i++) {
                 if (fields[i] != null) {
@@ -164,11 +167,18 @@ public final class GroupAggregator {
 
     /** How many group windows there are so far (what a limit counts). */
     public long windowCount() {
-        long count = current.size();
-        for (Group group : groups.values()) {
-            count += group.windows.size();
+        return current.size() + groupWindows;
+    }
+
+    /** The window of {@code group} starting at {@code start}, new and counted when it has none yet. */
+    private Window windowOf(Group group, long start) {
+        Window window = group.windows.get(start);
+        if (window == null) {
+            window = new Window();
+            group.windows.put(start, window);
+            groupWindows++;
         }
-        return count;
+        return window;
     }
 
     private void flush() {
@@ -178,7 +188,7 @@ public final class GroupAggregator {
         current.forEach((key, window) -> {
             Group group = groups.computeIfAbsent(key.group, g -> new Group(series));
             count(group);
-            Window total = group.windows.computeIfAbsent(key.start, s -> new Window());
+            Window total = windowOf(group, key.start);
             total.count += window.count;
             window.fields.forEach((name, acc) -> merge(total, name, acc));
         });

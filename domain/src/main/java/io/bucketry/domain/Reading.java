@@ -21,7 +21,12 @@ public final class Reading {
     private final SeriesMeta meta;
 
     public Reading(SeriesId series, Instant time, Fields fields) {
-        this(Objects.requireNonNull(series, "series"), epochMilliOf(time), fields, SeriesMeta.NONE);
+        this(series, time, fields, SeriesMeta.NONE);
+    }
+
+    /** A reading written with {@code meta}: one object, where {@link #withMeta} on a new reading would make two. */
+    public Reading(SeriesId series, Instant time, Fields fields, SeriesMeta meta) {
+        this(Objects.requireNonNull(series, "series"), epochMilliOf(time), fields, meta);
     }
 
     /** A reading at a time already in epoch milliseconds (a stored reading, say). */

@@ -25,6 +25,11 @@ public record SeriesMeta(String measurement, Tags tags) {
         return tags.isEmpty() ? NONE : new SeriesMeta(null, tags);
     }
 
+    /** True when this is no meta (equal to {@link #NONE}), told without comparing maps. */
+    public boolean isNone() {
+        return this == NONE || measurement == null && tags.isEmpty();
+    }
+
     /** This meta with {@code tags} in place of its own. */
     public SeriesMeta withTags(Tags tags) {
         return Objects.equals(this.tags, tags) ? this : new SeriesMeta(measurement, tags);

@@ -55,6 +55,43 @@ class GroupAggregatorTest {
     }
 
     @Test
+    void windowCountCountsEveryGroupsWindowsAsSeriesAreAddedByWindowsAndByReadings() {
+        // given 10-second windows, building 7 twice by windows (equal tags, two objects), building 8 by readings
+        GroupAggregator aggregator = new GroupAggregator(GroupBy.of("building"), Duration.ofSeconds(10));
+        aggregator.series(SeriesId.of("a"));
+        aggregator.addWindows(SEVEN, windowsOf("a", 1_000, 11_000));
+        long afterA = aggregator.windowCount();
+        aggregator.series(SeriesId.of("b"));
+        aggregator.addWindows(Tags.of("building", "7"), windowsOf("b", 11_000, 21_000));
+        long afterB = aggregator.windowCount();
+        aggregator.series(SeriesId.of("c"));
+        aggregator.add(EIGHT, 1_000, Fields.of(Map.of("v", 5.0)));
+        long whileC = aggregator.windowCount();
+        aggregator.add(EIGHT, 2_000, Fields.of(Map.of("v", 6.0)));
+
+        // when
+        List<GroupWindows> groups = aggregator.result();
+
+        // then building 7 holds windows 0, 10 and 20 s of two series; building 8 one window
+        assertThat(afterA).isEqualTo(2);
+        assertThat(afterB).isEqualTo(3);
+        assertThat(whileC).isEqualTo(4);
+        assertThat(aggregator.windowCount()).isEqualTo(4);
+        assertThat(groups).extracting(GroupWindows::series).containsExactly(2, 1);
+        assertThat(groups.get(0).windows()).extracting(WindowAggregate::count).containsExactly(1L, 2L, 1L);
+        assertThat(groups.get(0).windows().get(1).fields().get("v").sum()).isEqualTo(11_000.0 + 11_000.0);
+    }
+
+    /** A series' windows of 10 s holding one reading at each of {@code times}, its value its time. */
+    private static WindowAggregator windowsOf(String series, long... times) {
+        WindowAggregator windows = new WindowAggregator(SeriesId.of(series), Duration.ofSeconds(10));
+        for (long time : times) {
+            windows.add(Reading.at(SeriesId.of(series), time, Fields.of(Map.of("v", (double) time))));
+        }
+        return windows;
+    }
+
+    @Test
     void seriesOutOfIdOrderAreRefused() {
         GroupAggregator aggregator = new GroupAggregator(GroupBy.of("building"), Duration.ofSeconds(10));
         aggregator.series(SeriesId.of("b"));

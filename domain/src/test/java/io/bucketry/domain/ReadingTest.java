@@ -120,4 +120,29 @@ class ReadingTest {
         assertThat(reading(5, "a", 1, "s", "x")).isEqualTo(reading(5, "a", 1.0, "s", "x"))
                 .hasSameHashCodeAs(reading(5, "a", 1.0, "s", "x"));
     }
+
+    @Test
+    void aReadingBuiltWithItsMetaEqualsTheSameReadingGivenTheMetaAfterwards() {
+        // given
+        SeriesMeta meta = new SeriesMeta("cpu", Tags.of("building", "7"));
+        Instant time = Instant.ofEpochMilli(1000).plusNanos(500_000);
+
+        // when
+        Reading built = new Reading(TestReadings.SENSOR, time, Fields.of(map("x", 1)), meta);
+
+        // then: the time truncated, the meta kept
+        assertThat(built).isEqualTo(new Reading(TestReadings.SENSOR, time, Fields.of(map("x", 1))).withMeta(meta));
+        assertThat(built.meta()).isSameAs(meta);
+        assertThat(built.epochMilli()).isEqualTo(1000);
+        assertThatThrownBy(() -> new Reading(null, time, Fields.of(map("x", 1)), meta))
+                .isInstanceOf(NullPointerException.class).hasMessage("series");
+    }
+
+    @Test
+    void aMetaIsNoneWithoutMeasurementAndTagsWhicheverObjectItIs() {
+        assertThat(SeriesMeta.NONE.isNone()).isTrue();
+        assertThat(new SeriesMeta(null, Tags.of(Map.of())).isNone()).isTrue();
+        assertThat(new SeriesMeta("cpu", Tags.NONE).isNone()).isFalse();
+        assertThat(SeriesMeta.of(Tags.of("building", "7")).isNone()).isFalse();
+    }
 }

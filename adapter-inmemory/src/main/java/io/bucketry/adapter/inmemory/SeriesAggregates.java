@@ -1,6 +1,5 @@
 package io.bucketry.adapter.inmemory;
 
-import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SubWindows;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -8,7 +7,6 @@ import io.bucketry.domain.WindowAggregator;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -72,19 +70,18 @@ final class SeriesAggregates {
             if (total[0] <= maxWindows) {
                 List<WindowAggregate> windows = of(buckets, subWindows, range, window, maxWindows - total[0]);
                 if (!windows.isEmpty()) {
-                    bySeries.add(new SeriesWindows(buckets.series(), windows));
+                    bySeries.add(new SeriesWindows(buckets, windows));
                     total[0] += windows.size();
                 }
             }
         });
-        bySeries.sort(Comparator.comparing(SeriesWindows::series));
         List<WindowAggregate> out = new ArrayList<>(total[0]);
-        for (SeriesWindows found : bySeries) {
+        for (SeriesWindows found : series.order.inIdOrder(bySeries, SeriesWindows::series)) {
             out.addAll(found.windows());
         }
         return out;
     }
 
-    private record SeriesWindows(SeriesId series, List<WindowAggregate> windows) {
+    private record SeriesWindows(SeriesBuckets series, List<WindowAggregate> windows) {
     }
 }

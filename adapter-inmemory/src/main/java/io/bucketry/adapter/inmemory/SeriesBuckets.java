@@ -31,6 +31,15 @@ abstract sealed class SeriesBuckets extends MarkedSeries permits WindowedSeriesB
     StoredBucket tail;
     /** The metas its readings were written with; null while none had one (the untagged case costs nothing more). */
     SeriesVersions versions;
+    /**
+     * The meta of every reading while {@link #versions} has one version ({@link SeriesVersions#sole}), else
+     * null: a reading written with it is not recorded there, so storing it reads no object more.
+     */
+    SeriesMeta soleMeta;
+    /** The {@link SeriesOrder} round {@link #orderRank} was taken in (0: none); read and written under its lock. */
+    int orderRound;
+    /** This series' place in id order among the series ranked in {@link #orderRound}. */
+    int orderRank;
 
     SeriesBuckets(SeriesId series, BucketPolicy policy, Sealing sealing) {
         this.series = series;
@@ -93,14 +102,43 @@ abstract sealed class SeriesBuckets extends MarkedSeries permits WindowedSeriesB
     final SeriesMeta startVersions(SeriesMeta meta) {
         if (size == 0) {
             versions = SeriesVersions.of(meta, Long.MIN_VALUE);
+            soleMeta = meta;
             return meta;
         }
+        versions = SeriesVersions.of(SeriesMeta.NONE, latestTime());
+        soleMeta = SeriesMeta.NONE;
+        return null;
+    }
+
+    /**
+     * Before a reading written with {@code meta} is added to a series that has versions: while they are one
+     * and the reading has another meta, they learn the latest time stored so far ({@link SeriesVersions#catchUp}).
+     */
+    final void beforeVersion(SeriesMeta meta) {
+        if (soleMeta != null && meta != soleMeta && !meta.equals(soleMeta)) {
+            versions.catchUp(latestTime());
+        }
+    }
+
+    /**
+     * Records that the reading at {@code time}, just stored, was written with {@code meta}
+     * ({@link SeriesVersions#record}), unless it is the sole meta; answers the meta when it is a new version.
+     */
+    final SeriesMeta recordVersion(long time, SeriesMeta meta) {
+        if (meta == soleMeta) {
+            return null;
+        }
+        SeriesMeta added = versions.record(time, meta);
+        soleMeta = versions.sole();
+        return added;
+    }
+
+    private long latestTime() {
         long latest = Long.MIN_VALUE;
         for (int i = 0; i < size; i++) {
             latest = Math.max(latest, buckets[i].lastTime());
         }
-        versions = SeriesVersions.of(SeriesMeta.NONE, latest);
-        return null;
+        return latest;
     }
 
     /** The meta the reading at {@code time} was written with. */

@@ -63,6 +63,20 @@ final class SeriesVersions {
         return added ? meta : null;
     }
 
+    /** The meta of every reading while there is one version, else null. */
+    SeriesMeta sole() {
+        return runs == null ? metas[0] : null;
+    }
+
+    /**
+     * Learns that a reading at {@code time} is stored, where its meta was not recorded: while there is one
+     * version, a writer need not record each reading, only bring the latest time up to date before the next
+     * version starts (which readings follow it depends on that time).
+     */
+    void catchUp(long time) {
+        maxTime = Math.max(maxTime, time);
+    }
+
     /** The meta of the reading at {@code time}. */
     SeriesMeta at(long time) {
         return metas[versionAt(time)];

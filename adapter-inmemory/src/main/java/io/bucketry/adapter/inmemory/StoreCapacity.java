@@ -99,7 +99,7 @@ final class StoreCapacity {
      * and its entries in the {@link TagIndex}; 0 for no meta. Generous, as a tag set per series is (a host tag).
      */
     static long versionEstimate(SeriesMeta meta) {
-        if (meta.equals(SeriesMeta.NONE)) {
+        if (meta.isNone()) {
             return 0;
         }
         long bytes = VERSION_OVERHEAD + (meta.measurement() == null ? 0 : 2L * meta.measurement().length() + 48);

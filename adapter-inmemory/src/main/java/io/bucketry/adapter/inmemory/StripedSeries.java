@@ -27,6 +27,8 @@ final class StripedSeries {
     private final StripedWrites writes;
     /** From tag to the series having it; updated as series gain versions, under their stripe's lock. */
     final TagIndex tags = new TagIndex();
+    /** Puts the parts of queries over many series in id order. */
+    final SeriesOrder order = new SeriesOrder(this);
 
     StripedSeries(BucketPolicy policy, Sealing sealing, Executor executor, int parallelism) {
         if (parallelism < 1) {

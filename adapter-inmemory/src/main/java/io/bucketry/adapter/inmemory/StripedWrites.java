@@ -217,12 +217,15 @@ final class StripedWrites {
                 for (int j = 0; j < size; j++) {
                     Reading reading = readings[order[first + j]];
                     SeriesMeta meta = reading.meta();
-                    if (group[j].versions == null && meta != SeriesMeta.NONE && !meta.equals(SeriesMeta.NONE)) {
+                    if (group[j].versions == null && !meta.isNone()) {
                         newBytes += indexVersion(group[j], group[j].startVersions(meta));
+                    }
+                    if (group[j].versions != null) {
+                        group[j].beforeVersion(meta);
                     }
                     if (group[j].add(reading)) {
                         if (group[j].versions != null) {
-                            newBytes += indexVersion(group[j], group[j].versions.record(reading.epochMilli(), meta));
+                            newBytes += indexVersion(group[j], group[j].recordVersion(reading.epochMilli(), meta));
                         }
                         accepted++;
                         if (width != 0) {

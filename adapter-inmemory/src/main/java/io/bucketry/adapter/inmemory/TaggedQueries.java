@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,13 +134,14 @@ final class TaggedQueries {
                 });
             }
         }
-        parts.sort(Comparator.comparing(SeriesPart::series));
+        // the candidates came in id order; every stripe in turn did not
+        List<SeriesPart> inIdOrder = filter.isAny() ? series.order.inIdOrder(parts, SeriesPart::buckets) : parts;
         GroupAggregator aggregator = new GroupAggregator(groupBy, window);
-        for (SeriesPart part : parts) {
+        for (SeriesPart part : inIdOrder) {
             if (aggregator.windowCount() > maxWindows) {
                 break;
             }
-            aggregator.series(part.series());
+            aggregator.series(part.buckets().series());
             if (part.windows() != null) {
                 aggregator.addWindows(part.tags(), part.windows());
             } else {
@@ -170,14 +170,14 @@ final class TaggedQueries {
         if (match == Match.ALL && oneGroup) {
             WindowAggregator windows = SeriesAggregates.fed(buckets, subWindows, range, window, Integer.MAX_VALUE);
             return windows.windowCount() == 0 ? null
-                    : new SeriesPart(buckets.series(), metas.get(0).tags(), windows, null);
+                    : new SeriesPart(buckets, metas.get(0).tags(), windows, null);
         }
         List<Reading> readings = readings(buckets, range);
-        return readings.isEmpty() ? null : new SeriesPart(buckets.series(), null, null, readings);
+        return readings.isEmpty() ? null : new SeriesPart(buckets, null, null, readings);
     }
 
     /** One series' share of grouped aggregates: its windows and the tags of its one group, or its readings. */
-    private record SeriesPart(SeriesId series, Tags tags, WindowAggregator windows, List<Reading> readings) {
+    private record SeriesPart(SeriesBuckets buckets, Tags tags, WindowAggregator windows, List<Reading> readings) {
     }
 
     private List<WindowAggregate> windows(SeriesBuckets buckets, TagFilter filter, TimeRange range, Duration window,

@@ -70,6 +70,12 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Readings per ingest call (default ${DEFAULT-VALUE}).")
     int batchSize;
 
+    @Option(names = "--tags", negatable = true, defaultValue = "false", fallbackValue = "true",
+            description = {"Give every sensor tags (building: 250 values, type: 5) sent with each of its readings, and",
+                    "run the grouped alerting job (5-minute averages per building) after the alerting query.",
+                    "Off by default (--no-tags): the default run stays the stream every earlier figure was measured on."})
+    boolean tags;
+
     @Option(names = "--json", description = "Print exactly one JSON object on stdout instead of the human report.")
     boolean json;
 
@@ -181,7 +187,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Duration every = duration("--interval", interval);
         Duration span = duration("--duration", duration);
         try {
-            return new Scenario(sensors, every, span, lateShare, duplicateShare, batchSize);
+            return new Scenario(sensors, every, span, lateShare, duplicateShare, batchSize, tags);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(e.getMessage());
         }

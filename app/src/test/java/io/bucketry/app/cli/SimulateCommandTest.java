@@ -45,9 +45,13 @@ class SimulateCommandTest {
         assertThat(keys(report)).containsExactly("backend", "scenario", "ingest", "memory", "dashboardQuery",
                 "alertingQuery", "storage", "sealing", "alertingThreeWays", "longRangeStore");
         assertThat(keys(report.get("scenario"))).containsExactly("sensors", "intervalSeconds", "hours", "lateShare",
-                "duplicateShare");
+                "duplicateShare", "tags");
+        assertThat(report.get("scenario").get("tags").asBoolean()).as("untagged by default").isFalse();
         assertThat(keys(report.get("ingest"))).containsExactly("readings", "accepted", "duplicates", "rejected", "seconds",
-                "readingsPerSecond");
+                "readingsPerSecond", "cpuNanosPerReading");
+        // the process's CPU clock may tick coarser than a tiny run's ingest calls: present, never negative
+        assertThat(report.get("ingest").get("cpuNanosPerReading").isNumber()).isTrue();
+        assertThat(report.get("ingest").get("cpuNanosPerReading").asDouble()).isNotNegative();
         assertThat(keys(report.get("memory"))).containsExactly("retainedBytesPerReading");
         assertThat(keys(report.get("dashboardQuery"))).containsExactly("runs", "readings", "p50Micros", "p99Micros",
                 "warmUp", "cpuShare");
@@ -96,6 +100,32 @@ class SimulateCommandTest {
                 .isCloseTo(storage.get("readings").asDouble() / storage.get("buckets").asDouble(),
                         org.assertj.core.data.Offset.offset(1e-9));
         assertThat(run.errLines()).doesNotContain("Exception");
+    }
+
+    @Test
+    void withTagsTheGroupedAlertingJobMergesEverySensorIntoItsBuildingAndTheFilterKeepsThreeBuildings() throws Exception {
+        // given: 1,000 sensors, 4 per building, over 30 minutes
+        Run run = Cli.run("simulate", "--tags", "--sensors", "1000", "--duration", "30m", "--json", "--no-extra-phases",
+                "--no-warm-up");
+
+        // then
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(run.out());
+        assertThat(keys(report)).containsSubsequence("alertingQuery", "groupedAlertingQuery", "storage");
+        assertThat(report.get("scenario").get("tags").asBoolean()).isTrue();
+        JsonNode grouped = report.get("groupedAlertingQuery");
+        assertThat(keys(grouped)).containsExactly("groups", "series", "windows", "timing", "filteredSeries",
+                "filteredTiming");
+        assertThat(keys(grouped.get("timing"))).containsExactly("runs", "p50Millis", "p50CpuMillis", "firstMillis", "warmUp");
+        assertThat(grouped.get("groups").asLong()).isEqualTo(250);
+        assertThat(grouped.get("series").asLong()).isEqualTo(1000);
+        // as many windows per building as the per-sensor job has per sensor: both cut [end-10m, end] alike
+        assertThat(grouped.get("windows").asLong() * 1000)
+                .isEqualTo(report.get("alertingQuery").get("windows").asLong() * 250);
+        assertThat(grouped.get("filteredSeries").asLong()).isEqualTo(3 * 4);
+        assertThat(grouped.get("timing").get("p50Millis").asDouble()).isPositive();
+        assertThat(grouped.get("timing").get("runs").asInt()).isEqualTo(31);
+        assertThat(grouped.get("filteredTiming").get("p50CpuMillis").asDouble()).isPositive();
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.bucketry.application.port.in.TimeInput;
 import io.bucketry.application.port.out.StoreReadings;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.domain.DurationText;
+import io.bucketry.domain.Fields;
 import io.bucketry.domain.FieldsConverter;
 import io.bucketry.domain.InvalidReadingException;
 import io.bucketry.domain.Reading;
@@ -193,12 +194,13 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
             throw new InvalidReadingException(reason, "time " + time + " is more than "
                     + DurationText.of(retention.futureTolerance()) + " ahead of now (" + now + ")");
         }
-        Reading reading = new Reading(series, time, fields.convert(input.fields()));
+        Fields converted = fields.convert(input.fields());
         if (input.tags() != null) {
-            return reading.withMeta(tags.convert(input.measurement(), input.tags()));
+            return new Reading(series, time, converted, tags.convert(input.measurement(), input.tags()));
         }
         // without tags, the series' latest are filled in by IngestMeta; a measurement alone is kept for it
-        return input.measurement() == null ? reading : reading.withMeta(new SeriesMeta(input.measurement(), Tags.NONE));
+        return new Reading(series, time, converted,
+                input.measurement() == null ? SeriesMeta.NONE : new SeriesMeta(input.measurement(), Tags.NONE));
     }
 
     /** A hint for a time in epoch form before 1971: seconds sent where milliseconds are expected. */

@@ -20,12 +20,14 @@ public final class HumanReport {
         var a = r.alertingQuery();
         StatisticsView st = r.storage();
         out.println("Bucketry simulate - backend " + r.backend());
-        out.println(f("scenario   %,d sensors, one reading every %s for %s; late share %s, duplicate share %s; batches of %,d",
-                s.sensors(), DurationText.of(Duration.ofMillis(Math.round(s.intervalSeconds().doubleValue() * 1e3))),
+        out.println(f("scenario   %,d sensors%s, one reading every %s for %s; late share %s, duplicate share %s; batches of %,d",
+                s.sensors(), s.tags() ? f(" tagged (%d buildings x %d types)", SensorTags.BUILDINGS, SensorTags.TYPES)
+                        : "", DurationText.of(Duration.ofMillis(Math.round(s.intervalSeconds().doubleValue() * 1e3))),
                 DurationText.of(Duration.ofMillis(Math.round(s.hours().doubleValue() * 3.6e6))), s.lateShare(),
                 s.duplicateShare(), r.batchSize()));
-        out.println(f("ingest     %,d readings in %.3f s = %,d readings/s (accepted %,d, duplicates %,d, rejected %,d)",
-                i.readings(), i.seconds(), i.readingsPerSecond(), i.accepted(), i.duplicates(), i.rejected()));
+        out.println(f("ingest     %,d readings in %.3f s = %,d readings/s (accepted %,d, duplicates %,d, rejected %,d);"
+                        + " process CPU %s ns per reading", i.readings(), i.seconds(), i.readingsPerSecond(), i.accepted(),
+                i.duplicates(), i.rejected(), orNot(i.cpuNanosPerReading(), "%.1f", "not measurable")));
         out.println("           how: wall time of the ingest use case calls only (validation + store), batch generation excluded; "
                 + (i.warmUpReadings() == 0 ? "no warm-up (--no-warm-up)"
                 : f("after a warm-up of %,d readings into a scratch in-memory store", i.warmUpReadings())));
@@ -45,6 +47,7 @@ public final class HumanReport {
                 a.series(), a.firstMillis()));
         out.println(f("           how: aggregate-all use case, 5-minute windows over [end-10m, end], median of %d runs after %s",
                 a.runs(), warmUp(a.warmUp())));
+        printGrouped(r.groupedAlertingQuery(), out);
         printSubWindows(r.subWindows(), out);
         out.println(f("storage    %,d readings of %,d series in %,d buckets: %.1f readings per bucket (max %,d), "
                         + "documentReduction %.1f, avgBucketBytes %s", st.readings(), st.series(), st.buckets(),
@@ -87,6 +90,21 @@ public final class HumanReport {
                     + " sealing's commands counted by the same CommandListener on the sealing thread, in the background"
                     + " sweeps during ingest and the final sweep after it");
         }
+    }
+
+    private static void printGrouped(SimulationReport.GroupedAlertingView g, PrintStream out) {
+        if (g == null) {
+            return;
+        }
+        SimulationReport.QueryTiming t = g.timing();
+        SimulationReport.QueryTiming ft = g.filteredTiming();
+        out.println(f("grouped    p50 %.2f ms (CPU %s ms) for %,d windows of %,d groups merging %,d series (first run %.1f ms);"
+                        + " filtered to 3 buildings: p50 %.2f ms (CPU %s ms), %,d series", t.p50Millis(),
+                orNot(t.p50CpuMillis(), "%.2f", "-"), g.windows(), g.groups(), g.series(), t.firstMillis(),
+                ft.p50Millis(), orNot(ft.p50CpuMillis(), "%.2f", "-"), g.filteredSeries()));
+        out.println(f("           how: aggregate-groups use case, groupBy=building, 5-minute windows over [end-10m, end];"
+                + " filtered: aggregate-all with tag=building:b007,b008,b009; medians of %d runs after %s (wall, and CPU"
+                + " of the querying thread)", t.runs(), warmUp(t.warmUp())));
     }
 
     private static void printSubWindows(SimulationReport.SubWindowView w, PrintStream out) {

@@ -39,18 +39,23 @@ final class IngestPhase {
         long duplicates = 0;
         long rejected = 0;
         long nanos = 0;
+        long cpuNanos = ProcessCpuTime.nanos() < 0 ? -1 : 0;
         for (List<ReadingInput> batch = batches.get(); !batch.isEmpty(); batch = batches.get()) {
             before.accept(batch);
+            long cpuStart = cpuNanos < 0 ? 0 : ProcessCpuTime.nanos();
             long start = System.nanoTime();
             IngestReport report = ingest.ingest(batch);
             long took = System.nanoTime() - start;
             nanos += took;
+            if (cpuNanos >= 0) {
+                cpuNanos += ProcessCpuTime.nanos() - cpuStart;
+            }
             readings += batch.size();
             accepted += report.accepted();
             duplicates += report.duplicates();
             rejected += report.rejected().size();
             after.accept(batch, took);
         }
-        return new IngestResult(readings, accepted, duplicates, rejected, nanos);
+        return new IngestResult(readings, accepted, duplicates, rejected, nanos, cpuNanos);
     }
 }

@@ -24,12 +24,12 @@ final class IngestWarmUp {
     private IngestWarmUp() {
     }
 
-    /** The scratch scenario: the same interval, shares and batch size; fewer sensors and ticks. */
+    /** The scratch scenario: the same interval, shares, batch size and tags; fewer sensors and ticks. */
     static Scenario scratchOf(Scenario scenario) {
         int sensors = Math.min(scenario.sensors(), MAX_SENSORS);
         long ticks = Math.min(scenario.ticks(), Math.max(1, MAX_READINGS / sensors));
         return new Scenario(sensors, scenario.interval(), scenario.interval().multipliedBy(ticks),
-                scenario.lateShare(), scenario.duplicateShare(), scenario.batchSize());
+                scenario.lateShare(), scenario.duplicateShare(), scenario.batchSize(), scenario.tags());
     }
 
     /**

@@ -6,13 +6,15 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
  * The readings of a {@link Scenario} in real-time order: tick by tick (one interval), every sensor
  * per tick, ending at {@code end}. A late reading is held back and re-inserted 1–10 ticks later; a
  * duplicate is the same reading submitted again 1–10 ticks later. Deterministic (fixed seed): two
- * generators of one scenario and end produce the same readings in the same order.
+ * generators of one scenario and end produce the same readings in the same order. With
+ * {@link Scenario#tags()}, every reading carries its sensor's {@link SensorTags}.
  */
 public final class ReadingGenerator {
 
@@ -24,6 +26,8 @@ public final class ReadingGenerator {
 
     private final Scenario scenario;
     private final String[] sensorIds;
+    /** Each sensor's tags, or null when the scenario has none. */
+    private final List<Map<String, String>> tags;
     private final long firstTick;
     private final long intervalMillis;
     private final boolean resubmitDuplicates;
@@ -45,6 +49,7 @@ public final class ReadingGenerator {
         this.scenario = scenario;
         this.resubmitDuplicates = resubmitDuplicates;
         this.sensorIds = sensorIds;
+        this.tags = scenario.tags() ? SensorTags.of(sensorIds.length) : null;
         this.intervalMillis = scenario.interval().toMillis();
         this.firstTick = end.toEpochMilli() - (scenario.ticks() - 1) * intervalMillis;
         for (int i = 0; i <= Scenario.MAX_DELAY_TICKS; i++) {
@@ -125,7 +130,9 @@ public final class ReadingGenerator {
         double temperature = round(20 + (sensor % 10) * 0.5 + 4 * daily + random.nextDouble() * 2 - 1);
         double pressure = round(1013.25 + (sensor % 7) - 3 + random.nextDouble() * 4 - 2);
         String status = temperature > 27 ? WARN : OK;
-        return new ReadingInput(sensorIds[sensor], time, new GeneratedFields(temperature, pressure, status));
+        GeneratedFields fields = new GeneratedFields(temperature, pressure, status);
+        return tags == null ? new ReadingInput(sensorIds[sensor], time, fields)
+                : new ReadingInput(sensorIds[sensor], time, fields, tags.get(sensor), null);
     }
 
     private static double round(double value) {

@@ -7,10 +7,11 @@ import java.time.Duration;
 /**
  * What {@code simulate} generates (seed 002's case study): {@code sensors} each sending one reading
  * every {@code interval} for {@code duration}, with a share of late readings (re-inserted later in
- * the stream) and of duplicates (resubmitted later), ingested in batches of {@code batchSize}.
+ * the stream) and of duplicates (resubmitted later), ingested in batches of {@code batchSize}; with
+ * {@code tags}, each sensor's readings carry its tags ({@link SensorTags}).
  */
 public record Scenario(int sensors, Duration interval, Duration duration, double lateShare, double duplicateShare,
-                       int batchSize) {
+                       int batchSize, boolean tags) {
 
     /** Late readings and duplicates arrive between 1 and this many intervals after their time. */
     public static final int MAX_DELAY_TICKS = 10;
@@ -33,6 +34,12 @@ public record Scenario(int sensors, Duration interval, Duration duration, double
         if ((double) sensors * (duration.toMillis() / interval.toMillis()) > Long.MAX_VALUE / 4) {
             throw new IllegalArgumentException("the scenario has too many readings to count");
         }
+    }
+
+    /** A scenario whose sensors have no tags. */
+    public Scenario(int sensors, Duration interval, Duration duration, double lateShare, double duplicateShare,
+                    int batchSize) {
+        this(sensors, interval, duration, lateShare, duplicateShare, batchSize, false);
     }
 
     private static void requireShare(String flag, double share) {

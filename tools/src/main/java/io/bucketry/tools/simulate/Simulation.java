@@ -16,6 +16,7 @@ import io.bucketry.tools.simulate.SimulationReport.AlertingView;
 import io.bucketry.tools.simulate.SimulationReport.AlertingWaysView;
 import io.bucketry.tools.simulate.SimulationReport.LongRangeView;
 import io.bucketry.tools.simulate.SimulationReport.BaselineView;
+import io.bucketry.tools.simulate.SimulationReport.GroupedAlertingView;
 import io.bucketry.tools.simulate.SimulationReport.IngestView;
 import io.bucketry.tools.simulate.SimulationReport.MemoryView;
 import io.bucketry.tools.simulate.SimulationReport.MongoView;
@@ -31,8 +32,8 @@ import java.util.Optional;
 
 /**
  * Seed 002's case study on a running Bucketry: ingest the scenario's stream (ending now), measure
- * the heap it retains, run the dashboard and alerting queries relative to the stream's end, and
- * describe the storage; for a store with a server, what it sent, and — where the backend has one —
+ * the heap it retains, run the dashboard and alerting queries relative to the stream's end (and, when
+ * its sensors have tags, the grouped alerting job, {@link GroupedAlertingBenchmark}), and describe the storage; for a store with a server, what it sent, and — where the backend has one —
  * the same readings written one document per reading beside it. In memory, unless turned off, extra
  * phases on stores of their own: the alerting job three ways, the seven-day query and the 90-day chart.
  */
@@ -167,6 +168,8 @@ public final class Simulation {
         DashboardBenchmark.Result dashboard = DashboardBenchmark.run(bucketry.read(), sensorIds, end,
                 runs.dashboardWarmUp(), runs.dashboardRuns(), DashboardBenchmark.WINDOW, dashboardRounds);
         AlertingBenchmark.Result alerting = AlertingBenchmark.run(bucketry.aggregateAll(), end, runs.alertingRuns());
+        GroupedAlertingView grouped = scenario.tags() ? GroupedAlertingBenchmark.run(bucketry.useCases().groups(),
+                bucketry.aggregateAll(), end, runs.groupedRuns()) : null;
         // measured after the queries, as "before" is before the warm-up: the full GCs shrink the heap, and the
         // queries then allocated into memory the JVM had to commit and touch again, whose first-touch page faults
         // made the dashboard p50 several times its own in some runs (docs/benchmarks.md, "Latency and the heap")
@@ -191,16 +194,22 @@ public final class Simulation {
         return new SimulationReport(bucketry.backend(),
                 new ScenarioView(scenario.sensors(), SimulationReport.compact(scenario.interval().toMillis() / 1e3),
                         SimulationReport.compact(scenario.duration().toMillis() / 3.6e6), scenario.lateShare(),
-                        scenario.duplicateShare()),
+                        scenario.duplicateShare(), scenario.tags()),
                 new IngestView(ingest.readings(), ingest.accepted(), ingest.duplicates(), ingest.rejected(),
                         SimulationReport.round(ingest.seconds(), 3), Math.round(ingest.readingsPerSecond()),
-                        warmUpReadings),
+                        cpuPerReading(ingest), warmUpReadings),
                 new MemoryView(SimulationReport.round(retained, 1)),
                 dashboard.view(),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),
                         SimulationReport.round(alerting.firstMillis(), 3), alerting.runs(), JitWarmUp.view(alerting.warmUp())),
+                grouped,
                 StatisticsView.of(statistics), mongo, baseline, sealing, ways, longRange,
                 SubWindowMeasures.of(bucketry, statistics), scenario.batchSize(), statistics.note(), runs.note());
+    }
+
+    private static Double cpuPerReading(IngestResult ingest) {
+        Double nanos = ingest.cpuNanosPerReading();
+        return nanos == null ? null : SimulationReport.round(nanos, 1);
     }
 
     /** The sub-window the main store keeps summaries of: the one given here, else the configuration's, else none (null). */

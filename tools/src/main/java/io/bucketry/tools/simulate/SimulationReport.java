@@ -12,7 +12,9 @@ import java.util.List;
  * backends that have them.
  */
 public record SimulationReport(String backend, ScenarioView scenario, IngestView ingest, MemoryView memory,
-                               DashboardView dashboardQuery, AlertingView alertingQuery, StatisticsView storage,
+                               DashboardView dashboardQuery, AlertingView alertingQuery,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) GroupedAlertingView groupedAlertingQuery,
+                               StatisticsView storage,
                                @JsonInclude(JsonInclude.Include.NON_NULL) MongoView mongo,
                                @JsonInclude(JsonInclude.Include.NON_NULL) BaselineView baseline,
                                @JsonInclude(JsonInclude.Include.NON_NULL) SealingView sealing,
@@ -20,17 +22,18 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
                                @JsonInclude(JsonInclude.Include.NON_NULL) SubWindowView subWindows,
                                @JsonIgnore int batchSize, @JsonIgnore String storageNote, @JsonIgnore String runsNote) {
 
-    /** The scenario as run. */
+    /** The scenario as run; {@code tags}: whether its sensors had tags ({@code --tags}). */
     public record ScenarioView(int sensors, Number intervalSeconds, Number hours, double lateShare,
-                               double duplicateShare) {
+                               double duplicateShare, boolean tags) {
     }
 
     /**
      * Readings submitted (duplicates included) and their outcome; time spent inside the ingest use
-     * case only, after {@code warmUpReadings} were ingested into a scratch store (0: no warm-up).
+     * case only, after {@code warmUpReadings} were ingested into a scratch store (0: no warm-up); the process's
+     * CPU time during those calls per submitted reading (null where not measurable).
      */
     public record IngestView(long readings, long accepted, long duplicates, long rejected, double seconds,
-                             long readingsPerSecond, @JsonIgnore long warmUpReadings) {
+                             long readingsPerSecond, Double cpuNanosPerReading, @JsonIgnore long warmUpReadings) {
     }
 
     /** Heap used after full GC once ingest is done, minus before, divided by the accepted readings. */
@@ -65,6 +68,18 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
      */
     public record AlertingView(long series, long windows, double millis, double firstMillis, @JsonIgnore int runs,
                                WarmUpView warmUp) {
+    }
+
+    /**
+     * With tags only: the grouped alerting job (5-minute windows per building over the last 10 minutes: its
+     * groups, the series they merge, their windows) and the alerting job filtered to 3 of the 250 buildings.
+     */
+    public record GroupedAlertingView(long groups, long series, long windows, QueryTiming timing,
+                                      long filteredSeries, QueryTiming filteredTiming) {
+    }
+
+    /** Medians over {@code runs} timed runs: wall time and the calling thread's CPU time (null: not measurable); the first run's wall time. */
+    public record QueryTiming(int runs, double p50Millis, Double p50CpuMillis, double firstMillis, WarmUpView warmUp) {
     }
 
     /**

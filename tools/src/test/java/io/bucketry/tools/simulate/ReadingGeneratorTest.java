@@ -95,4 +95,28 @@ class ReadingGeneratorTest {
         // a duplicate may arrive before its late original, so the order of first occurrences can differ
         assertThat(distinct).hasSize(20 * 60).containsExactlyInAnyOrderElementsOf(firstOccurrences);
     }
+
+    @Test
+    void withTagsEveryReadingCarriesItsSensorsBuildingAndTypeAndEveryBuildingHasEveryType() {
+        // given 2,500 sensors: 10 per building, two of each type
+        Scenario scenario = new Scenario(2_500, Duration.ofMinutes(1), Duration.ofMinutes(2), 0.2, 0.1, 1000, true);
+
+        // when
+        List<ReadingInput> all = all(scenario);
+
+        // then
+        java.util.Map<String, Set<Object>> typesPerBuilding = new java.util.HashMap<>();
+        java.util.Map<String, Object> tagsPerSensor = new java.util.HashMap<>();
+        for (ReadingInput reading : all) {
+            assertThat(reading.tags()).containsOnlyKeys("building", "type");
+            assertThat(tagsPerSensor.putIfAbsent(reading.series(), reading.tags())).isIn(null, reading.tags());
+            typesPerBuilding.computeIfAbsent((String) reading.tags().get("building"), b -> new HashSet<>())
+                    .add(reading.tags().get("type"));
+        }
+        assertThat(tagsPerSensor).hasSize(2_500);
+        assertThat(typesPerBuilding).hasSize(250).allSatisfy((building, types) -> assertThat(types).hasSize(5));
+        assertThat(typesPerBuilding).containsKeys("b000", "b249");
+        assertThat(new ReadingGenerator(new Scenario(3, Duration.ofMinutes(1), Duration.ofMinutes(2), 0, 0, 10),
+                ReadingGenerator.sensorIds(3), END).nextBatch()).allSatisfy(r -> assertThat(r.tags()).isNull());
+    }
 }
