@@ -123,7 +123,7 @@ public final class GroupAggregator {
             group = groups.computeIfAbsent(groupBy.groupOf(tags), g -> new Group(series));
             groupOfTags.put(tags, group);
         }
-        group.series++;
+        count(group);
         Group into = group;
         windows.forEachWindow((start, count, names, fields) -> {
             Window total = windowOf(into, start);
@@ -165,9 +165,19 @@ public final class GroupAggregator {
         return result;
     }
 
-    /** How many group windows there are so far (what a limit counts). */
+    /**
+     * How many group windows there are so far (what a limit counts): those the groups hold, and those of the
+     * current series that no group holds yet (a window it shares with an earlier series is one window).
+     */
     public long windowCount() {
-        return current.size() + groupWindows;
+        long fresh = 0;
+        for (Key key : current.keySet()) {
+            Group group = groups.get(key.group);
+            if (group == null || !group.windows.containsKey(key.start)) {
+                fresh++;
+            }
+        }
+        return fresh + groupWindows;
     }
 
     /** The window of {@code group} starting at {@code start}, new and counted when it has none yet. */

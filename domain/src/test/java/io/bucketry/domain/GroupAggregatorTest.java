@@ -82,6 +82,33 @@ class GroupAggregatorTest {
         assertThat(groups.get(0).windows().get(1).fields().get("v").sum()).isEqualTo(11_000.0 + 11_000.0);
     }
 
+    @Test
+    void aWindowTheCurrentSeriesSharesWithEarlierOnesCountsOnce() {
+        // given three series of one group, each with a reading in the same two windows
+        GroupAggregator aggregator = new GroupAggregator(GroupBy.of("building"), Duration.ofSeconds(10));
+        for (String series : List.of("a", "b", "c")) {
+            aggregator.series(SeriesId.of(series));
+            aggregator.add(SEVEN, 1_000, Fields.of(Map.of("v", 1.0)));
+            aggregator.add(SEVEN, 11_000, Fields.of(Map.of("v", 2.0)));
+
+            // then a store that stops past two windows does not stop: there are two
+            assertThat(aggregator.windowCount()).as("while " + series).isEqualTo(2);
+        }
+        aggregator.add(SEVEN, 21_000, Fields.of(Map.of("v", 3.0)));
+        assertThat(aggregator.windowCount()).as("c opens a third").isEqualTo(3);
+        assertThat(aggregator.result().get(0).series()).isEqualTo(3);
+    }
+
+    @Test
+    void aSeriesAddedByReadingsAndThenByWindowsCountsOnceInItsGroup() {
+        GroupAggregator aggregator = new GroupAggregator(GroupBy.of("building"), Duration.ofSeconds(10));
+        aggregator.series(SeriesId.of("a"));
+        aggregator.add(SEVEN, 1_000, Fields.of(Map.of("v", 1.0)));
+        aggregator.addWindows(SEVEN, windowsOf("a", 11_000));
+
+        assertThat(aggregator.result()).extracting(GroupWindows::series).containsExactly(1);
+    }
+
     /** A series' windows of 10 s holding one reading at each of {@code times}, its value its time. */
     private static WindowAggregator windowsOf(String series, long... times) {
         WindowAggregator windows = new WindowAggregator(SeriesId.of(series), Duration.ofSeconds(10));

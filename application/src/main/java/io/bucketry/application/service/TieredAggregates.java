@@ -139,6 +139,9 @@ public final class TieredAggregates implements WindowSource {
         GroupAggregator groups = new GroupAggregator(groupBy, window);
         for (TierWindow stored : rollups.readAllTagged(plan.tier().window(), plan.tiered(), ALL)) {
             groups.add(stored, filter);
+            if (groups.windowCount() > maxWindows) {
+                break;   // refused by the caller: merge no further
+            }
         }
         return groups.result();
     }

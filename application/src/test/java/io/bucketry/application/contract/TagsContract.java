@@ -302,6 +302,33 @@ public interface TagsContract extends ContractSupport {
     }
 
     @Test
+    default void groupsAtTheLimitMergedFromManySeriesAreAnsweredWhole() {
+        ReadingStore store = store();
+        assumeCapability(store, Capability.TAGS);
+        // given: three series of one building, each with a reading in the same two windows, then moved to
+        // another building (so that a filter keeps some of a series' readings, and a store merges readings, not
+        // one summary per series); at most two windows
+        ApplicationSettings settings = ApplicationSettings.defaults();
+        UseCases use = useCases(store, new ApplicationSettings(settings.retention(), settings.maxBatchSize(), 2,
+                settings.defaultPageSize()));
+        String prefix = Fixtures.freshPrefix("whole");
+        List<ReadingInput> inputs = new ArrayList<>();
+        for (String name : List.of("a", "b", "c")) {
+            inputs.add(tagged(new SeriesId(prefix + name), at(minutes(1)), 1, Map.of("building", prefix, "type", "a")));
+            inputs.add(tagged(new SeriesId(prefix + name), at(minutes(11)), 2, Map.of("building", prefix, "type", "b")));
+            inputs.add(tagged(new SeriesId(prefix + name), at(minutes(15)), 3, building(prefix + "moved")));
+        }
+        ingestInputs(use, inputs);
+
+        // when
+        List<GroupWindows> groups = use.groups().aggregateGroups(TagFilter.of(TagFilter.Condition.oneOf("building", prefix)),
+                BY_BUILDING, at(minutes(0)), at(minutes(20)), TEN_MINUTES, GapFill.none());
+
+        // then: two windows, each of all three series (a store stopping early would answer fewer)
+        assertThat(shape(groups)).containsExactly("[" + prefix + "] -> 3: [" + at(minutes(0)) + "=3, " + at(minutes(10)) + "=3]");
+    }
+
+    @Test
     default void anInvalidTagIsRejectedByNameAndTheRestOfTheBatchStored() {
         ReadingStore store = store();
         assumeCapability(store, Capability.TAGS);
