@@ -23,7 +23,11 @@ class BenchPeerCommandTest {
                 .doesNotContain("influxdb", "DIFFERS");
         assertThat(run.out().lines().filter(line -> line.contains("90 stored after"))).hasSize(3)
                 .allMatch(line -> !line.contains(" 0 duplicates"));
-        assertThat(run.out().lines().filter(line -> line.contains("Q1 equal; Q2 equal; Q3 equal; Q4 equal"))).hasSize(1);
+        // every target's answers, in rows and in columns, equal the first target's
+        for (String row : new String[] {"| answers vs inmemory |", "| answers in columns vs inmemory |"}) {
+            assertThat(run.out().lines().filter(line -> line.startsWith(row))).as(row).singleElement()
+                    .satisfies(line -> assertThat(line.split("Q1 equal; Q2 equal; Q3 equal; Q4 equal", -1)).hasSize(4));
+        }
     }
 
     @Test
