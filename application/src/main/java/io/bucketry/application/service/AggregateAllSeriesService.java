@@ -42,15 +42,12 @@ public final class AggregateAllSeriesService implements AggregateAllSeriesUseCas
     @Override
     public List<WindowAggregate> aggregateAll(TagFilter filter, TimeBounds bounds, Duration window, GapFill fill) {
         Objects.requireNonNull(filter, "filter");
-        QueryRange.windowMillis(window);
-        Instant now = raw.now();
-        Instant from = bounds.from(now);
-        Instant to = bounds.to(now);
-        GapFilling.check(fill, from, to, window);
-        TimeRange range = ranges.resolve(from, to, window, now);
+        WindowRequest request = WindowRequest.of(ranges, raw, bounds, window, fill);
+        TimeRange range = request.range();
         if (range == null) {
             return List.of();
         }
+        Instant now = request.now();
         List<WindowAggregate> windows = store.aggregateAll(filter, range, window, maxWindows, now);
         if (windows.size() > maxWindows) {
             // the store may have stopped after maxWindows + 1, so its count is no total: say "more than"

@@ -36,15 +36,12 @@ public final class AggregateGroupsService implements AggregateGroupsUseCase {
                                               Duration window, GapFill fill) {
         Objects.requireNonNull(filter, "filter");
         Objects.requireNonNull(groupBy, "groupBy");
-        QueryRange.windowMillis(window);
-        Instant now = raw.now();
-        Instant from = bounds.from(now);
-        Instant to = bounds.to(now);
-        GapFilling.check(fill, from, to, window);
-        TimeRange range = ranges.resolve(from, to, window, now);
+        WindowRequest request = WindowRequest.of(ranges, raw, bounds, window, fill);
+        TimeRange range = request.range();
         if (range == null) {
             return List.of();
         }
+        Instant now = request.now();
         List<GroupWindows> groups = store.aggregateGroups(filter, groupBy, range, window, maxWindows, now);
         long windows = groups.stream().mapToLong(group -> group.windows().size()).sum();
         if (windows > maxWindows) {

@@ -45,15 +45,12 @@ public final class AggregateSeriesService implements AggregateSeriesUseCase {
                                            GapFill fill) {
         Objects.requireNonNull(series, "series");
         Objects.requireNonNull(filter, "filter");
-        QueryRange.windowMillis(window);
-        Instant now = raw.now();
-        Instant from = bounds.from(now);
-        Instant to = bounds.to(now);
-        GapFilling.check(fill, from, to, window);
-        TimeRange range = ranges.resolve(from, to, window, now);
+        WindowRequest request = WindowRequest.of(ranges, raw, bounds, window, fill);
+        TimeRange range = request.range();
         if (range == null) {
             return List.of();
         }
+        Instant now = request.now();
         // empty windows are omitted, so what counts is what the series' readings produce, not the range;
         // the store stops past maxWindows, so a refused request costs no more than an allowed one
         List<WindowAggregate> windows = store.aggregate(series, filter, range, window, maxWindows, now);
