@@ -7,9 +7,11 @@ import io.bucketry.bootstrap.config.Durations;
 import io.bucketry.domain.FillMode;
 import io.bucketry.domain.GapFill;
 import io.bucketry.domain.Quote;
+import io.bucketry.server.json.Statistic;
 import io.javalin.http.Context;
 
 import java.time.Duration;
+import java.util.Set;
 
 /** Reads query and path parameters with the same rules as the rest of Bucketry (times via {@link TimeInput}). */
 final class QueryParams {
@@ -88,6 +90,18 @@ final class QueryParams {
             return true;
         }
         throw ApiException.badRequest("INVALID_FORMAT", "format " + Quote.of(text) + " is not one of rows, columns");
+    }
+
+    /**
+     * The statistics of each field an aggregate answers, {@code stats} a comma-separated list of count, min, max,
+     * sum, avg, first, last (every one when absent or blank); INVALID_STATS naming what is not one.
+     */
+    static Set<Statistic> stats(Context ctx) {
+        try {
+            return Statistic.parse(ctx.queryParam("stats"));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("INVALID_STATS", e.getMessage());
+        }
     }
 
     /** An optional whole number query parameter; {@code code} when it is not one. */

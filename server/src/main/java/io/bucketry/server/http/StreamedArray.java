@@ -2,6 +2,7 @@ package io.bucketry.server.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.bucketry.server.json.Json;
@@ -24,14 +25,16 @@ import java.util.zip.GZIPOutputStream;
 final class StreamedArray {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamedArray.class);
-    private static final JsonFactory GENERATORS = Json.mapper().getFactory();
+    /** The one mapper of every answer: it keeps the serializers it builds per view type (one per answer built them anew). */
+    private static final ObjectMapper MAPPER = Json.mapper();
+    private static final JsonFactory GENERATORS = MAPPER.getFactory();
 
     private StreamedArray() {
     }
 
     /** Answers {@code 200} with {@code items} as a JSON array of {@code view(item)}, each written as {@code type}. */
     static <T, V> void answer(Context ctx, List<T> items, Class<V> type, Function<T, V> view) {
-        ObjectWriter writer = Json.mapper().writerFor(type).without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+        ObjectWriter writer = MAPPER.writerFor(type).without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
         write(ctx, "application/json", "answer", out -> {
             try (JsonGenerator generator = writer.createGenerator(out)) {
                 generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);

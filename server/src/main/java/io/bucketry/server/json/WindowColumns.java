@@ -10,25 +10,21 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 
 /**
- * Window aggregates as columns: per series (or group) one block {@code {"series", "start": [epoch ms…],
- * "end": […], "count": […], "filled": [bool…]?, "fields": {name: {"count", "min", "max", "sum", "avg",
- * "first", "last"}: […]}}}, a window without the field as null in each; {@code "filled"} only when a
- * window of the block was added by a gap fill. Written from the windows as they are: nothing is copied.
+ * Window aggregates as columns: {@code "start": [epoch ms…], "end": […], "count": […], "filled": [bool…]?,
+ * "fields": {name: {statistic: […]}}}, the statistics those chosen ({@link Statistic}), a window without the
+ * field as null in each; {@code "filled"} only when a window was added by a gap fill. One series' windows are a
+ * block with its {@code "series"}; the windows of many series one table that names each series once with
+ * its number of rows; a group's a block with its {@code "group"}. Written from the windows as they are: nothing is copied.
  */
 public final class WindowColumns {
-
-    private static final List<String> STATS = List.of("count", "min", "max", "sum", "avg", "first", "last");
-    private static final List<ToDoubleFunction<FieldAggregate>> VALUES = List.of(a -> a.count(), FieldAggregate::min,
-            FieldAggregate::max, FieldAggregate::sum, FieldAggregate::avg, FieldAggregate::first, FieldAggregate::last);
 
     private WindowColumns() {
     }
 
-    /** {@code windows} as a JSON array of blocks, one per run of windows of one series. */
-    public static void write(JsonGenerator out, List<WindowAggregate> windows) throws IOException {
+    /** {@code windows} as a JSON array of blocks {@code {"series": id, …}}, one per run of windows of one series. */
+    public static void write(JsonGenerator out, List<WindowAggregate> windows, Set<Statistic> stats) throws IOException {
         out.writeStartArray();
         int from = 0;
         while (from < windows.size()) {
@@ -38,15 +34,41 @@ public final class WindowColumns {
             }
             out.writeStartObject();
             out.writeStringField("series", windows.get(from).series().value());
-            writeColumns(out, windows.subList(from, to));
+            writeColumns(out, windows.subList(from, to), stats);
             out.writeEndObject();
             from = to;
         }
         out.writeEndArray();
     }
 
+    /**
+     * {@code windows} of any number of series, by series, as one table {@code {"series": [id…], "rows": [n…],
+     * "start": […], …}}: each series named once, followed in the columns by its {@code rows} windows.
+     */
+    public static void writeTable(JsonGenerator out, List<WindowAggregate> windows, Set<Statistic> stats) throws IOException {
+        out.writeStartObject();
+        out.writeArrayFieldStart("series");
+        int[] runs = new int[windows.size()];
+        int series = -1;
+        for (int i = 0; i < windows.size(); i++) {
+            if (i == 0 || !windows.get(i).series().equals(windows.get(i - 1).series())) {
+                out.writeString(windows.get(i).series().value());
+                series++;
+            }
+            runs[series]++;
+        }
+        out.writeEndArray();
+        out.writeArrayFieldStart("rows");
+        for (int i = 0; i <= series; i++) {
+            out.writeNumber(runs[i]);
+        }
+        out.writeEndArray();
+        writeColumns(out, windows, stats);
+        out.writeEndObject();
+    }
+
     /** {@code groups} as a JSON array of blocks, one per group: {@code {"group": {key: value | null}, "series": n, …}}. */
-    public static void writeGroups(JsonGenerator out, List<GroupWindows> groups) throws IOException {
+    public static void writeGroups(JsonGenerator out, List<GroupWindows> groups, Set<Statistic> stats) throws IOException {
         out.writeStartArray();
         for (GroupWindows group : groups) {
             out.writeStartObject();
@@ -56,13 +78,14 @@ public final class WindowColumns {
             }
             out.writeEndObject();
             out.writeNumberField("series", group.series());
-            writeColumns(out, group.windows());
+            writeColumns(out, group.windows(), stats);
             out.writeEndObject();
         }
         out.writeEndArray();
     }
 
-    private static void writeColumns(JsonGenerator out, List<WindowAggregate> windows) throws IOException {
+    private static void writeColumns(JsonGenerator out, List<WindowAggregate> windows, Set<Statistic> stats)
+            throws IOException {
         out.writeArrayFieldStart("start");
         for (WindowAggregate window : windows) {
             out.writeNumber(window.start().toEpochMilli());
@@ -90,24 +113,31 @@ public final class WindowColumns {
             out.writeEndArray();
         }
         out.writeObjectFieldStart("fields");
+        FieldAggregate[] column = new FieldAggregate[windows.size()];
         for (String name : names) {
+            for (int i = 0; i < column.length; i++) {
+                column[i] = windows.get(i).fields().get(name);
+            }
             out.writeObjectFieldStart(name);
-            for (int stat = 0; stat < STATS.size(); stat++) {
-                out.writeArrayFieldStart(STATS.get(stat));
-                for (WindowAggregate window : windows) {
-                    FieldAggregate aggregate = window.fields().get(name);
-                    if (aggregate == null) {
-                        out.writeNull();
-                    } else if (stat == 0) {
-                        out.writeNumber(aggregate.count());
-                    } else {
-                        out.writeNumber(VALUES.get(stat).applyAsDouble(aggregate));
-                    }
+            for (Statistic stat : stats) {
+                out.writeArrayFieldStart(stat.key());
+                for (FieldAggregate aggregate : column) {
+                    writeValue(out, stat, aggregate);
                 }
                 out.writeEndArray();
             }
             out.writeEndObject();
         }
         out.writeEndObject();
+    }
+
+    private static void writeValue(JsonGenerator out, Statistic stat, FieldAggregate aggregate) throws IOException {
+        if (aggregate == null) {
+            out.writeNull();
+        } else if (stat == Statistic.COUNT) {
+            out.writeNumber(aggregate.count());
+        } else {
+            out.writeNumber(stat.valueOf(aggregate));
+        }
     }
 }

@@ -119,16 +119,46 @@ class ColumnarAnswersHttpTest extends ApiTestBase {
     @ParameterizedTest
     @ValueSource(strings = {"/v1/series/%sa/aggregates?window=5m&" + RANGE, "/v1/series/%sb/aggregates?window=5m&fill=null&" + RANGE,
             "/v1/series/%sb/aggregates?window=5m&fill=previous&" + RANGE, "/v1/series/%sa/aggregates?window=1h",
-            "/v1/aggregates?window=10m&" + RANGE, "/v1/aggregates?window=10m&tag=room:b&" + RANGE,
-            "/v1/aggregates?window=10m&fill=linear&tag=room&" + RANGE})
-    void aggregatesInColumnsAreTheWindowsAnswered(String path) {
+            "/v1/series/%sa/aggregates?window=5m&stats=avg&" + RANGE, "/v1/series/%sb/aggregates?window=5m&fill=null&stats=last,count&" + RANGE})
+    void aSeriesAggregatesInColumnsAreTheWindowsAnswered(String path) {
         assertSameAnswer(path.replace("%s", prefix), ColumnsToRows::windows);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1/aggregates?window=10m&" + RANGE, "/v1/aggregates?window=10m&tag=room:b&" + RANGE,
+            "/v1/aggregates?window=10m&fill=linear&tag=room&" + RANGE, "/v1/aggregates?window=5m&stats=avg&" + RANGE,
+            "/v1/aggregates?window=10m&fill=null&stats=min,max&" + RANGE})
+    void everySeriesAggregatesInColumnsAreTheWindowsAnswered(String path) {
+        assertSameAnswer(path.replace("%s", prefix), ColumnsToRows::windowTable);
+    }
+
+    @Test
+    void everySeriesWindowsAreOneTableNamingEachSeriesOnceWithItsRows() {
+        JsonNode table = api.get("/v1/aggregates?window=10m&format=columns&" + RANGE).json();
+
+        // then: one object, not a block per series; each series once, with how many of the rows are its windows
+        assertThat(table.isObject()).isTrue();
+        List<String> ours = new ArrayList<>();
+        List<Integer> rows = new ArrayList<>();
+        int total = 0;
+        for (int i = 0; i < table.get("series").size(); i++) {
+            total += table.get("rows").get(i).asInt();
+            if (table.get("series").get(i).asText().startsWith(prefix)) {
+                ours.add(table.get("series").get(i).asText().substring(prefix.length()));
+                rows.add(table.get("rows").get(i).asInt());
+            }
+        }
+        assertThat(ours).containsExactly("a", "b", "c");
+        assertThat(rows).containsExactly(3, 2, 1);
+        assertThat(table.get("start").size()).isEqualTo(total);
+        assertThat(table.get("fields").get("temperature").get("avg").size()).isEqualTo(total);
     }
 
     @Test
     void groupedAggregatesInColumnsAreOneBlockPerGroup() {
         String path = "/v1/aggregates?window=10m&groupBy=room&tag=room&" + RANGE;
         assertSameAnswer(path, ColumnsToRows::groups);
+        assertSameAnswer(path + "&stats=sum,count", ColumnsToRows::groups);
         JsonNode blocks = api.get(path + "&format=columns").json();
         assertThat(blocks).extracting(block -> block.get("group").get("room").asText()).contains("a", "b");
     }
@@ -169,6 +199,49 @@ class ColumnarAnswersHttpTest extends ApiTestBase {
 
     private static List<String> lines(byte[] body) {
         return new String(body, StandardCharsets.UTF_8).lines().filter(line -> !line.isEmpty()).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1/series/%sa/aggregates?window=5m&" + RANGE, "/v1/series/%sb/aggregates?window=5m&fill=previous&" + RANGE,
+            "/v1/aggregates?window=10m&" + RANGE, "/v1/aggregates?window=10m&groupBy=room&tag=room&" + RANGE})
+    void chosenStatisticsAreTheFullAnswersWithTheOthersLeftOut(String path) {
+        String route = path.replace("%s", prefix);
+        JsonNode full = api.get(route).json();
+
+        JsonNode chosen = api.get(route + "&stats=last,avg").json();
+        JsonNode spaced = api.get(route + "&stats=%20AVG%20,last,avg").json();
+
+        // then: every statistic but avg and last removed from the full answer, in the answer's order
+        JsonNode expected = full.deepCopy();
+        expected.findParents("fields").forEach(window -> window.get("fields").forEach(field -> {
+            ((ObjectNode) field).retain("avg", "last");
+        }));
+        assertThat(chosen).isEqualTo(expected);
+        assertThat(spaced).isEqualTo(expected);
+        List<String> order = new ArrayList<>();
+        chosen.findValues("fields").forEach(fields -> fields.forEach(field -> field.fieldNames().forEachRemaining(order::add)));
+        assertThat(String.join(",", order)).startsWith("avg,last,").doesNotContain("count").doesNotContain("min");
+        assertThat(api.get(route + "&stats=").json()).isEqualTo(full);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/v1/series/%sa/aggregates?stats=mean", "/v1/aggregates?stats=avg,mean,",
+            "/v1/aggregates?groupBy=room&stats=mean&format=columns"})
+    void anUnknownStatisticIsRefusedByName(String path) {
+        Answer answer = api.get(path.replace("%s", prefix));
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.error()).isEqualTo("INVALID_STATS");
+        assertThat(answer.json().get("message").asText()).contains("'mean'")
+                .contains("not one of count, min, max, sum, avg, first, last").doesNotContain("'avg'");
+    }
+
+    @Test
+    void anEmptyStatisticInAListIsRefusedByName() {
+        Answer answer = api.get("/v1/aggregates?stats=avg,,max");
+
+        assertThat(answer.error()).isEqualTo("INVALID_STATS");
+        assertThat(answer.json().get("message").asText()).contains("'' is not one of");
     }
 
     @ParameterizedTest

@@ -6,8 +6,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /** Turns the columnar answers back into the row answers, as a client would, for tests to compare them. */
 final class ColumnsToRows {
@@ -69,9 +73,22 @@ final class ColumnsToRows {
     static ArrayNode windows(JsonNode blocks) {
         ArrayNode rows = NODES.arrayNode();
         for (JsonNode block : blocks) {
-            rows.addAll(windowsOf(block, block.get("series").asText()));
+            String series = block.get("series").asText();
+            rows.addAll(windowsOf(block, row -> series));
         }
         return rows;
+    }
+
+    /** The table of many series' windows, each series followed by its number of rows, as the array of windows. */
+    static ArrayNode windowTable(JsonNode table) {
+        List<String> seriesOfRows = new ArrayList<>();
+        for (int i = 0; i < table.get("series").size(); i++) {
+            seriesOfRows.addAll(Collections.nCopies(table.get("rows").get(i).asInt(), table.get("series").get(i).asText()));
+        }
+        if (seriesOfRows.size() != table.get("start").size()) {
+            throw new AssertionError("rows of the series " + seriesOfRows.size() + ", rows of the columns " + table.get("start").size());
+        }
+        return windowsOf(table, seriesOfRows::get);
     }
 
     /** An array of group blocks as the array of groups. */
@@ -81,15 +98,16 @@ final class ColumnsToRows {
             ObjectNode group = rows.addObject();
             group.set("group", block.get("group"));
             group.set("series", block.get("series"));
-            group.set("windows", windowsOf(block, null));
+            group.set("windows", windowsOf(block, row -> null));
         }
         return rows;
     }
 
-    private static ArrayNode windowsOf(JsonNode block, String series) {
+    private static ArrayNode windowsOf(JsonNode block, IntFunction<String> seriesOfRow) {
         ArrayNode rows = NODES.arrayNode();
         for (int row = 0; row < block.get("start").size(); row++) {
             ObjectNode window = rows.addObject();
+            String series = seriesOfRow.apply(row);
             if (series != null) {
                 window.put("series", series);
             }

@@ -16,6 +16,8 @@ import java.util.List;
 final class BucketryChild implements PeerServer {
 
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(120);
+    /** Logback's system property naming its configuration, which the command line sets before it logs. */
+    private static final String LOGGING = "logback.configurationFile";
 
     private final PeerTarget target;
     private final LocalProcess process;
@@ -38,12 +40,8 @@ final class BucketryChild implements PeerServer {
      */
     static BucketryChild start(PeerTarget target, Path jar, boolean columns) throws IOException, InterruptedException {
         Path dir = LocalProcess.directory("bucketry");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        LocalProcess process = LocalProcess.start("bucketry", dir, List.of(java, "-Xmx" + Runtime.getRuntime().maxMemory(),
-                // compiler threads that end take their CPU time with them: keep them, so that the JIT's share can be read
-                "-XX:-UseDynamicNumberOfCompilerThreads",
-                "-cp", jar == null ? System.getProperty("java.class.path") : jar.toString(), BucketryProcess.class.getName(), target.backend().id(),
-                dir.toString()), "check the java of this JVM");
+        LocalProcess process = LocalProcess.start("bucketry", dir, command(target, jar, dir, System.getProperty(LOGGING)),
+                "check the java of this JVM");
         try {
             String[] ready = await(process, dir.resolve("ready")).split(" ");
             return new BucketryChild(target, process, Integer.parseInt(ready[0]), Long.parseLong(ready[1]), columns);
@@ -51,6 +49,25 @@ final class BucketryChild implements PeerServer {
             process.close();
             throw e;
         }
+    }
+
+    /**
+     * The child's command line: this JVM's java and maximum heap, {@code jar} (null: this class path), and
+     * {@code logging}, this command's logback configuration (null: none), so that the server logs as
+     * {@code bucketry serve} does; without one logback logs every library's debug lines, which cost the
+     * server more CPU than its answers.
+     */
+    static List<String> command(PeerTarget target, Path jar, Path dir, String logging) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + Runtime.getRuntime().maxMemory(),
+                // compiler threads that end take their CPU time with them: keep them, so that the JIT's share can be read
+                "-XX:-UseDynamicNumberOfCompilerThreads"));
+        if (logging != null && !logging.isBlank()) {
+            command.add("-D" + LOGGING + "=" + logging);
+        }
+        command.addAll(List.of("-cp", jar == null ? System.getProperty("java.class.path") : jar.toString(),
+                BucketryProcess.class.getName(), target.backend().id(), dir.toString()));
+        return command;
     }
 
     /** The text of {@code file} once the child has written it. */

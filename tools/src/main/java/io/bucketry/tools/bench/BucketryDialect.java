@@ -13,10 +13,15 @@ import java.util.function.Function;
 
 /**
  * Bucketry's HTTP API: Q1 {@code GET /v1/series/{id}/readings}, Q2 {@code …/aggregates?window=5m},
- * Q3 {@code GET /v1/aggregates}, Q4 {@code GET /v1/latest} (one call per 1,000 series); in rows, or with
- * {@code columns} each asked with {@code format=columns} and read from its blocks of columns.
+ * Q3 {@code GET /v1/aggregates}, Q4 {@code GET /v1/latest} (one call per 1,000 series); Q2 and Q3 with
+ * {@code stats=avg}, the one statistic the peers answer. In rows, or with {@code columns} each asked with
+ * {@code format=columns} and read from its columns: blocks, Q3's one table naming each series once with its
+ * number of rows (or a block per series, as a version before the table answers), Q4's one table.
  */
 record BucketryDialect(Function<String, URI> uri, boolean columns) implements Dialect {
+
+    /** The 5-minute windows' averages alone (a version without {@code stats=} answers every statistic). */
+    private static final String AVERAGES = "&window=5m&stats=avg";
 
     /** The row form, the API's default. */
     BucketryDialect(Function<String, URI> uri) {
@@ -30,9 +35,9 @@ record BucketryDialect(Function<String, URI> uri, boolean columns) implements Di
         String form = columns ? "&format=columns" : "";
         return switch (query) {
             case Q1 -> List.of(Dialect.get(client, uri.apply("/v1/series/" + series + "/readings?" + range + "&limit=100000" + form)));
-            case Q2 -> List.of(Dialect.get(client, uri.apply("/v1/series/" + series + "/aggregates?" + range + "&window=5m" + form)));
+            case Q2 -> List.of(Dialect.get(client, uri.apply("/v1/series/" + series + "/aggregates?" + range + AVERAGES + form)));
             case Q3 -> List.of(Dialect.get(client, uri.apply("/v1/aggregates?from=" + spec.recentFrom() + "&to=" + spec.to()
-                    + "&window=5m" + form)));
+                    + AVERAGES + form)));
             case Q4 -> lastpoints(client, form);
         };
     }
@@ -76,6 +81,16 @@ record BucketryDialect(Function<String, URI> uri, boolean columns) implements Di
             JsonNode series = answer.path("series");
             for (int i = 0; i < series.size(); i++) {
                 rows.put(sensor(series.get(i)), valuesAt(answer.path("fields"), "", i));
+            }
+            return;
+        }
+        if (query == PeerQuery.Q3 && answer.isObject()) {
+            JsonNode series = answer.path("series");
+            for (int i = 0, row = 0; i < series.size(); i++) {
+                for (int end = row + answer.path("rows").path(i).asInt(); row < end; row++) {
+                    rows.put(sensor(series.get(i)) + "@" + answer.path("start").path(row).asLong(),
+                            valuesAt(answer.path("fields"), "avg", row));
+                }
             }
             return;
         }

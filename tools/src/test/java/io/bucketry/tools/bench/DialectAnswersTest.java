@@ -60,6 +60,12 @@ class DialectAnswersTest {
         assertThat(rows(columns.read(PeerQuery.Q3, body(windows), SPEC)))
                 .containsExactly(Map.entry("sensor-00002@" + W1, List.of(20.5, 1013.0)));
         assertThat(rows(columns.read(PeerQuery.Q2, body(windows), SPEC))).containsExactly(Map.entry(Long.toString(W1), List.of(20.5, 1013.0)));
+        String table = "{\"series\":[\"sensor.sensor-00002\",\"sensor.sensor-00003\"],\"rows\":[2,1],\"start\":[" + W0 + "," + W1
+                + "," + W0 + "],\"end\":[" + W1 + "," + (W1 + 300_000) + "," + W1 + "],\"count\":[3,5,4],\"fields\":{\"temperature\":"
+                + "{\"avg\":[20.0,20.5,19.5]},\"pressure\":{\"avg\":[1012.0,1013.0,null]}}}";
+        assertThat(rows(columns.read(PeerQuery.Q3, body(table), SPEC))).containsExactly(
+                Map.entry("sensor-00002@" + W0, List.of(20.0, 1012.0)), Map.entry("sensor-00002@" + W1, List.of(20.5, 1013.0)),
+                Map.entry("sensor-00003@" + W0, List.of(19.5, 0.0)));
         assertThat(rows(columns.read(PeerQuery.Q4, pages, SPEC)))
                 .containsExactly(Map.entry("a", List.of(1.5, 2.5)), Map.entry("b", List.of(3.5, 4.5)));
     }
