@@ -33,17 +33,22 @@ final class BucketryChild implements PeerServer {
     }
 
     /**
-     * Starts {@code target}'s server from {@code jar} (null: this JVM's class path), asked in columns too when
-     * {@code columns}.
+     * Starts {@code target}'s server from {@code jar} (null: this JVM's class path) in a JVM given {@code jvmOptions}
+     * too, asked in columns too when {@code columns}.
      */
-    static BucketryChild start(PeerTarget target, Path jar, boolean columns) throws IOException, InterruptedException {
+    static BucketryChild start(PeerTarget target, Path jar, List<String> jvmOptions, boolean columns)
+            throws IOException, InterruptedException {
         Path dir = LocalProcess.directory("bucketry");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        LocalProcess process = LocalProcess.start("bucketry", dir, List.of(java, "-Xmx" + Runtime.getRuntime().maxMemory(),
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + Runtime.getRuntime().maxMemory(),
                 // compiler threads that end take their CPU time with them: keep them, so that the JIT's share can be read
                 "-XX:-UseDynamicNumberOfCompilerThreads",
-                "-cp", jar == null ? System.getProperty("java.class.path") : jar.toString(), BucketryProcess.class.getName(), target.backend().id(),
-                dir.toString()), "check the java of this JVM");
+                // without serve's logging, logback's default logs Jetty's DEBUG lines for every read of every request
+                "-Dlogback.configurationFile=" + BucketryProcess.SERVE_LOGGING));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", jar == null ? System.getProperty("java.class.path") : jar.toString(),
+                BucketryProcess.class.getName(), target.backend().id(), dir.toString()));
+        LocalProcess process = LocalProcess.start("bucketry", dir, command, "check the java of this JVM");
         try {
             String[] ready = await(process, dir.resolve("ready")).split(" ");
             return new BucketryChild(target, process, Integer.parseInt(ready[0]), Long.parseLong(ready[1]), columns);
