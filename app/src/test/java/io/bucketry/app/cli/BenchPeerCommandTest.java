@@ -31,6 +31,25 @@ class BenchPeerCommandTest {
     }
 
     @Test
+    void aJvmOptionReachesTheBucketryServersJvmAndIsReported() {
+        Cli.Run run = Cli.run("bench-peer", "--sensors", "2", "--duration", "10m", "--batch-size", "10", "--clients", "1",
+                "--rounds", "1", "--query-repeats", "1", "--targets", "inmemory", "--no-columns",
+                "--bucketry-jvm-option=-XX:TieredStopAtLevel=1");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("Bucketry's JVM given -XX:TieredStopAtLevel=1", "20 stored after");
+    }
+
+    @Test
+    void aJvmOptionTheJvmRefusesFailsTheRunWithTheJvmsWords() {
+        Cli.Run run = Cli.run("bench-peer", "--sensors", "2", "--duration", "5m", "--targets", "inmemory",
+                "--bucketry-jvm-option=-XX:+NoSuchBucketryOption");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("NoSuchBucketryOption");
+    }
+
+    @Test
     void anUnknownTargetIsBadUsageNamingTheTargets() {
         Cli.Run run = Cli.run("bench-peer", "--targets", "inmemory,cassandra");
 

@@ -1,5 +1,6 @@
 package io.bucketry.app.cli;
 
+import io.bucketry.tools.bench.BucketryProcess;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,6 +14,12 @@ class CliLoggingTest {
         assertThat(loader.getResource(CliLogging.RESOURCE)).isNotNull();
         // logback picks up a root logback.xml from any jar: one there would take over an embedding application's logging
         assertThat(loader.getResource("logback.xml")).isNull();
+    }
+
+    @Test
+    void benchPeersBucketryServerLogsAsServeDoes() {
+        // logback's default without it logs Jetty's DEBUG lines per request: a third of the server's CPU in bench-peer
+        assertThat(BucketryProcess.SERVE_LOGGING).isEqualTo(CliLogging.RESOURCE);
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 final class FieldValues {
 
     static final long EXACT_LIMIT = 1L << 53;
+    private static final int NOT_A_BOOLEAN = -1;
     private static final double[] POWERS = new double[23];
 
     static {
@@ -24,8 +25,8 @@ final class FieldValues {
     private FieldValues() {
     }
 
-    /** The value of the unquoted token {@code b[s, e)} of field {@code name}. */
-    static Object value(byte[] b, int s, int e, String name) {
+    /** The value of the unquoted token {@code b[s, e)} of field {@code name}, as the double a number field holds. */
+    static double value(byte[] b, int s, int e, String name) {
         byte last = b[e - 1];
         if (last == 'i' && e - s > 1) {
             return exact(integer(b, s, e - 1, true, name), name, "integer");
@@ -33,11 +34,11 @@ final class FieldValues {
         if (last == 'u' && e - s > 1) {
             return exact(integer(b, s, e - 1, false, name), name, "unsigned integer");
         }
-        Object bool = bool(b, s, e);
-        return bool != null ? bool : floating(b, s, e, name);
+        int bool = bool(b, s, e);
+        return bool != NOT_A_BOOLEAN ? bool : floating(b, s, e, name);
     }
 
-    private static Long exact(long value, String name, String kind) {
+    private static long exact(long value, String name, String kind) {
         if (value > EXACT_LIMIT || value < -EXACT_LIMIT) {
             throw new LineError(RejectionReason.INVALID_FIELD_VALUE, "field " + name + ": " + kind + " " + value
                     + " is beyond ±2^53 (" + EXACT_LIMIT + "), the range a number field holds exactly");
@@ -69,21 +70,22 @@ final class FieldValues {
         return negative ? -value : value;
     }
 
-    private static Long bool(byte[] b, int s, int e) {
+    /** 1 for true, 0 for false, {@link #NOT_A_BOOLEAN} for any other token. */
+    private static int bool(byte[] b, int s, int e) {
         int n = e - s;
         byte c = b[s];
         if (n == 1) {
-            return c == 't' || c == 'T' ? Long.valueOf(1) : c == 'f' || c == 'F' ? Long.valueOf(0) : null;
+            return c == 't' || c == 'T' ? 1 : c == 'f' || c == 'F' ? 0 : NOT_A_BOOLEAN;
         }
         if (n == 4 && (c == 't' || c == 'T')) {
             String t = text(b, s, e);
-            return t.equals("true") || t.equals("True") || t.equals("TRUE") ? Long.valueOf(1) : null;
+            return t.equals("true") || t.equals("True") || t.equals("TRUE") ? 1 : NOT_A_BOOLEAN;
         }
         if (n == 5 && (c == 'f' || c == 'F')) {
             String t = text(b, s, e);
-            return t.equals("false") || t.equals("False") || t.equals("FALSE") ? Long.valueOf(0) : null;
+            return t.equals("false") || t.equals("False") || t.equals("FALSE") ? 0 : NOT_A_BOOLEAN;
         }
-        return null;
+        return NOT_A_BOOLEAN;
     }
 
     /**
@@ -91,7 +93,7 @@ final class FieldValues {
      * short ones. A literal a double cannot hold (non-zero digits that would become 0, or beyond its range) is
      * refused, as the JSON route refuses it: never stored altered.
      */
-    private static Double floating(byte[] b, int s, int e, String name) {
+    private static double floating(byte[] b, int s, int e, String name) {
         int i = s;
         boolean negative = b[i] == '-';
         if (negative || b[i] == '+') {

@@ -8,6 +8,7 @@ import io.bucketry.domain.RejectionReason;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ public final class LineBatch implements LineSink {
 
     private final int maxBatchSize;
     private final List<ReadingInput> inputs = new ArrayList<>();
-    private final List<Long> lineOfInput = new ArrayList<>();
+    private long[] lineOfInput = new long[64];
     private final Map<String, String> tagSetOfId = new HashMap<>();
     private final Map<String, Long> firstLineOfId = new HashMap<>();
     private int lines;
@@ -41,7 +42,7 @@ public final class LineBatch implements LineSink {
     }
 
     @Override
-    public void reading(long line, SeriesKey series, Instant time, Map<String, Object> fields) {
+    public void reading(long line, SeriesKey series, Instant time, Map<String, ?> fields) {
         count();
         String taken = tagSetOfId.putIfAbsent(series.id(), series.tagSet());
         if (taken == null) {
@@ -65,8 +66,11 @@ public final class LineBatch implements LineSink {
     }
 
     private void add(long line, ReadingInput input) {
+        if (inputs.size() == lineOfInput.length) {
+            lineOfInput = Arrays.copyOf(lineOfInput, lineOfInput.length * 2);
+        }
+        lineOfInput[inputs.size()] = line;
         inputs.add(input);
-        lineOfInput.add(line);
     }
 
     private void count() {
@@ -85,7 +89,7 @@ public final class LineBatch implements LineSink {
     public LineReport report(IngestReport report) {
         List<LineRejection> rejected = new ArrayList<>(report.rejected().size());
         for (IngestReport.Rejection r : report.rejected()) {
-            rejected.add(new LineRejection(lineOfInput.get(r.index()), r.series(), r.time(), r.reason(), r.message()));
+            rejected.add(new LineRejection(lineOfInput[r.index()], r.series(), r.time(), r.reason(), r.message()));
         }
         return new LineReport(report.accepted(), report.duplicates(), rejected);
     }

@@ -5,8 +5,6 @@ import io.bucketry.domain.RejectionReason;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A hand-written, streaming parser of the InfluxDB line protocol
@@ -25,6 +23,7 @@ public final class LineParser {
     private final LineSink sink;
     private final ByteKeyCache<SeriesKey> seriesCache = new ByteKeyCache<>(CACHE_LIMIT);
     private final ByteKeyCache<String> nameCache = new ByteKeyCache<>(1024);
+    private final LineFields fields = new LineFields();
 
     /**
      * A parser reading timestamps in {@code precision}, giving lines without one the time {@code now}
@@ -58,8 +57,8 @@ public final class LineParser {
             if (i == end) {
                 throw new LineError(RejectionReason.NO_FIELDS, "the line has no fields after its measurement and tags");
             }
-            Map<String, Object> fields = new LinkedHashMap<>(8);
-            i = fields(b, i, end, fields, last);
+            fields.clear();
+            i = fields(b, i, end, last);
             if (i < 0) {
                 return NEED_MORE;
             }
@@ -70,7 +69,7 @@ public final class LineParser {
                 throw new LineError(RejectionReason.INVALID_TIME, "unexpected text after the timestamp: "
                         + FieldValues.text(b, Escapes.skipBlanks(b, tEnd, end), end));
             }
-            sink.reading(line, series, t == end ? now : Timestamps.instant(b, t, tEnd, precision), fields);
+            sink.reading(line, series, t == end ? now : Timestamps.instant(b, t, tEnd, precision), fields.take());
         } catch (LineError e) {
             String series = keyEnd < 0 ? FieldValues.text(b, keyStart, Escapes.tokenEnd(b, keyStart, end))
                     : FieldValues.text(b, keyStart, keyEnd);
@@ -84,7 +83,7 @@ public final class LineParser {
     }
 
     /** Reads the field set from {@code i}; its end, or -1 when a quoted string runs past {@code e} and more may follow. */
-    private int fields(byte[] b, int i, int e, Map<String, Object> fields, boolean last) {
+    private int fields(byte[] b, int i, int e, boolean last) {
         while (true) {
             int eq = Escapes.keyEnd(b, i, e);
             if (eq == e || b[eq] != '=') {
@@ -97,7 +96,6 @@ public final class LineParser {
             String name = name(b, i, eq);
             int v = eq + 1;
             int end;
-            Object value;
             if (v < e && b[v] == '"') {
                 end = Escapes.quoteEnd(b, v + 1, e);
                 if (end == e) {
@@ -106,17 +104,14 @@ public final class LineParser {
                     }
                     throw new LineError(RejectionReason.INVALID_FIELD_VALUE, "field " + name + ": the string is not closed");
                 }
-                value = Escapes.unquote(b, v + 1, end, name);
+                fields.text(name, Escapes.unquote(b, v + 1, end, name));
                 end++;
             } else {
                 end = Escapes.valueEnd(b, v, e);
                 if (end == v) {
                     throw new LineError(RejectionReason.INVALID_FIELD_VALUE, "field " + name + " has no value");
                 }
-                value = FieldValues.value(b, v, end, name);
-            }
-            if (fields.put(name, value) != null) {
-                throw new LineError(RejectionReason.INVALID_FIELD_NAME, "field " + name + " appears twice in the line");
+                fields.number(name, FieldValues.value(b, v, end, name));
             }
             if (end == e || b[end] == ' ' || b[end] == '\t') {
                 return end;

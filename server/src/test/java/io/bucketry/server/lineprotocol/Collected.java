@@ -1,5 +1,6 @@
 package io.bucketry.server.lineprotocol;
 
+import io.bucketry.domain.FieldValue;
 import io.bucketry.domain.RejectionReason;
 
 import java.io.ByteArrayInputStream;
@@ -8,12 +9,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** A sink that keeps what the parser gave it, for tests. */
 final class Collected implements LineSink {
 
+    /** @param fields as plain values: a number as its double, a text as its String */
     record Parsed(long line, SeriesKey series, Instant time, Map<String, Object> fields) {
     }
 
@@ -38,8 +41,11 @@ final class Collected implements LineSink {
     }
 
     @Override
-    public void reading(long line, SeriesKey series, Instant time, Map<String, Object> fields) {
-        readings.add(new Parsed(line, series, time, fields));
+    public void reading(long line, SeriesKey series, Instant time, Map<String, ?> fields) {
+        Map<String, Object> plain = new LinkedHashMap<>();
+        fields.forEach((name, value) -> plain.put(name, value instanceof FieldValue.Numeric number ? (Object) number.value()
+                : value instanceof FieldValue.Text text ? text.value() : value));
+        readings.add(new Parsed(line, series, time, plain));
     }
 
     @Override

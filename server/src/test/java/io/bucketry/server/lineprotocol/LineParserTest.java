@@ -42,18 +42,18 @@ class LineParserTest {
                 "cpu", Map.of("cpu", "cpu-total", "host", "web01")));
         assertThat(c.readings.get(0).time()).isEqualTo(t);
         assertThat(c.readings.get(0).fields()).containsExactly(entry("usage_idle", 98.5), entry("usage_user", 1.25));
-        assertThat(c.readings.get(1).fields()).containsExactly(entry("used", 8123456789L), entry("free", 42L),
+        assertThat(c.readings.get(1).fields()).containsExactly(entry("used", 8123456789.0), entry("free", 42.0),
                 entry("available_percent", 61.3));
         assertThat(c.readings.get(2).series().id()).isEqualTo("disk.sda1.ext4.web01._var_lib");
-        assertThat(c.readings.get(2).fields()).containsExactly(entry("used_percent", 55.0), entry("inodes_free", 1200L));
+        assertThat(c.readings.get(2).fields()).containsExactly(entry("used_percent", 55.0), entry("inodes_free", 1200.0));
         assertThat(c.readings.get(3).series()).isEqualTo(new SeriesKey("net_io.a_b_c.eth0", "net io,host=name=a,b c,if=eth0",
                 "net io", Map.of("host=name", "a,b c", "if", "eth0")));
-        assertThat(c.readings.get(3).fields()).containsExactly(entry("bytes_recv", 12L), entry("drop_rate", 0.0));
+        assertThat(c.readings.get(3).fields()).containsExactly(entry("bytes_recv", 12.0), entry("drop_rate", 0.0));
         assertThat(c.readings.get(4).fields()).containsExactly(entry("message", "say \"hi\" to C:\\temp"),
-                entry("severity_code", 3L));
+                entry("severity_code", 3.0));
         assertThat(c.readings.get(5).time()).isEqualTo(NOW);
-        assertThat(c.readings.get(5).fields()).containsExactly(entry("load1", 0.5), entry("uptime", 123L));
-        assertThat(c.readings.get(6).fields()).containsExactly(entry("running", 1L), entry("zombie", 0L));
+        assertThat(c.readings.get(5).fields()).containsExactly(entry("load1", 0.5), entry("uptime", 123.0));
+        assertThat(c.readings.get(6).fields()).containsExactly(entry("running", 1.0), entry("zombie", 0.0));
         assertThat(c.readings.get(7).series().id()).isEqualTo("weather.z_rich");
         assertThat(c.readings.get(7).fields()).containsExactly(entry("temperature", -3.25), entry("unit", "\u00b0C"));
     }
@@ -68,7 +68,7 @@ class LineParserTest {
 
     @ParameterizedTest(name = "{0} is boolean {1}")
     @CsvSource({"t,1", "T,1", "true,1", "True,1", "TRUE,1", "f,0", "F,0", "false,0", "False,0", "FALSE,0"})
-    void everyBooleanSpellingBecomesOneOrZero(String spelling, long value) {
+    void everyBooleanSpellingBecomesOneOrZero(String spelling, double value) {
         Collected c = Collected.parse("m ok=" + spelling + " 0", SeriesIdRule.VALUES, Precision.SECONDS, NOW);
 
         assertThat(c.readings.get(0).fields()).containsExactly(entry("ok", value));
@@ -175,7 +175,7 @@ class LineParserTest {
         Collected c = Collected.parse("m a=9007199254740992i,b=-9007199254740992i,c=9007199254740992u,d=0u 0",
                 SeriesIdRule.VALUES, Precision.SECONDS, NOW);
 
-        assertThat(c.readings.get(0).fields()).containsExactly(entry("a", 9007199254740992L),
-                entry("b", -9007199254740992L), entry("c", 9007199254740992L), entry("d", 0L));
+        assertThat(c.readings.get(0).fields()).containsExactly(entry("a", 9007199254740992.0),
+                entry("b", -9007199254740992.0), entry("c", 9007199254740992.0), entry("d", 0.0));
     }
 }

@@ -91,6 +91,11 @@ public final class BenchPeerCommand implements Callable<Integer> {
                     + "with this benchmark; add --no-columns for a version without format=columns.")
     Path bucketryJar;
 
+    @Option(names = "--bucketry-jvm-option", paramLabel = "OPTION",
+            description = "An option of the Bucketry targets' JVM, such as -XX:TieredStopAtLevel=1 (repeatable), to measure "
+                    + "what a JVM option of serve does.")
+    List<String> bucketryJvmOptions = List.of();
+
     @Option(names = "--no-columns", description = "Ask the Bucketry targets in rows only, not also in columns (format=columns).")
     boolean noColumns;
 
@@ -107,7 +112,7 @@ public final class BenchPeerCommand implements Callable<Integer> {
                     "questdb", "questdb", QUESTDB_VERSION, "questdb-" + QUESTDB_VERSION + ".jar");
             options = new PeerOptions(scenario, counts(clients), PeerTarget.parse(targets), rounds, queryRepeats, influxd,
                     victoriaMetrics, jar, QUESTDB_VERSION, Durations.parsePositive(cold), Durations.parsePositive(compactionTimeout),
-                    bucketryJar, !noColumns);
+                    bucketryJar, bucketryJvmOptions, !noColumns);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(e.getMessage());
         }

@@ -16,7 +16,7 @@ import java.util.List;
 final class BucketryChild implements PeerServer {
 
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(120);
-    /** Logback's system property naming its configuration, which the command line sets before it logs. */
+    /** Logback's system property naming its configuration file. */
     private static final String LOGGING = "logback.configurationFile";
 
     private final PeerTarget target;
@@ -35,12 +35,13 @@ final class BucketryChild implements PeerServer {
     }
 
     /**
-     * Starts {@code target}'s server from {@code jar} (null: this JVM's class path), asked in columns too when
-     * {@code columns}.
+     * Starts {@code target}'s server from {@code jar} (null: this JVM's class path) in a JVM given {@code jvmOptions}
+     * too, asked in columns too when {@code columns}.
      */
-    static BucketryChild start(PeerTarget target, Path jar, boolean columns) throws IOException, InterruptedException {
+    static BucketryChild start(PeerTarget target, Path jar, List<String> jvmOptions, boolean columns)
+            throws IOException, InterruptedException {
         Path dir = LocalProcess.directory("bucketry");
-        LocalProcess process = LocalProcess.start("bucketry", dir, command(target, jar, dir, System.getProperty(LOGGING)),
+        LocalProcess process = LocalProcess.start("bucketry", dir, command(target, jar, dir, jvmOptions),
                 "check the java of this JVM");
         try {
             String[] ready = await(process, dir.resolve("ready")).split(" ");
@@ -52,19 +53,17 @@ final class BucketryChild implements PeerServer {
     }
 
     /**
-     * The child's command line: this JVM's java and maximum heap, {@code jar} (null: this class path), and
-     * {@code logging}, this command's logback configuration (null: none), so that the server logs as
-     * {@code bucketry serve} does; without one logback logs every library's debug lines, which cost the
-     * server more CPU than its answers.
+     * The child's command line: this JVM's java and maximum heap, serve's logging (without it logback logs every
+     * library's debug lines, which cost the server more CPU than its answers), {@code jvmOptions}, and {@code jar}
+     * (null: this class path).
      */
-    static List<String> command(PeerTarget target, Path jar, Path dir, String logging) {
+    static List<String> command(PeerTarget target, Path jar, Path dir, List<String> jvmOptions) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + Runtime.getRuntime().maxMemory(),
                 // compiler threads that end take their CPU time with them: keep them, so that the JIT's share can be read
-                "-XX:-UseDynamicNumberOfCompilerThreads"));
-        if (logging != null && !logging.isBlank()) {
-            command.add("-D" + LOGGING + "=" + logging);
-        }
+                "-XX:-UseDynamicNumberOfCompilerThreads",
+                "-D" + LOGGING + "=" + BucketryProcess.SERVE_LOGGING));
+        command.addAll(jvmOptions);
         command.addAll(List.of("-cp", jar == null ? System.getProperty("java.class.path") : jar.toString(),
                 BucketryProcess.class.getName(), target.backend().id(), dir.toString()));
         return command;

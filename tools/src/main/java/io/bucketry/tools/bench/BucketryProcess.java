@@ -22,6 +22,12 @@ import java.time.Duration;
  */
 public final class BucketryProcess {
 
+    /**
+     * The logging configuration {@code serve} runs with (the command line's, a class-path resource of every jar that
+     * has the command line), which the benchmark gives this process's JVM.
+     */
+    public static final String SERVE_LOGGING = "io/bucketry/app/cli/logback-cli.xml";
+
     private static final Duration NO_SWEEP = Duration.ofDays(3650);
 
     private BucketryProcess() {

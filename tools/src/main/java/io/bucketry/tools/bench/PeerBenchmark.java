@@ -104,7 +104,8 @@ final class PeerBenchmark {
 
     private PeerServer start(PeerTarget target) throws IOException, InterruptedException {
         return switch (target) {
-            case INMEMORY, JSON, MONGO_BUCKET -> BucketryChild.start(target, options.bucketryJar(), options.columns());
+            case INMEMORY, JSON, MONGO_BUCKET -> BucketryChild.start(target, options.bucketryJar(),
+                    options.bucketryJvmOptions(), options.columns());
             case INFLUXDB -> InfluxServer.start(options.influxd(), options.cold(), options.compactionTimeout());
             case VICTORIAMETRICS -> VictoriaServer.start(options.victoriaMetrics());
             case QUESTDB -> QuestServer.start(options.questdbJar(), options.questdbVersion());

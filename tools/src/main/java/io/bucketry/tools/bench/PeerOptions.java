@@ -12,15 +12,16 @@ import java.util.Set;
  * with, the targets, the rounds (each target and client count once per round, the order reversed
  * every other round), the timed repeats of each query, where each peer's program is, and how long
  * InfluxDB gets: a shard is cold after {@code cold} without writes, and must be compacted within
- * {@code compactionTimeout}; the jar the Bucketry targets run ({@code bucketryJar}, null: this one's class path), and
- * whether they are asked in columns too.
+ * {@code compactionTimeout}; the jar the Bucketry targets run ({@code bucketryJar}, null: this one's class path), the
+ * options of their JVM, and whether they are asked in columns too.
  */
 record PeerOptions(Scenario scenario, List<Integer> clients, Set<PeerTarget> targets, int rounds, int queryRepeats,
                    String influxd, String victoriaMetrics, Path questdbJar, String questdbVersion,
-                   Duration cold, Duration compactionTimeout, Path bucketryJar, boolean columns) {
+                   Duration cold, Duration compactionTimeout, Path bucketryJar, List<String> bucketryJvmOptions, boolean columns) {
 
     PeerOptions {
         clients = List.copyOf(clients);
+        bucketryJvmOptions = List.copyOf(bucketryJvmOptions);
         if (clients.isEmpty() || clients.stream().anyMatch(c -> c < 1)) {
             throw new IllegalArgumentException("--clients must list counts of at least 1, such as 1,4");
         }

@@ -36,7 +36,8 @@ record PeerReport(PeerOptions options, PeerStream lines, PeerStream json, QueryS
                 s.duplicateShare(), lines.batches().size(), s.batchSize(), lines.bytesPerReading(),
                 json == null ? "" : String.format(Locale.ROOT, ", JSON %.1f B/reading", json.bytesPerReading()));
         out.printf(Locale.ROOT, "%d rounds, clients %s, each query asked %d times after 10 warm-up asks; every server a fresh "
-                + "process per feed%n", options.rounds(), options.clients(), options.queryRepeats());
+                + "process per feed%s%n", options.rounds(), options.clients(), options.queryRepeats(),
+                options.bucketryJvmOptions().isEmpty() ? "" : "; Bucketry's JVM given " + String.join(" ", options.bucketryJvmOptions()));
         out.printf(Locale.ROOT, "machine: %d cores, load average (1 min) %.2f at the start, %.2f at the end, %.2f at most%s%n",
                 cores, loads.get(0), loads.get(loads.size() - 1), maxLoad,
                 maxLoad > cores ? " (LOADED: other work shared the cores; compare ratios, not absolute figures)" : "");

@@ -13,23 +13,24 @@ class BucketryChildTest {
     private static final Path DIR = Path.of("/tmp/bucketry-child");
 
     @Test
-    void theChildLogsWithTheConfigurationOfThisCommand() {
+    void theChildLogsAsServeDoesWithTheGivenOptionsBeforeTheClassPath() {
         List<String> command = BucketryChild.command(PeerTarget.INMEMORY, Path.of("/tmp/other.jar"), DIR,
-                "io/bucketry/app/cli/logback-cli.xml");
+                List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
 
-        // then: the configuration is a JVM option, before the class that runs the server
-        int option = command.indexOf("-Dlogback.configurationFile=io/bucketry/app/cli/logback-cli.xml");
-        assertThat(option).isPositive().isLessThan(command.indexOf(BucketryProcess.class.getName()));
-        assertThat(command.subList(command.indexOf("-cp"), command.size())).containsExactly("-cp", "/tmp/other.jar",
+        // then: serve's logging and the options are JVM options, before the class that runs the server
+        int logging = command.indexOf("-Dlogback.configurationFile=" + BucketryProcess.SERVE_LOGGING);
+        int classPath = command.indexOf("-cp");
+        assertThat(logging).isPositive().isLessThan(classPath);
+        assertThat(command.subList(logging + 1, classPath)).containsExactly("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+        assertThat(command.subList(classPath, command.size())).containsExactly("-cp", "/tmp/other.jar",
                 BucketryProcess.class.getName(), "inmemory", DIR.toString());
     }
 
     @Test
-    void withoutAConfigurationTheChildIsGivenNone() {
-        List<String> command = BucketryChild.command(PeerTarget.INMEMORY, null, DIR, null);
+    void withoutAJarTheChildRunsThisClassPath() {
+        List<String> command = BucketryChild.command(PeerTarget.INMEMORY, null, DIR, List.of());
 
-        assertThat(command).noneMatch(argument -> argument.startsWith("-Dlogback"))
-                .contains(System.getProperty("java.class.path"), "-XX:-UseDynamicNumberOfCompilerThreads");
-        assertThat(BucketryChild.command(PeerTarget.INMEMORY, null, DIR, " ")).noneMatch(argument -> argument.startsWith("-Dlogback"));
+        assertThat(command).contains(System.getProperty("java.class.path"), "-XX:-UseDynamicNumberOfCompilerThreads",
+                "-Dlogback.configurationFile=" + BucketryProcess.SERVE_LOGGING);
     }
 }
