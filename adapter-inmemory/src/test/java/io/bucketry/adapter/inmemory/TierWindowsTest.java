@@ -33,7 +33,7 @@ class TierWindowsTest {
     void writesInAnyOrderRemovalsAndExpiriesReadBackAsATreeMapOfTheSameWindowsDoes() {
         long seed = new Random().nextLong();
         Random random = new Random(seed);
-        TierWindows windows = new TierWindows();
+        TierWindows windows = new TierWindows(WINDOW, null, new SharedValues());
         TreeMap<Long, TierWindow> expected = new TreeMap<>();
         long cutoff = 0;
         for (int step = 0; step < 5_000; step++) {
@@ -62,8 +62,9 @@ class TierWindowsTest {
             assertThat(read).as("seed %d, step %d: [%d, %d) limit %d", seed, step, from, to, limit)
                     .containsExactlyElementsOf(want.stream().map(TierWindow::whole).toList());
             List<TierWindow> tagged = new ArrayList<>();
-            windows.readTagged(from, to, limit, tagged);
-            assertThat(tagged).as("seed %d, step %d: with their slices", seed, step).containsExactlyElementsOf(want);
+            windows.readTagged(SERIES, WINDOW, from, to, tagged);
+            assertThat(tagged).as("seed %d, step %d: with their slices", seed, step)
+                    .containsExactlyElementsOf(expected.subMap(from, true, to, false).values());
             assertThat(added).isEqualTo(want.size());
             assertThat(windows.size()).isEqualTo(expected.size());
         }
@@ -71,7 +72,7 @@ class TierWindowsTest {
 
     @Test
     void windowsWrittenInTimeOrderAndExpiredFromTheFrontKeepEveryLiveWindowAcrossManyGrowthsAndMoves() {
-        TierWindows windows = new TierWindows();
+        TierWindows windows = new TierWindows(WINDOW, null, new SharedValues());
         for (long i = 0; i < 10_000; i++) {
             windows.put(i * WINDOW, window(i * WINDOW, i + 1));   // count i + 1: a window of none is never stored
             if (i % 100 == 99) {
@@ -87,7 +88,7 @@ class TierWindowsTest {
 
     @Test
     void aWindowWrittenAgainReplacesTheStoredOne() {
-        TierWindows windows = new TierWindows();
+        TierWindows windows = new TierWindows(WINDOW, null, new SharedValues());
         windows.put(WINDOW, window(WINDOW, 1));
         windows.put(0, window(0, 2));
         windows.put(WINDOW, window(WINDOW, 3));
