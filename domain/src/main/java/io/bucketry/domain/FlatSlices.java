@@ -14,7 +14,6 @@ public final class FlatSlices {
 
     /** Longs per field. */
     public static final int PER_FIELD = 8;
-    static final int N = 0;
     static final int MIN = 1;
     static final int MAX = 2;
     static final int SUM = 3;
@@ -31,7 +30,7 @@ public final class FlatSlices {
         return 1 + PER_FIELD * fields.size();
     }
 
-    /** Where the values of field {@code index} of the slice at {@code at} begin. */
+    /** Where the values of field {@code index} of the slice at {@code at} begin: its count first. */
     static int field(int at, int index) {
         return at + 1 + PER_FIELD * index;
     }
@@ -52,10 +51,10 @@ public final class FlatSlices {
             FieldSpan span = slice.fields().get(fields.name(i));
             int f = field(at, i);
             if (span == null) {
-                into[f + N] = 0;
+                into[f] = 0;
                 continue;
             }
-            into[f + N] = span.count();
+            into[f] = span.count();
             into[f + MIN] = Double.doubleToRawLongBits(span.min());
             into[f + MAX] = Double.doubleToRawLongBits(span.max());
             into[f + SUM] = Double.doubleToRawLongBits(span.sum());
@@ -76,8 +75,8 @@ public final class FlatSlices {
         Map<String, FieldSpan> spans = new HashMap<>();
         for (int i = 0; i < fields.size(); i++) {
             int f = field(at, i);
-            if (from[f + N] > 0) {
-                spans.put(fields.name(i), new FieldSpan(from[f + N], real(from, f + MIN), real(from, f + MAX),
+            if (from[f] > 0) {
+                spans.put(fields.name(i), new FieldSpan(from[f], real(from, f + MIN), real(from, f + MAX),
                         real(from, f + SUM), from[f + FIRST_TIME], real(from, f + FIRST), from[f + LAST_TIME],
                         real(from, f + LAST)));
             }

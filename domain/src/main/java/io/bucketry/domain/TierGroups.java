@@ -15,7 +15,6 @@ import static io.bucketry.domain.FlatSlices.LAST;
 import static io.bucketry.domain.FlatSlices.LAST_TIME;
 import static io.bucketry.domain.FlatSlices.MAX;
 import static io.bucketry.domain.FlatSlices.MIN;
-import static io.bucketry.domain.FlatSlices.N;
 import static io.bucketry.domain.FlatSlices.SUM;
 import static io.bucketry.domain.FlatSlices.real;
 
@@ -101,7 +100,7 @@ public final class TierGroups implements TierSliceSink {
         int[] ids = schema == lastSchema ? lastFields : fieldsOf(schema);
         for (int i = 0; i < ids.length; i++) {
             int f = FlatSlices.field(at, i);
-            if (values[f + N] > 0) {
+            if (values[f] > 0) {
                 fields[ids[i]].add(cell, values, f);
             }
         }
@@ -180,9 +179,7 @@ public final class TierGroups implements TierSliceSink {
     public List<GroupWindows> result() {
         int size = cells.size();
         List<List<Integer>> windowsOf = new ArrayList<>(groups.size());
-        for (int g = 0; g < groups.size(); g++) {
-            windowsOf.add(new ArrayList<>());
-        }
+        groups.forEach(group -> windowsOf.add(new ArrayList<>()));
         for (int cell = 0; cell < size; cell++) {
             windowsOf.get(cells.group(cell)).add(cell);
             for (FieldCells field : fields) {
@@ -258,7 +255,7 @@ public final class TierGroups implements TierSliceSink {
 
         /** Adds the field of a slice at {@code f} to {@code cell}: the current series' sum apart, its first strictly earlier, its last at or after. */
         void add(int cell, long[] values, int f) {
-            count[cell] += values[f + N];
+            count[cell] += values[f];
             min[cell] = Math.min(min[cell], real(values, f + MIN));
             max[cell] = Math.max(max[cell], real(values, f + MAX));
             open[cell] += real(values, f + SUM);

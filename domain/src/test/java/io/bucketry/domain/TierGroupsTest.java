@@ -138,6 +138,25 @@ class TierGroupsTest {
     }
 
     @Test
+    void manyGroupsEachCountTheirOwnSeries() {
+        // given 40 series in 20 buildings, two a building
+        List<List<Reading>> bySeries = new ArrayList<>();
+        for (int s = 0; s < 40; s++) {
+            SeriesId series = SeriesId.of(String.format("s%02d", s));
+            bySeries.add(List.of(reading(series, 0, Tags.of("building", String.format("b%02d", s % 20)), Map.of("v", 1.0 * s))));
+        }
+
+        // when
+        TierGroups groups = new TierGroups(BY_BUILDING, TagFilter.ANY, TIER, 100);
+        FlatSlices.feedAll(tierWindows(bySeries), groups);
+
+        // then
+        assertThat(groups.result()).hasSize(20).allSatisfy(group -> assertThat(group.series()).isEqualTo(2))
+                .extracting(group -> group.windows().get(0).fields().get("v").sum())
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 20).mapToObj(b -> 2.0 * b + 20).toList());
+    }
+
+    @Test
     void noSliceGivesNoGroup() {
         assertThat(new TierGroups(BY_BUILDING, TagFilter.ANY, TIER, 10).result()).isEmpty();
     }
