@@ -6,6 +6,7 @@ import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierSliceSink;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -41,8 +42,15 @@ public final class InMemoryRollupStore implements StoreRollups {
     private final ConcurrentHashMap<SeriesId, SeriesRollups> bySeries = new ConcurrentHashMap<>();
     private volatile Snapshot sorted = new Snapshot(0, new SeriesRollups[0]);
     private final ConcurrentHashMap<Long, Instant> coveredSince = new ConcurrentHashMap<>();
+    private final SharedValues shared = new SharedValues();
     private final Executor executor;
     private final int parallelism;
+    private static final SeriesRollups[] NO_SERIES = new SeriesRollups[0];
+    /**
+     * Whether an entry was ever recorded by {@link #recordPending}: the store beside a reading store records none (its
+     * readings mark their windows), so a settle does not lock every series to find none.
+     */
+    private volatile boolean recorded;
     /** The series whose stored readings mark pending windows, or null (a store on its own). */
     private final StripedSeries marked;
 
@@ -100,6 +108,7 @@ public final class InMemoryRollupStore implements StoreRollups {
 
     @Override
     public void recordPending(List<RollupKey> keys, long token, LongPredicate running) {
+        recorded = true;   // before any entry: a settle that sees an entry sees this too
         int parts = keys.size() / MIN_KEYS_PER_PART >= 2 ? parallelism : 1;
         if (parts < 2) {
             record(keys, token, running, 0, 1);
@@ -148,7 +157,7 @@ public final class InMemoryRollupStore implements StoreRollups {
     @Override
     public List<PendingRollup> pending(TimeRange range, int limit) {
         List<PendingRollup> out = new ArrayList<>();
-        for (SeriesRollups series : sorted()) {
+        for (SeriesRollups series : recorded ? sorted() : NO_SERIES) {
             series.pending(range, limit - out.size(), out);
             if (out.size() >= limit) {
                 return out;
@@ -193,53 +202,50 @@ public final class InMemoryRollupStore implements StoreRollups {
     @Override
     public void replace(List<RollupWindow> windows) {
         for (RollupWindow window : windows) {
-            of(window.series()).replace(window);
+            of(window.series()).replace(window, shared);
         }
     }
 
     @Override
     public List<WindowAggregate> read(SeriesId series, Duration tier, TimeRange range) {
-        return readOne(series, tier, range, SeriesRollups::read);
-    }
-
-    @Override
-    public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
-        return readEvery(tier, range, limit, SeriesRollups::read);
-    }
-
-    @Override
-    public List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range) {
-        return readOne(series, tier, range, SeriesRollups::readTagged);
-    }
-
-    @Override
-    public List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
-        return readEvery(tier, range, limit, SeriesRollups::readTagged);
-    }
-
-    /** How one series' windows of a tier are read: whole ({@link SeriesRollups#read}) or with their slices. */
-    private interface Read<T> {
-        void into(SeriesRollups series, long tier, TimeRange range, int limit, List<T> out);
-    }
-
-    private <T> List<T> readOne(SeriesId series, Duration tier, TimeRange range, Read<T> read) {
         SeriesRollups rollups = bySeries.get(series);
-        List<T> out = new ArrayList<>();
+        List<WindowAggregate> out = new ArrayList<>();
         if (rollups != null) {
-            read.into(rollups, tier.toMillis(), range, Integer.MAX_VALUE, out);
+            rollups.read(tier.toMillis(), range, Integer.MAX_VALUE, out);
         }
         return out;
     }
 
-    private <T> List<T> readEvery(Duration tier, TimeRange range, int limit, Read<T> read) {
-        List<T> out = new ArrayList<>();
+    @Override
+    public List<WindowAggregate> readAll(Duration tier, TimeRange range, int limit) {
+        List<WindowAggregate> out = new ArrayList<>();
         for (SeriesRollups series : sorted()) {
-            read.into(series, tier.toMillis(), range, limit - out.size(), out);
+            series.read(tier.toMillis(), range, limit - out.size(), out);
             if (out.size() >= limit) {
                 break;
             }
         }
         return out;
+    }
+
+    @Override
+    public List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range) {
+        SeriesRollups rollups = bySeries.get(series);
+        List<TierWindow> out = new ArrayList<>();
+        if (rollups != null) {
+            rollups.readTagged(tier.toMillis(), range, out);
+        }
+        return out;
+    }
+
+    @Override
+    public void readAllTagged(Duration tier, TimeRange range, TierSliceSink sink) {
+        long millis = tier.toMillis();
+        for (SeriesRollups series : sorted()) {
+            if (!series.visit(millis, range, sink)) {
+                return;
+            }
+        }
     }
 
     @Override

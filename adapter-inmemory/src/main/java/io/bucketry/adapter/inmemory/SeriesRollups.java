@@ -4,6 +4,7 @@ import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierSliceSink;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -23,12 +24,11 @@ final class SeriesRollups {
     /** Finest-tier window start → tokens of the batches that recorded it. */
     private final TreeMap<Long, long[]> pending = new TreeMap<>();
     /**
-     * Each tier's window in ms, and at the same index that tier's windows. A series has a few tiers: a
-     * scan of a short {@code long[]} finds one without the boxed key and hash lookup a map would cost on
-     * every read (that lookup was half the alerting job's tier read).
+     * Each tier's windows, in a chain ({@link TierWindows#next}) of the few tiers a series has, each knowing its
+     * window in ms: a read finds its tier in the objects it reads anyway, without the boxed key and hash lookup of
+     * a map (that lookup was half the alerting job's tier read) or a miss on an array per series.
      */
-    private long[] tierMillis = new long[0];
-    private TierWindows[] tiers = new TierWindows[0];
+    private TierWindows tiers;
 
     /** The entry recorded last, so that the next batch of the same window finds it without a map lookup. */
     private long lastStart;
@@ -100,8 +100,8 @@ final class SeriesRollups {
         return true;
     }
 
-    synchronized void replace(RollupWindow window) {
-        TierWindows tier = tierOrNew(window.tier().toMillis());
+    synchronized void replace(RollupWindow window, SharedValues shared) {
+        TierWindows tier = tierOrNew(window.tier().toMillis(), shared);
         long start = window.start().toEpochMilli();
         if (window.window() == null) {
             tier.remove(start);
@@ -117,17 +117,25 @@ final class SeriesRollups {
         }
     }
 
-    synchronized void readTagged(long tier, TimeRange range, int limit, List<TierWindow> out) {
+    synchronized void readTagged(long tier, TimeRange range, List<TierWindow> out) {
         TierWindows stored = tier(tier);
         if (stored != null) {
-            stored.readTagged(range.fromMilli(), range.toMilli(), limit, out);
+            stored.readTagged(series, tier, range.fromMilli(), range.toMilli(), out);
         }
     }
 
+    /** Hands the tier's windows in {@code range} to {@code sink} (under this monitor: it must not call the store); false once it answered false. */
+    synchronized boolean visit(long tier, TimeRange range, TierSliceSink sink) {
+        TierWindows stored = tier(tier);
+        return stored == null || stored.visit(series, tier, range.fromMilli(), range.toMilli(), sink);
+    }
+
     synchronized long deleteWindows() {
-        long removed = Arrays.stream(tiers).mapToLong(TierWindows::size).sum();
-        tierMillis = new long[0];
-        tiers = new TierWindows[0];
+        long removed = 0;
+        for (TierWindows tier = tiers; tier != null; tier = tier.next()) {
+            removed += tier.size();
+        }
+        tiers = null;
         return removed;
     }
 
@@ -137,22 +145,18 @@ final class SeriesRollups {
     }
 
     private TierWindows tier(long millis) {
-        for (int i = 0; i < tierMillis.length; i++) {
-            if (tierMillis[i] == millis) {
-                return tiers[i];
-            }
+        TierWindows tier = tiers;
+        while (tier != null && tier.millis() != millis) {
+            tier = tier.next();
         }
-        return null;
+        return tier;
     }
 
-    private TierWindows tierOrNew(long millis) {
+    private TierWindows tierOrNew(long millis, SharedValues shared) {
         TierWindows found = tier(millis);
         if (found == null) {
-            found = new TierWindows();
-            tierMillis = Arrays.copyOf(tierMillis, tierMillis.length + 1);
-            tiers = Arrays.copyOf(tiers, tiers.length + 1);
-            tierMillis[tierMillis.length - 1] = millis;
-            tiers[tiers.length - 1] = found;
+            found = new TierWindows(millis, tiers, shared);
+            tiers = found;
         }
         return found;
     }

@@ -6,11 +6,12 @@ import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.DurationText;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.RollupTiers;
-import io.bucketry.domain.GroupAggregator;
 import io.bucketry.domain.GroupBy;
 import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.TagFilter;
+import io.bucketry.domain.TierGroups;
+import io.bucketry.domain.TierMatches;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -28,12 +29,12 @@ import java.util.Objects;
  * windows of the range (after settling their pending ones), raw buckets for the rest, merged per
  * requested window in time order ({@link WindowMerge}), so the answer is the one the raw readings give.
  * A tag filter takes the slices of a tier window whose tags match; groups merge the slices of every
- * series with the times they keep ({@link GroupAggregator}), from the tier alone: a group's count of
+ * series with the times they keep ({@link TierGroups}, whose merge is {@code GroupAggregator}'s), from the tier alone: a group's count of
  * series cannot be merged with a raw part's, so a grouped range that cuts a tier window reads raw.
  */
 public final class TieredAggregates implements WindowSource {
 
-    /** No bound on the tier windows read: a tag filter or a group may keep only some of them. */
+    /** The most tier windows one read may be asked for. */
     private static final int ALL = Integer.MAX_VALUE - 8;
 
     private final AggregateReadings raw;
@@ -104,13 +105,14 @@ public final class TieredAggregates implements WindowSource {
         }
         maintenance.settle(plan.tiered());
         long perWindow = window.toMillis() / plan.tier().windowMillis();
+        int limit = (int) Math.min(ALL, (maxWindows + 1L) * perWindow);   // enough to answer more than maxWindows: refused
         List<WindowAggregate> tiered;
         if (filter.isAny()) {
-            int limit = (int) Math.min(ALL, (maxWindows + 1L) * perWindow);
             tiered = rollups.readAll(plan.tier().window(), plan.tiered(), limit);
         } else {
-            tiered = new ArrayList<>();
-            addMatching(rollups.readAllTagged(plan.tier().window(), plan.tiered(), ALL), filter, tiered);
+            TierMatches matching = new TierMatches(filter, limit);
+            rollups.readAllTagged(plan.tier().window(), plan.tiered(), matching);
+            tiered = matching.result();
         }
         if (parts.isEmpty() && plan.tail() == null && perWindow == 1) {
             return tiered;   // the tier alone answers, in windows of the size asked and in the order asked: nothing to merge
@@ -136,13 +138,8 @@ public final class TieredAggregates implements WindowSource {
             return raw.aggregateGroups(filter, groupBy, rawOnly(range, plan, now), window, maxWindows);
         }
         maintenance.settle(plan.tiered());
-        GroupAggregator groups = new GroupAggregator(groupBy, window);
-        for (TierWindow stored : rollups.readAllTagged(plan.tier().window(), plan.tiered(), ALL)) {
-            groups.add(stored, filter);
-            if (groups.windowCount() > maxWindows) {
-                break;   // refused by the caller: merge no further
-            }
-        }
+        TierGroups groups = new TierGroups(groupBy, filter, window, maxWindows);
+        rollups.readAllTagged(plan.tier().window(), plan.tiered(), groups);   // stops once past maxWindows: refused by the caller
         return groups.result();
     }
 

@@ -5,10 +5,13 @@ import io.bucketry.application.port.in.InvalidRequestException;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.TagsUnsupportedException;
 import io.bucketry.application.testing.ListReadingStore;
+import io.bucketry.application.testing.ForwardingRollups;
 import io.bucketry.application.testing.ListRollupStore;
 import io.bucketry.domain.BucketPolicy;
+import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.GroupAggregator;
 import io.bucketry.domain.GroupBy;
+import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.RetentionPolicy;
 import io.bucketry.domain.RollupTier;
@@ -17,6 +20,7 @@ import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SeriesMeta;
 import io.bucketry.domain.TagFilter;
 import io.bucketry.domain.Tags;
+import io.bucketry.domain.TierSliceSink;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -148,6 +152,44 @@ class TieredTagQueriesTest {
                 .isInstanceOf(TagsUnsupportedException.class);
         assertThatThrownBy(() -> aggregates.aggregateGroups(TagFilter.ANY, BY_BUILDING, WHOLE, FIVE, 1000, Fixtures.NOW))
                 .isInstanceOf(TagsUnsupportedException.class);
+    }
+
+    @Test
+    void aGroupedOrFilteredReadOfTheTierStopsOnceItsAnswerHasMoreWindowsThanAllowed() {
+        // given a rollup store counting the slices it hands on: the tier holds 12 (a's middle window has two)
+        int[] handed = {0};
+        ForwardingRollups counting = new ForwardingRollups(rollups) {
+            @Override
+            public void readAllTagged(Duration tier, TimeRange range, TierSliceSink sink) {
+                super.readAllTagged(tier, range, new TierSliceSink() {
+                    @Override
+                    public void series(SeriesId series) {
+                        sink.series(series);
+                    }
+
+                    @Override
+                    public boolean slice(long start, long end, Tags tags, FieldSchema fields, long[] values, int at) {
+                        handed[0]++;
+                        return sink.slice(start, end, tags, fields, values, at);
+                    }
+                });
+            }
+        };
+        TieredAggregates aggregates = new TieredAggregates(raw, counting, new RollupMaintenance(TIERS, counting, raw),
+                RetentionPolicy.defaults(), TIERS);
+
+        // when at most 2 windows may be answered (groups x windows: 9; a, b and c's windows: 9)
+        List<GroupWindows> groups = aggregates.aggregateGroups(TagFilter.ANY, BY_BUILDING, WHOLE, FIVE, 2, Fixtures.NOW);
+        int groupedRead = handed[0];
+        handed[0] = 0;
+        List<WindowAggregate> all = aggregates.aggregateAll(TagFilter.of(TagFilter.Condition.any("building")), WHOLE, FIVE, 2,
+                Fixtures.NOW);
+
+        // then: answers with more than 2 windows (refused by the caller), each after reading no further than that
+        assertThat(groups.stream().mapToInt(g -> g.windows().size()).sum()).isEqualTo(3);
+        assertThat(groupedRead).as("slices read for groups, of 12").isEqualTo(3);
+        assertThat(all).hasSize(3);
+        assertThat(handed[0]).as("slices read for a tag filter, of 12").isEqualTo(5);
     }
 
     /** The windows of {@code series}' readings that match {@code filter}, by brute force. */

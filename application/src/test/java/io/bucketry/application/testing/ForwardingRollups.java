@@ -5,6 +5,7 @@ import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierSliceSink;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -46,8 +47,8 @@ public class ForwardingRollups implements StoreRollups {
     @Override public List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range) {
         return rollups.readTagged(series, tier, range);
     }
-    @Override public List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
-        return rollups.readAllTagged(tier, range, limit);
+    @Override public void readAllTagged(Duration tier, TimeRange range, TierSliceSink sink) {
+        rollups.readAllTagged(tier, range, sink);
     }
     @Override public Instant taggedSince(Duration tier, Instant proposed) { return rollups.taggedSince(tier, proposed); }
     @Override public Instant coveredSince(Duration tier, Instant proposed) { return rollups.coveredSince(tier, proposed); }

@@ -4,7 +4,9 @@ import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
+import io.bucketry.domain.FlatSlices;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierSliceSink;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -86,8 +88,8 @@ public final class ListRollupStore implements StoreRollups {
     }
 
     @Override
-    public synchronized List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
-        return ofTier(tier, range, limit).map(RollupWindow::window).toList();
+    public synchronized void readAllTagged(Duration tier, TimeRange range, TierSliceSink sink) {
+        FlatSlices.feedAll(ofTier(tier, range, Integer.MAX_VALUE).map(RollupWindow::window).toList(), sink);
     }
 
     private Stream<RollupWindow> ofSeries(SeriesId series, Duration tier, TimeRange range) {

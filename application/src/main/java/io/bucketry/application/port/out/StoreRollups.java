@@ -1,6 +1,7 @@
 package io.bucketry.application.port.out;
 
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierSliceSink;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -104,11 +105,11 @@ public interface StoreRollups {
     List<TierWindow> readTagged(SeriesId series, Duration tier, TimeRange range);
 
     /**
-     * The stored windows of every series of one tier whose start lies in {@code range}, with their slices
-     * per tags, ordered by series then start: what grouped and filtered aggregates read. A store may stop
-     * after {@code limit} windows.
+     * Hands the stored windows of every series of one tier whose start lies in {@code range} to {@code sink}, slice
+     * by slice, ordered by series then start: what grouped and filtered aggregates read. Stops as soon as the sink
+     * answers false, so that a refused answer reads no further.
      */
-    List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit);
+    void readAllTagged(Duration tier, TimeRange range, TierSliceSink sink);
 
     /**
      * The instant from which every window of the tier of {@code tier} keeps its slices per tags: recorded as

@@ -5,6 +5,7 @@ import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoNamespace;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.Filters;
@@ -19,7 +20,9 @@ import io.bucketry.application.port.out.PendingRollup;
 import io.bucketry.application.port.out.RollupKey;
 import io.bucketry.application.port.out.RollupWindow;
 import io.bucketry.application.port.out.StoreRollups;
+import io.bucketry.domain.FlatSlices;
 import io.bucketry.domain.SeriesId;
+import io.bucketry.domain.TierSliceSink;
 import io.bucketry.domain.TierWindow;
 import io.bucketry.domain.TimeRange;
 import io.bucketry.domain.WindowAggregate;
@@ -219,9 +222,23 @@ public final class MongoRollupStore implements StoreRollups {
                 "read the rollup windows of series " + series);
     }
 
+    /** Streams the windows from one cursor, closed as soon as the sink has enough: no more batches are fetched. */
     @Override
-    public List<TierWindow> readAllTagged(Duration tier, TimeRange range, int limit) {
-        return find(ofTier(tier, range), limit, TAGGED, RollupDocuments::toTierWindow, "read rollup windows");
+    public void readAllTagged(Duration tier, TimeRange range, TierSliceSink sink) {
+        failures.translate("read rollup windows", () -> {
+            try (MongoCursor<Document> cursor = windows.find(ofTier(tier, range)).projection(TAGGED)
+                    .sort(Sorts.ascending("s", "t")).iterator()) {
+                SeriesId previous = null;
+                while (cursor.hasNext()) {
+                    TierWindow window = RollupDocuments.toTierWindow(cursor.next());
+                    if (!FlatSlices.feed(window, previous, sink)) {
+                        break;
+                    }
+                    previous = window.series();
+                }
+            }
+            return null;
+        });
     }
 
     private static Bson ofSeries(SeriesId series, Duration tier, TimeRange range) {
