@@ -10,7 +10,6 @@ package io.bucketry.domain;
 final class FieldCells {
 
     static final int SIZE = 8;
-    private static final int COUNT = 0;
     private static final int MIN = 1;
     private static final int MAX = 2;
     private static final int SUM = 3;
@@ -28,7 +27,7 @@ final class FieldCells {
 
     /** Makes the cells at {@code at} those of no value, as a new {@link FieldAccumulator}'s. */
     static void clear(long[] cells, int at) {
-        cells[at + COUNT] = 0;
+        cells[at] = 0;
         cells[at + MIN] = POSITIVE_INFINITY;
         cells[at + MAX] = NEGATIVE_INFINITY;
         cells[at + SUM] = ZERO;
@@ -39,7 +38,7 @@ final class FieldCells {
     }
 
     static long count(long[] cells, int at) {
-        return cells[at + COUNT];
+        return cells[at];
     }
 
     /** As {@link FieldAccumulator#add}: one value of the series at {@code time}. */
@@ -72,7 +71,7 @@ final class FieldCells {
      * series id and the last the one of the largest, as if readings were ordered by (time, series id).
      */
     static void mergeLaterSeries(long[] into, int at, long[] from, int fromAt) {
-        combine(into, at, from[fromAt + COUNT], number(from, fromAt + MIN), number(from, fromAt + MAX),
+        combine(into, at, from[fromAt], number(from, fromAt + MIN), number(from, fromAt + MAX),
                 number(from, fromAt + SUM));
         if (from[fromAt + FIRST_TIME] < into[at + FIRST_TIME]) {
             into[at + FIRST_TIME] = from[fromAt + FIRST_TIME];
@@ -85,14 +84,14 @@ final class FieldCells {
     }
 
     private static void combine(long[] cells, int at, long count, double min, double max, double sum) {
-        cells[at + COUNT] += count;
+        cells[at] += count;
         cells[at + MIN] = bits(Math.min(number(cells, at + MIN), min));
         cells[at + MAX] = bits(Math.max(number(cells, at + MAX), max));
         cells[at + SUM] = bits(number(cells, at + SUM) + sum);
     }
 
     static FieldAggregate toAggregate(long[] cells, int at) {
-        return new FieldAggregate(cells[at + COUNT], number(cells, at + MIN), number(cells, at + MAX),
+        return new FieldAggregate(cells[at], number(cells, at + MIN), number(cells, at + MAX),
                 number(cells, at + SUM), number(cells, at + FIRST), number(cells, at + LAST));
     }
 

@@ -23,9 +23,6 @@ import java.util.Map;
  */
 public final class GroupAggregator {
 
-    /** Past this many tags objects the cache of their groups starts again: readings may each bring their own. */
-    private static final int TAGS_CACHED = 1 << 16;
-
     private final GroupBy groupBy;
     private final long width;
     private final GroupTable table = new GroupTable();
@@ -85,9 +82,6 @@ public final class GroupAggregator {
         if (tags != lastTags) {
             Integer group = groupOfTags.get(tags);
             if (group == null) {
-                if (groupOfTags.size() >= TAGS_CACHED) {
-                    groupOfTags.clear();
-                }
                 group = table.group(groupBy.groupOf(tags));
                 groupOfTags.put(tags, group);
             }

@@ -59,10 +59,6 @@ final class GroupTable {
         return slots;
     }
 
-    int groupOf(int slot) {
-        return groupOfSlot[slot];
-    }
-
     /** The slot of {@code group}'s window starting at {@code start}, new when it has none yet. */
     int slot(int group, long start) {
         Group g = groups.get(group);

@@ -154,7 +154,7 @@ final class SeriesParts {
         for (int w = 0; w < length; w += HEAD + stride * FieldCells.SIZE) {
             slotAt[(int) next[w]] = w;
         }
-        at = at < 0 ? -1 : at - first;
+        at -= first;   // select() sets it anew when there was no window yet
         buffer = next;
         size = length;
         starts[parts - 1] = 0;
@@ -189,17 +189,6 @@ final class SeriesParts {
                 table.mergeLaterSeries((int) chunk[w], chunk[w + 1], chunk, w + HEAD, strides[p], ids[p], series[p]);
             }
         }
-        if (parts > 16) {
-            series = new SeriesId[16];   // dropped whole rather than cleared slot by slot
-            starts = new int[16];
-            ends = new int[16];
-            strides = new int[16];
-            ids = new int[16];
-            chunkOf = new int[16];
-        } else {
-            Arrays.fill(series, 0, parts, null);
-        }
-        Arrays.fill(chunks, 0, chunkCount, null);
         chunkCount = 0;
         parts = 0;
         size = 0;

@@ -27,9 +27,10 @@ class GroupAggregatorPartsTest {
 
     @Test
     void seriesReadInAnyOrderMergeAsABruteForceOverTheReadingsInIdOrder() {
-        for (long seed = 1; seed <= 20; seed++) {
-            // given series of three buildings with readings at shared instants (ties), a field that turns up late
-            // and one series of many windows (a part larger than a chunk), fed in a shuffled order
+        for (long seed = 1; seed <= 8; seed++) {
+            // given series of three buildings with readings at shared instants (ties), out of time order, with
+            // their fields in either order, fields that turn up late, and one series of many windows (a part
+            // larger than a chunk), fed in a shuffled order
             List<Series> series = randomSeries(new Random(seed));
             List<Series> shuffled = new ArrayList<>(series);
             Collections.shuffle(shuffled, new Random(seed));
@@ -119,26 +120,56 @@ class GroupAggregatorPartsTest {
             Tags tags = Tags.of("building", String.valueOf(random.nextInt(3)));
             List<Long> times = new ArrayList<>();
             List<Map<String, Object>> fields = new ArrayList<>();
-            int readings = s == 0 ? 3_000 : 1 + random.nextInt(30);
+            int readings = s == 0 ? 6_000 : 1 + random.nextInt(30);
             long time = random.nextInt(20) * 1_000L;
+            String late = "late" + random.nextInt(4);
+            boolean swapped = random.nextBoolean();
             for (int r = 0; r < readings; r++) {
                 Map<String, Object> values = new LinkedHashMap<>();
+                if (swapped) {
+                    values.put("b", (double) random.nextInt(1_000) / 3);
+                }
                 values.put("a", (double) random.nextInt(1_000) / 7);
+                if (!swapped) {
+                    values.put("b", (double) random.nextInt(1_000) / 3);
+                }
                 if (r > readings / 2) {
-                    values.put("late", random.nextGaussian());
+                    values.put(late, random.nextGaussian());
                 }
                 values.put("status", "ok");
                 times.add(time);
                 fields.add(values);
                 time += (1 + random.nextInt(4)) * 1_000L;
             }
+            for (int r = 1; r < readings; r += 1 + random.nextInt(5)) {   // some readings come late
+                Collections.swap(times, r - 1, r);
+                Collections.swap(fields, r - 1, r);
+            }
             out.add(new Series(SeriesId.of(String.format("s%03d", s)), tags, times, fields));
         }
         return out;
     }
 
+    @Test
+    void fieldsAreAnsweredInNameOrderWhateverOrderTheyCameIn() {
+        GroupAggregator aggregator = new GroupAggregator(BY_BUILDING, WINDOW);
+        aggregator.part(SeriesId.of("a"));
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("z", 1.0);
+        values.put("m", 2.0);
+        values.put("b", 3.0);
+        aggregator.add(Tags.NONE, 1_000, Fields.of(values));
+        aggregator.add(Tags.NONE, 2_000, Fields.of(Map.of("m", 4.0)));
+
+        WindowAggregate window = aggregator.result(new int[] {0}).get(0).windows().get(0);
+
+        assertThat(window.fields().keySet()).containsExactly("b", "m", "z");
+        assertThat(window.fields().get("m")).isEqualTo(new FieldAggregate(2, 2.0, 4.0, 6.0, 2.0, 4.0));
+        assertThat(window.fields().get("z")).isEqualTo(new FieldAggregate(1, 1.0, 1.0, 1.0, 1.0, 1.0));
+    }
+
     /**
-     * Per group and window: each series' sum in time order added in id order, first and last by (time, id),
+     * Per group and window: each series' sum in the order fed added in id order, first and last by (time, id),
      * counts and extremes over every value.
      */
     private static List<GroupWindows> bruteForce(List<Series> series) {
