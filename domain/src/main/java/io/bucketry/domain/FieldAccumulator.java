@@ -46,34 +46,9 @@ final class FieldAccumulator {
         }
     }
 
-    /**
-     * Merges the accumulator of the same window of another series whose id sorts after every series
-     * merged so far: of readings at the same instant, the first is the one of the smallest series id
-     * and the last the one of the largest, as if readings were ordered by (time, series id).
-     */
-    void mergeLaterSeries(FieldAccumulator other) {
-        merge(other.count, other.min, other.max, other.sum);
-        if (other.firstTime < firstTime) {
-            firstTime = other.firstTime;
-            first = other.first;
-        }
-        if (other.lastTime >= lastTime) {
-            lastTime = other.lastTime;
-            last = other.last;
-        }
-    }
-
-    /** As {@link #mergeLaterSeries(FieldAccumulator)}, of another series' span of the same window. */
-    void mergeLaterSeries(FieldSpan span) {
-        merge(span.count(), span.min(), span.max(), span.sum());
-        if (span.firstTime() < firstTime) {
-            firstTime = span.firstTime();
-            first = span.first();
-        }
-        if (span.lastTime() >= lastTime) {
-            lastTime = span.lastTime();
-            last = span.last();
-        }
+    /** Merges this accumulator into {@link FieldCells} at {@code at} that hold more values of the same series. */
+    void mergeInto(long[] cells, int at) {
+        FieldCells.merge(cells, at, count, min, max, sum, firstTime, first, lastTime, last);
     }
 
     FieldAggregate toAggregate() {

@@ -1,18 +1,17 @@
 package io.bucketry.domain;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Accumulates the readings of many series into windows per group of tag values, each reading under
- * the group of the tags it was written with. Fed series by series in ascending id order, each
- * series' readings in time order. The merge is exact and stated once here:
+ * the group of the tags it was written with. Fed series by series, each series' readings in any order:
+ * either in ascending id order ({@link #series}), or in any order ({@link #part}), each series' rank in id
+ * order told at the end ({@link #result(int[])}), when the series are merged in that order. The merge is
+ * exact and stated once here:
  * <ul>
  *   <li>counts add; min and max combine;</li>
  *   <li>a group window's sum adds, in series id order, each series' sum over that window (itself in
@@ -26,16 +25,21 @@ public final class GroupAggregator {
 
     private final GroupBy groupBy;
     private final long width;
-    private final Map<TagGroup, Group> groups = new HashMap<>();
-    /** The group of each tags object seen by {@link #addWindows}: a store hands one object per series version. */
-    private final Map<Tags, Group> groupOfTags = new IdentityHashMap<>();
-    /** The current series' windows, merged into {@link #groups} when the next series starts. */
-    private final Map<Key, Window> current = new HashMap<>();
-    /** How many windows {@link #groups} hold in all, so that counting them is not a walk over every group. */
-    private long groupWindows;
+    private final GroupTable table = new GroupTable();
+    private final SeriesParts parts = new SeriesParts();
+    /** The group of each tags object seen: a store hands one object per series version. */
+    private final Map<Tags, Integer> groupOfTags = new IdentityHashMap<>();
+    /** Null before the first series; true when series come in id order ({@link #series}), false by rank ({@link #part}). */
+    private Boolean idOrder;
     private SeriesId series;
     private Tags lastTags;
-    private TagGroup lastGroup;
+    private int lastGroup = -1;
+    /** The group and start of the window {@link #reading} selected last in this series (group -1: none). */
+    private int windowGroup = -1;
+    private long windowStart;
+    /** The field of each column of {@link #lastNames}, -1 where not known yet. */
+    private FieldSchema lastNames;
+    private int[] fieldOfColumn = new int[0];
 
     public GroupAggregator(GroupBy groupBy, Duration window) {
         this.groupBy = groupBy;
@@ -44,26 +48,97 @@ public final class GroupAggregator {
 
     /** Starts the readings of {@code next}, whose id sorts after every series before it. */
     public void series(SeriesId next) {
+        if (Boolean.FALSE.equals(idOrder)) {
+            throw new IllegalStateException("series " + next + " in id order after series by rank");
+        }
         if (series != null && next.compareTo(series) <= 0) {
             throw new IllegalArgumentException("series " + next + " comes after " + series + "; series go in id order");
         }
-        flush();
+        idOrder = true;
+        parts.mergeInto(table, null);   // the series before, at once: nothing waits for a series of a lower id
+        start(next);
+    }
+
+    /**
+     * Starts the readings of {@code next}, a series not started before, in any order of ids. Its windows are
+     * merged into their groups by {@link #result(int[])}, in id order; {@link #windowCount} counts them at once.
+     */
+    public void part(SeriesId next) {
+        if (Boolean.TRUE.equals(idOrder)) {
+            throw new IllegalStateException("series " + next + " in any order after series in id order");
+        }
+        idOrder = false;
+        start(next);
+    }
+
+    private void start(SeriesId next) {
         series = next;
+        parts.begin(next, table.fieldCount());
+        windowGroup = -1;
+    }
+
+    /** The tags the readings that follow ({@link #reading}) were written with. */
+    public void tags(Tags tags) {
+        if (tags != lastTags) {
+            Integer group = groupOfTags.get(tags);
+            if (group == null) {
+                group = table.group(groupBy.groupOf(tags));
+                groupOfTags.put(tags, group);
+            }
+            lastTags = tags;
+            lastGroup = group;
+        }
+    }
+
+    /** Counts a reading of the current series at {@code epochMilli}, written with the last {@link #tags}; its values follow. */
+    public void reading(long epochMilli) {
+        if (!parts.started() || lastGroup < 0) {
+            throw new IllegalStateException("a reading at " + epochMilli + " before its series and its tags");
+        }
+        long start = Math.floorDiv(epochMilli, width) * width;
+        if (start != windowStart || lastGroup != windowGroup) {
+            parts.select(table.slot(lastGroup, start));
+            windowGroup = lastGroup;
+            windowStart = start;
+        }
+        parts.count(1);
+    }
+
+    /** Adds the number in {@code column} of {@code names} of the reading at {@code epochMilli} just counted by {@link #reading}. */
+    public void value(FieldSchema names, int column, long epochMilli, double value) {
+        if (names != lastNames) {
+            mapColumns(names);
+        }
+        int field = fieldOfColumn[column];
+        if (field < 0) {
+            field = table.field(names.name(column));
+            fieldOfColumn[column] = field;
+        }
+        int at = parts.cellsOf(field);
+        FieldCells.add(parts.cells(), at, epochMilli, value);
+    }
+
+    /** Keeps the fields of the columns known when {@code names} names the same strings as the columns before. */
+    private void mapColumns(FieldSchema names) {
+        boolean same = lastNames != null && lastNames.size() == names.size();
+        for (int i = 0; same && i < names.size(); i++) {
+            same = names.name(i) == lastNames.name(i);
+        }
+        if (!same) {
+            fieldOfColumn = new int[names.size()];
+            Arrays.fill(fieldOfColumn, -1);
+        }
+        lastNames = names;
     }
 
     /** Adds a reading of the current series, written with {@code tags}, at {@code epochMilli}. */
     public void add(Tags tags, long epochMilli, Fields fields) {
-        if (tags != lastTags) {
-            lastTags = tags;
-            lastGroup = groupBy.groupOf(tags);
-        }
-        long start = Math.floorDiv(epochMilli, width) * width;
-        Window window = current.computeIfAbsent(new Key(lastGroup, start), k -> new Window());
-        window.count++;
-        FieldSchema schema = fields.schema();
-        for (int i = 0; i < schema.size(); i++) {
+        tags(tags);
+        reading(epochMilli);
+        FieldSchema names = fields.schema();
+        for (int i = 0; i < names.size(); i++) {
             if (!fields.isText(i)) {
-                window.fields.computeIfAbsent(schema.name(i), n -> new FieldAccumulator()).add(epochMilli, fields.numberAt(i));
+                value(names, i, epochMilli, fields.numberAt(i));
             }
         }
     }
@@ -78,36 +153,15 @@ public final class GroupAggregator {
             series(window.series());
         }
         long start = Math.floorDiv(window.start().toEpochMilli(), width) * width;
-        boolean whole = window.slices().size() == 1 && window.end().toEpochMilli() - window.start().toEpochMilli() == width;
         for (TierSlice slice : window.slices()) {
-            if (!filter.matches(slice.tags())) {
-                continue;
+            if (filter.matches(slice.tags())) {
+                tags(slice.tags());
+                select(start, slice.count());
+                slice.fields().forEach((name, span) -> {
+                    int at = parts.cellsOf(table.field(name));
+                    FieldCells.merge(parts.cells(), at, span);
+                });
             }
-            if (slice.tags() != lastTags) {
-                lastTags = slice.tags();
-                lastGroup = groupBy.groupOf(lastTags);
-            }
-            if (whole) {
-                // the series' only part of this group window: straight into the group, as its flush would merge it
-                Group group = groups.computeIfAbsent(lastGroup, g -> new Group(series));
-                count(group);
-                Window total = windowOf(group, start);
-                total.count += slice.count();
-                slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator())
-                        .mergeLaterSeries(span));
-                continue;
-            }
-            Window total = current.computeIfAbsent(new Key(lastGroup, start), k -> new Window());
-            total.count += slice.count();
-            slice.fields().forEach((name, span) -> total.fields.computeIfAbsent(name, n -> new FieldAccumulator()).merge(span));
-        }
-    }
-
-    /** Counts the current series in {@code group}, once. */
-    private void count(Group group) {
-        if (group.counted != series) {
-            group.counted = series;
-            group.series++;
         }
     }
 
@@ -117,31 +171,26 @@ public final class GroupAggregator {
      * the series' store answers windows from summaries.
      */
     public void addWindows(Tags tags, WindowAggregator windows) {
-        flush();   // the series' windows go straight to its one group
-        Group group = groupOfTags.get(tags);
-        if (group == null) {
-            group = groups.computeIfAbsent(groupBy.groupOf(tags), g -> new Group(series));
-            groupOfTags.put(tags, group);
-        }
-        count(group);
-        Group into = group;
+        tags(tags);
         windows.forEachWindow((start, count, names, fields) -> {
-            Window total = windowOf(into, start);
-            total.count += count;
+            select(start, count);
             for (int i = 0; i < fields.length; i++) {
                 if (fields[i] != null) {
-                    merge(total, names[i], fields[i]);
+                    int at = parts.cellsOf(table.field(names[i]));
+                    fields[i].mergeInto(parts.cells(), at);
                 }
             }
         });
     }
 
-    /** Merges one series' field of a window into its group's, the series after every one merged there before. */
-    private static void merge(Window total, String name, FieldAccumulator acc) {
-        total.fields.merge(name, acc, (sum, later) -> {
-            sum.mergeLaterSeries(later);
-            return sum;
-        });
+    /** Selects the current series' window of the last tags' group starting at {@code start} and counts {@code readings} in it. */
+    private void select(long start, long readings) {
+        if (!parts.started()) {
+            throw new IllegalStateException("windows at " + start + " before their series");
+        }
+        parts.select(table.slot(lastGroup, start));
+        parts.count(readings);
+        windowGroup = -1;   // not the window reading() selected last
     }
 
     /** Adds every reading of {@code readings} (of one series, in time order, after {@link #series}). */
@@ -151,83 +200,32 @@ public final class GroupAggregator {
         }
     }
 
-    /** The groups in {@link TagGroup} order, each with its windows in start order. */
+    /** The groups in {@link TagGroup} order, each with its windows in start order; the series came in id order. */
     public List<GroupWindows> result() {
-        flush();
-        List<GroupWindows> result = new ArrayList<>(groups.size());
-        new TreeMap<>(groups).forEach((tags, group) -> {
-            List<WindowAggregate> windows = new ArrayList<>(group.windows.size());
-            group.windows.forEach((start, window) -> windows.add(new WindowAggregate(group.first,
-                    Instant.ofEpochMilli(start), Instant.ofEpochMilli(start + width), window.count,
-                    aggregates(window.fields))));
-            result.add(new GroupWindows(tags, group.series, windows));
-        });
-        return result;
+        if (Boolean.FALSE.equals(idOrder)) {
+            throw new IllegalStateException("series in any order need their ranks in id order");
+        }
+        parts.mergeInto(table, null);
+        return table.result(width);
     }
 
     /**
-     * How many group windows there are so far (what a limit counts): those the groups hold, and those of the
-     * current series that no group holds yet (a window it shares with an earlier series is one window).
+     * As {@link #result()} for series started with {@link #part}: {@code ranks} holds, for each in the order
+     * started, its place in id order among them (each its own; gaps allowed).
+     */
+    public List<GroupWindows> result(int[] ranks) {
+        if (Boolean.TRUE.equals(idOrder)) {
+            throw new IllegalStateException("series in id order need no ranks");
+        }
+        parts.mergeInto(table, ranks);
+        return table.result(width);
+    }
+
+    /**
+     * How many group windows there are so far (what a limit counts): every window of every group, those of the
+     * series not merged yet included (a window a series shares with another is one window).
      */
     public long windowCount() {
-        long fresh = 0;
-        for (Key key : current.keySet()) {
-            Group group = groups.get(key.group);
-            if (group == null || !group.windows.containsKey(key.start)) {
-                fresh++;
-            }
-        }
-        return fresh + groupWindows;
-    }
-
-    /** The window of {@code group} starting at {@code start}, new and counted when it has none yet. */
-    private Window windowOf(Group group, long start) {
-        Window window = group.windows.get(start);
-        if (window == null) {
-            window = new Window();
-            group.windows.put(start, window);
-            groupWindows++;
-        }
-        return window;
-    }
-
-    private void flush() {
-        if (current.isEmpty()) {
-            return;
-        }
-        current.forEach((key, window) -> {
-            Group group = groups.computeIfAbsent(key.group, g -> new Group(series));
-            count(group);
-            Window total = windowOf(group, key.start);
-            total.count += window.count;
-            window.fields.forEach((name, acc) -> merge(total, name, acc));
-        });
-        current.clear();
-    }
-
-    private static Map<String, FieldAggregate> aggregates(Map<String, FieldAccumulator> fields) {
-        Map<String, FieldAggregate> aggregates = new HashMap<>();
-        fields.forEach((name, acc) -> aggregates.put(name, acc.toAggregate()));
-        return aggregates;
-    }
-
-    private record Key(TagGroup group, long start) {
-    }
-
-    private static final class Window {
-        long count;
-        final Map<String, FieldAccumulator> fields = new HashMap<>();
-    }
-
-    private static final class Group {
-        final SeriesId first;
-        int series;
-        /** The series counted last in {@link #series}: series come one after another, each counted once per group. */
-        SeriesId counted;
-        final TreeMap<Long, Window> windows = new TreeMap<>();
-
-        Group(SeriesId first) {
-            this.first = first;
-        }
+        return table.slotCount();
     }
 }

@@ -1,6 +1,7 @@
 package io.bucketry.adapter.inmemory;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
@@ -55,6 +56,30 @@ final class SeriesOrder {
             }
         }
         return out;
+    }
+
+    /**
+     * The place in id order of each of {@code parts} (distinct series) among the series ranked: a series' rank
+     * where every one has a rank of this round, else their places once sorted by id.
+     */
+    synchronized int[] ranks(List<SeriesBuckets> parts) {
+        int[] ranks = new int[parts.size()];
+        if (!allRanked(parts, Function.identity())) {
+            rank();
+            if (!allRanked(parts, Function.identity())) {   // started between the query's pass and the ranking
+                Integer[] order = new Integer[parts.size()];
+                Arrays.setAll(order, i -> i);
+                Arrays.sort(order, Comparator.comparing(i -> parts.get(i).series()));
+                for (int place = 0; place < order.length; place++) {
+                    ranks[order[place]] = place;
+                }
+                return ranks;
+            }
+        }
+        for (int i = 0; i < ranks.length; i++) {
+            ranks[i] = parts.get(i).orderRank;
+        }
+        return ranks;
     }
 
     private <T> boolean allRanked(List<T> parts, Function<? super T, SeriesBuckets> seriesOf) {

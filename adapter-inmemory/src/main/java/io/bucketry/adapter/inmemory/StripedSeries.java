@@ -82,6 +82,18 @@ final class StripedSeries {
         }
     }
 
+    /** Runs {@code action} on the series of each stripe in turn, as one list, under the stripe's lock. */
+    void forEachStripe(Consumer<List<SeriesBuckets>> action) {
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                action.accept(stripe.series.values());
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+    }
+
     /**
      * Runs {@code action} on every series under its stripe's lock, then removes those it answers
      * true for; answers the removed series.

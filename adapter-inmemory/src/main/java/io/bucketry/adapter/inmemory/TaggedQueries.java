@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * The in-memory store's answers about tags: the series a filter selects come from the {@link TagIndex};
@@ -30,8 +29,13 @@ import java.util.function.Consumer;
  */
 final class TaggedQueries {
 
+    /** Series touched at once before any of them is read ({@link GroupRows#touch}). */
+    private static final int TOUCHED = 8;
+
     private final StripedSeries series;
     private final SubWindows subWindows;
+    /** What {@link GroupRows#touch} answered last, kept so that the reads it makes are not left out. */
+    private long touched;
 
     TaggedQueries(StripedSeries series, SubWindows subWindows) {
         this.series = series;
@@ -114,70 +118,78 @@ final class TaggedQueries {
     /**
      * Windows per group of the readings written with tags that match {@code filter}; past {@code maxWindows}, the
      * rest is skipped. Each series is read under its stripe's lock where it is found (every stripe in turn for
-     * {@link TagFilter#ANY}, no lookup by id), then the series are merged in id order.
+     * {@link TagFilter#ANY}, no lookup by id, the series merged in id order at the end by their ranks), or, for
+     * the candidates of a filter, in id order.
      */
     List<GroupWindows> groups(TagFilter filter, GroupBy groupBy, TimeRange range, Duration window, int maxWindows) {
-        List<SeriesPart> parts = new ArrayList<>();
-        Consumer<SeriesBuckets> collect = buckets -> {
-            SeriesPart part = part(buckets, filter, groupBy, range, window);
-            if (part != null) {
-                parts.add(part);
-            }
-        };
-        if (filter.isAny()) {
-            series.forEach(collect);
-        } else {
+        GroupAggregator aggregator = new GroupAggregator(groupBy, window);
+        if (!filter.isAny()) {
             for (SeriesId id : series.tags.candidates(filter)) {
+                if (aggregator.windowCount() > maxWindows) {
+                    break;
+                }
                 series.query(id, null, buckets -> {
-                    collect.accept(buckets);
+                    if (Match.of(buckets, filter) != Match.NONE) {
+                        aggregator.series(buckets.series());
+                        feed(aggregator, buckets, filter, groupBy, range, window);
+                    }
                     return null;
                 });
             }
+            return aggregator.result();
         }
-        // the candidates came in id order; every stripe in turn did not
-        List<SeriesPart> inIdOrder = filter.isAny() ? series.order.inIdOrder(parts, SeriesPart::buckets) : parts;
-        GroupAggregator aggregator = new GroupAggregator(groupBy, window);
-        for (SeriesPart part : inIdOrder) {
-            if (aggregator.windowCount() > maxWindows) {
-                break;
-            }
-            aggregator.series(part.buckets().series());
-            if (part.windows() != null) {
-                aggregator.addWindows(part.tags(), part.windows());
-            } else {
-                for (Reading reading : part.readings()) {
-                    if (filter.matches(reading.meta().tags())) {
-                        aggregator.add(reading.meta().tags(), reading.epochMilli(), reading.fields());
-                    }
+        List<SeriesBuckets> read = new ArrayList<>();
+        long[] touched = {0};
+        series.forEachStripe(stripe -> {
+            for (int first = 0; first < stripe.size() && aggregator.windowCount() <= maxWindows; first += TOUCHED) {
+                int end = Math.min(first + TOUCHED, stripe.size());
+                for (int i = first; i < end; i++) {
+                    touched[0] += GroupRows.touch(stripe.get(i));
+                }
+                for (int i = first; i < end && aggregator.windowCount() <= maxWindows; i++) {
+                    SeriesBuckets buckets = stripe.get(i);
+                    aggregator.part(buckets.series());
+                    read.add(buckets);
+                    feed(aggregator, buckets, filter, groupBy, range, window);
                 }
             }
-        }
-        return aggregator.result();
+        });
+        this.touched = touched[0];
+        return aggregator.result(series.order.ranks(read));
     }
 
     /**
-     * What one series gives the groups, or null when nothing: a series all of whose versions match and fall in
-     * one group by its windows (summaries, sub-windows, as any aggregate), else by its readings.
+     * Feeds what one series, just started in {@code aggregator}, gives the groups: a series of one version (or
+     * all of whose versions match and fall in one group) by its windows, from the rows of its open buckets or as
+     * any aggregate is answered (summaries, sub-windows); else its readings of the versions that match.
      */
-    private SeriesPart part(SeriesBuckets buckets, TagFilter filter, GroupBy groupBy, TimeRange range, Duration window) {
-        Match match = Match.of(buckets, filter);
+    private void feed(GroupAggregator aggregator, SeriesBuckets buckets, TagFilter filter, GroupBy groupBy,
+                      TimeRange range, Duration window) {
+        SeriesMeta sole = buckets.versions == null ? SeriesMeta.NONE : buckets.soleMeta;
+        Match match = sole != null ? (filter.matches(sole.tags()) ? Match.ALL : Match.NONE) : Match.of(buckets, filter);
         if (match == Match.NONE) {
-            return null;
+            return;
         }
-        List<SeriesMeta> metas = buckets.metas();
+        List<SeriesMeta> metas = sole != null ? List.of(sole) : buckets.metas();
         boolean oneGroup = metas.size() == 1
                 || metas.stream().map(meta -> groupBy.groupOf(meta.tags())).distinct().count() == 1;
         if (match == Match.ALL && oneGroup) {
-            WindowAggregator windows = SeriesAggregates.fed(buckets, subWindows, range, window, Integer.MAX_VALUE);
-            return windows.windowCount() == 0 ? null
-                    : new SeriesPart(buckets, metas.get(0).tags(), windows, null);
+            long from = range.fromMilli();
+            long to = range.toMilli();
+            if (!subWindows.answers(window) && GroupRows.allOpen(buckets, from, to)) {
+                aggregator.tags(metas.get(0).tags());
+                GroupRows.feed(buckets, aggregator, from, to);
+            } else {
+                aggregator.addWindows(metas.get(0).tags(), SeriesAggregates.fed(buckets, subWindows, range, window,
+                        Integer.MAX_VALUE));
+            }
+            return;
         }
-        List<Reading> readings = readings(buckets, range);
-        return readings.isEmpty() ? null : new SeriesPart(buckets, null, null, readings);
-    }
-
-    /** One series' share of grouped aggregates: its windows and the tags of its one group, or its readings. */
-    private record SeriesPart(SeriesBuckets buckets, Tags tags, WindowAggregator windows, List<Reading> readings) {
+        for (Reading reading : readings(buckets, range)) {
+            if (filter.matches(reading.meta().tags())) {
+                aggregator.add(reading.meta().tags(), reading.epochMilli(), reading.fields());
+            }
+        }
     }
 
     private List<WindowAggregate> windows(SeriesBuckets buckets, TagFilter filter, TimeRange range, Duration window,

@@ -79,6 +79,11 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
         }
     }
 
+    /** The start of the window holding {@code epochMilli}. */
+    long windowStart(long epochMilli) {
+        return windows.windowStart(epochMilli);
+    }
+
     @Override
     int firstIndexFor(long from) {
         return search(windows.windowStart(from), false, true);
