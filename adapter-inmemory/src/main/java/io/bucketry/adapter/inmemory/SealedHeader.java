@@ -10,9 +10,10 @@ import java.util.Map;
 /**
  * The plain part in front of a sealed bucket's encoded columns ({@link SealedColumns}): what queries
  * read without decoding, packed tight, since for a bucket of 60 readings every 8 bytes are another
- * 0.13 B per reading. Layout: the first time as a zig-zag varint offset from the bucket's start, the
- * last as a varint offset from the first, then per column of the names the count of its numbers
- * (varint) and, when not 0, their min, max and sum ({@link SummaryForm}: short decimals where exact).
+ * 0.13 B per reading. Layout: the count of readings (varint), the first time as a zig-zag varint
+ * offset from the bucket's start, the last as a varint offset from the first, then per column of the
+ * names the count of its numbers (varint) and, when not 0, their min, max and sum ({@link SummaryForm}:
+ * short decimals where exact).
  */
 final class SealedHeader {
 
@@ -22,6 +23,7 @@ final class SealedHeader {
     /** The header of {@code open}'s readings followed by {@code encoded}, in one array. */
     static byte[] write(PackedBucket open, byte[] encoded) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(32 + encoded.length);
+        VarInts.write(out, open.count());
         long first = open.firstTime();
         VarInts.writeZigZag(out, first - open.start());
         VarInts.write(out, open.lastTime() - first);
@@ -37,12 +39,18 @@ final class SealedHeader {
         return out.toByteArray();
     }
 
+    static int count(byte[] bytes) {
+        byte first = bytes[0];
+        return first >= 0 ? first : (int) VarInts.at(bytes, 0);   // up to 127 readings: one byte
+    }
+
     static long firstTime(byte[] bytes, long start) {
-        return start + VarInts.zigZagAt(bytes, 0);
+        return start + VarInts.zigZagAt(bytes, VarInts.skip(bytes, 0));
     }
 
     static long lastTime(byte[] bytes, long start) {
-        return firstTime(bytes, start) + VarInts.at(bytes, VarInts.skip(bytes, 0));
+        int first = VarInts.skip(bytes, 0);
+        return start + VarInts.zigZagAt(bytes, first) + VarInts.at(bytes, VarInts.skip(bytes, first));
     }
 
     /** Where the encoded columns start, after the summaries of {@code columns} columns. */
@@ -68,7 +76,7 @@ final class SealedHeader {
 
     /** Where the summary of {@code column} starts (its count). */
     private static int summaryAt(byte[] bytes, int column) {
-        int at = VarInts.skip(bytes, VarInts.skip(bytes, 0));
+        int at = VarInts.skip(bytes, VarInts.skip(bytes, VarInts.skip(bytes, 0)));
         for (int c = 0; c < column; c++) {
             long count = VarInts.at(bytes, at);
             at = VarInts.skip(bytes, at);

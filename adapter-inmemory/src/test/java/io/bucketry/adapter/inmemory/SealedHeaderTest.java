@@ -20,11 +20,11 @@ class SealedHeaderTest {
     private static final long NINE = Instant.parse("2026-07-21T09:00:00Z").toEpochMilli();
 
     @Test
-    void aSealedBucketAnswersTheTimesAndSummariesOfItsOpenFormBitForBit() {
+    void aSealedBucketAnswersTheCountTimesAndSummariesOfItsOpenFormBitForBit() {
         Property.forAll(500, draws -> {
             // given: readings of a decimal column, a column of any finite doubles (a reading holds no other), a column sometimes absent, a text
             List<Double> decimals = draws.draw("decimals", Gen.ints(0, 4).flatMap(digits -> Gen.longs(-99_999, 99_999)
-                    .map(units -> units / Math.pow(10, digits))).list(1, 80));
+                    .map(units -> units / Math.pow(10, digits))).list(1, 300));
             List<Double> others = draws.draw("others", SummaryFormTest.VALUES
                     .map(value -> Double.isFinite(value) ? value : -0.0).list(decimals.size(), decimals.size()));
             long step = draws.draw("step", Gen.longs(1, 40_000));
@@ -44,6 +44,7 @@ class SealedHeaderTest {
             SealedColumns sealed = SealedColumns.of(open);
 
             // then: record equality of doubles tells −0.0 from 0.0 and NaN alike
+            assertThat(sealed.count()).isEqualTo(open.count());   // past 127: a varint of two bytes
             assertThat(sealed.summaries()).isEqualTo(open.summaries());
             assertThat(sealed.firstTime()).isEqualTo(open.firstTime());
             assertThat(sealed.lastTime()).isEqualTo(open.lastTime());
