@@ -14,6 +14,7 @@ import io.bucketry.domain.SeriesId;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * A sealed bucket of the in-memory store: one {@code byte[]} holding, in plain form, what queries
@@ -26,8 +27,12 @@ import java.util.Map;
  */
 sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
 
-    /** Header 12, two references, a long and three ints, rounded to 8 (HotSpot, compressed references). */
-    private static final int OBJECT_BYTES = 40;
+    /**
+     * Header 12, two references, a long and an int: 32 (HotSpot, compressed references). The count lives in
+     * the array ({@link SealedHeader}): one byte there, where a field took the object to 40 at 60 readings a
+     * bucket.
+     */
+    private static final int OBJECT_BYTES = 32;
 
     /** The codec column names of the first columns, made once: a decode looks each up. */
     private static final String[] NUMBERS = new String[FieldSchema.MAX_FIELDS];
@@ -42,23 +47,26 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
 
     private final long start;
     private final int seq;
-    private final int count;
-    /** Times plus present field values: what a decode produces. */
-    private final int values;
     private final FieldSchema names;
     private final byte[] bytes;
 
-    SealedColumns(PackedBucket open, int values, byte[] encoded) {
+    SealedColumns(PackedBucket open, byte[] encoded) {
         this.start = open.start();
         this.seq = open.seq();
-        this.count = open.count();
-        this.values = values;
         this.names = open.schema();
         this.bytes = SealedHeader.write(open, encoded);
     }
 
     /** The sealed form of {@code open}, which must hold a reading; {@code open} is left as it is. */
     static SealedColumns of(PackedBucket open) {
+        return of(open, values -> { });
+    }
+
+    /**
+     * As {@link #of(PackedBucket)}, telling {@code encodedValues} how many values it encoded (times plus
+     * present field values: what a decode produces).
+     */
+    static SealedColumns of(PackedBucket open, LongConsumer encodedValues) {
         int count = open.count();
         long[] times = new long[count];
         for (int row = 0; row < count; row++) {
@@ -70,8 +78,8 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
             values += addColumn(open, column, columns);
         }
         byte[] encoded = SealedBucketCodec.encode(SealedBucket.of(times, columns));
-        return open.hasSubWindows() ? new SealedSubWindows(open, values, encoded)
-                : new SealedColumns(open, values, encoded);
+        encodedValues.accept(values);
+        return open.hasSubWindows() ? new SealedSubWindows(open, encoded) : new SealedColumns(open, encoded);
     }
 
     /** Adds {@code column}'s numbers and texts as codec columns (a kind it lacks is left out); answers the values. */
@@ -158,7 +166,7 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
 
     @Override
     public int count() {
-        return count;
+        return SealedHeader.count(bytes);
     }
 
     @Override
@@ -191,11 +199,6 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
         return 0;
     }
 
-    /** Times plus present field values: what a decode produces. */
-    int values() {
-        return values;
-    }
-
     FieldSchema names() {
         return names;
     }
@@ -216,6 +219,6 @@ sealed class SealedColumns implements StoredBucket permits SealedSubWindows {
 
     @Override
     public String toString() {
-        return "SealedColumns[" + start + "/" + seq + ", " + count + " readings, " + bytes.length + " bytes]";
+        return "SealedColumns[" + start + "/" + seq + ", " + count() + " readings, " + bytes.length + " bytes]";
     }
 }

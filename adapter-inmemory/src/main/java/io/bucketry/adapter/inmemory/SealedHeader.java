@@ -4,22 +4,18 @@ import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.FieldSummary;
 
 import java.io.ByteArrayOutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The plain part in front of a sealed bucket's encoded columns ({@link SealedColumns}): what queries
  * read without decoding, packed tight, since for a bucket of 60 readings every 8 bytes are another
- * 0.13 B per reading. Layout: the first time as a zig-zag varint offset from the bucket's start, the
- * last as a varint offset from the first, then per column of the names the count of its numbers
- * (varint) and, when not 0, the raw little-endian bits of their min, max and sum.
+ * 0.13 B per reading. Layout: the count of readings (varint), the first time as a zig-zag varint
+ * offset from the bucket's start, the last as a varint offset from the first, then per column of the
+ * names the count of its numbers (varint) and, when not 0, their min, max and sum ({@link SummaryForm}:
+ * short decimals where exact).
  */
 final class SealedHeader {
-
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private SealedHeader() {
     }
@@ -27,31 +23,34 @@ final class SealedHeader {
     /** The header of {@code open}'s readings followed by {@code encoded}, in one array. */
     static byte[] write(PackedBucket open, byte[] encoded) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(32 + encoded.length);
+        VarInts.write(out, open.count());
         long first = open.firstTime();
-        long offset = first - open.start();
-        writeVarLong(out, (offset << 1) ^ (offset >> 63));
-        writeVarLong(out, open.lastTime() - first);
+        VarInts.writeZigZag(out, first - open.start());
+        VarInts.write(out, open.lastTime() - first);
         long[] slots = open.summarySlots();
-        byte[] word = new byte[8];
         for (int column = 0; column < open.columns(); column++) {
             int at = SummarySlots.SLOTS * column;
-            writeVarLong(out, slots[at]);
-            for (int slot = 1; slot < SummarySlots.SLOTS && slots[at] != 0; slot++) {
-                LONGS.set(word, 0, slots[at + slot]);
-                out.writeBytes(word);
+            VarInts.write(out, slots[at]);
+            if (slots[at] != 0) {
+                SummaryForm.write(out, slots[at + 1], slots[at + 2], slots[at + 3]);
             }
         }
         out.writeBytes(encoded);
         return out.toByteArray();
     }
 
+    static int count(byte[] bytes) {
+        byte first = bytes[0];
+        return first >= 0 ? first : (int) VarInts.at(bytes, 0);   // up to 127 readings: one byte
+    }
+
     static long firstTime(byte[] bytes, long start) {
-        long zigZag = readVarLong(bytes, 0);
-        return start + ((zigZag >>> 1) ^ -(zigZag & 1));
+        return start + VarInts.zigZagAt(bytes, VarInts.skip(bytes, 0));
     }
 
     static long lastTime(byte[] bytes, long start) {
-        return firstTime(bytes, start) + readVarLong(bytes, skipVarLong(bytes, 0));
+        int first = VarInts.skip(bytes, 0);
+        return start + VarInts.zigZagAt(bytes, first) + VarInts.at(bytes, VarInts.skip(bytes, first));
     }
 
     /** Where the encoded columns start, after the summaries of {@code columns} columns. */
@@ -62,14 +61,14 @@ final class SealedHeader {
     /** The summaries of the columns that have numbers, by name, in column order. */
     static Map<String, FieldSummary> summaries(byte[] bytes, FieldSchema names) {
         Map<String, FieldSummary> summaries = new LinkedHashMap<>();
+        double[] minMaxSum = new double[3];
         int at = summaryAt(bytes, 0);
         for (int column = 0; column < names.size(); column++) {
-            long count = readVarLong(bytes, at);
-            at = skipVarLong(bytes, at);
+            long count = VarInts.at(bytes, at);
+            at = VarInts.skip(bytes, at);
             if (count != 0) {
-                summaries.put(names.name(column), new FieldSummary(count, doubleAt(bytes, at), doubleAt(bytes, at + 8),
-                        doubleAt(bytes, at + 16)));
-                at += 24;
+                at = SummaryForm.read(bytes, at, minMaxSum);
+                summaries.put(names.name(column), new FieldSummary(count, minMaxSum[0], minMaxSum[1], minMaxSum[2]));
             }
         }
         return summaries;
@@ -77,43 +76,14 @@ final class SealedHeader {
 
     /** Where the summary of {@code column} starts (its count). */
     private static int summaryAt(byte[] bytes, int column) {
-        int at = skipVarLong(bytes, skipVarLong(bytes, 0));
+        int at = VarInts.skip(bytes, VarInts.skip(bytes, VarInts.skip(bytes, 0)));
         for (int c = 0; c < column; c++) {
-            long count = readVarLong(bytes, at);
-            at = skipVarLong(bytes, at) + (count == 0 ? 0 : 24);
-        }
-        return at;
-    }
-
-    private static double doubleAt(byte[] bytes, int at) {
-        return Double.longBitsToDouble((long) LONGS.get(bytes, at));
-    }
-
-    private static void writeVarLong(ByteArrayOutputStream out, long unsigned) {
-        long rest = unsigned;
-        while ((rest & ~0x7FL) != 0) {
-            out.write((int) ((rest & 0x7F) | 0x80));
-            rest >>>= 7;
-        }
-        out.write((int) rest);
-    }
-
-    private static long readVarLong(byte[] bytes, int at) {
-        long value = 0;
-        for (int shift = 0; ; shift += 7) {
-            byte b = bytes[at++];
-            value |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                return value;
+            long count = VarInts.at(bytes, at);
+            at = VarInts.skip(bytes, at);
+            if (count != 0) {
+                at = SummaryForm.skip(bytes, at);
             }
         }
-    }
-
-    private static int skipVarLong(byte[] bytes, int at) {
-        int i = at;
-        while (bytes[i] < 0) {
-            i++;
-        }
-        return i + 1;
+        return at;
     }
 }

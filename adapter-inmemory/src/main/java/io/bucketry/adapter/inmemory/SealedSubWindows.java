@@ -19,8 +19,8 @@ final class SealedSubWindows extends SealedColumns {
     private final SubWindowSummaries layout;
     private final byte[] summaries;
 
-    SealedSubWindows(PackedBucket open, int values, byte[] encoded) {
-        super(open, values, encoded);
+    SealedSubWindows(PackedBucket open, byte[] encoded) {
+        super(open, encoded);
         // encoded, not taken: held as cells they took several times the heap of the sealed readings; summed
         // anew from the rows, every sub-window in time order, whatever
         // a read summed or a late reading counted in before, so that a sealed bucket's sums do not depend on

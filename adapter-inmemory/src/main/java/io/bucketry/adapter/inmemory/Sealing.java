@@ -52,9 +52,8 @@ final class Sealing {
     /** Seals {@code open}, counting the time, the values and the heap it gives back. */
     SealedColumns seal(PackedBucket open) {
         long began = System.nanoTime();
-        SealedColumns sealed = SealedColumns.of(open);
+        SealedColumns sealed = SealedColumns.of(open, encodedValues::addAndGet);
         encodeNanos.addAndGet(System.nanoTime() - began);
-        encodedValues.addAndGet(sealed.values());
         rowBytesSealed.addAndGet(open.heapBytes());
         heapChange.accept(sealed.heapBytes() - open.accountedBytes());
         return sealed;

@@ -56,6 +56,21 @@ class SealedBucketsTest {
     }
 
     @Test
+    void sealingCountsTheTimesAndPresentValuesItEncoded() {
+        // given: three readings of 09:00, one lacking the status, and one of 11:00 that seals them
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), SealPolicy.defaults(), at(NOON));
+        store.store(List.of(Reading.of("sensor-1", NINE, Map.of("temperature", 20.5, "status", "OK")),
+                Reading.of("sensor-1", NINE.plusSeconds(60), Map.of("temperature", 21.25)),
+                Reading.of("sensor-1", NINE.plusSeconds(120), Map.of("temperature", 22.0, "status", "WARN"))));
+
+        // when
+        store.store(List.of(reading(NINE.plus(Duration.ofHours(2)), 3)));
+
+        // then: 3 times, 3 temperatures and 2 statuses
+        assertThat(store.sealingFigures().encodedValues()).isEqualTo(8);
+    }
+
+    @Test
     void aRecycledWindowStartsWithoutTheTextsOfTheWindowItsStorageCameFrom() {
         // given: a window whose readings have a text each, sealed as its series moves on
         PackedBucket nine = PackedBucket.open(SENSOR, NINE.toEpochMilli(), 0, BucketPolicy.defaults());
