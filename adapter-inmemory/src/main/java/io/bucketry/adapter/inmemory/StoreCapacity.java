@@ -5,6 +5,7 @@ import io.bucketry.application.port.out.StoreHealth;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.Tags;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -36,8 +37,13 @@ final class StoreCapacity {
     static final int SERIES_OVERHEAD = 720;
     /** A version's objects besides its tags: SeriesVersions, its arrays, the meta, tags record and map. */
     static final int VERSION_OVERHEAD = 200;
+    /** A measurement's String header and array header. */
+    static final int MEASUREMENT_OVERHEAD = 48;
     /** One tag's map entry, its two strings' headers, and its entries in the tag index (a value map node, a set). */
     static final int TAG_OVERHEAD = 400;
+    /** The largest {@link #versionEstimate} of a valid meta: the longest measurement, and the most tags of the longest keys and values. */
+    static final long MAX_VERSION_ESTIMATE = VERSION_OVERHEAD + 2L * Tags.MAX_VALUE_LENGTH + MEASUREMENT_OVERHEAD
+            + Tags.MAX_TAGS * (TAG_OVERHEAD + 2L * (Tags.MAX_KEY_LENGTH + Tags.MAX_VALUE_LENGTH));
     /** Share of the heap the default limit allows the store; the rest is for requests, queries and GC room. */
     static final double DEFAULT_HEAP_SHARE = 0.5;
     /** Share of the tenured heap in use at which writes stop whatever the estimate says. */
@@ -102,7 +108,7 @@ final class StoreCapacity {
         if (meta.isNone()) {
             return 0;
         }
-        long bytes = VERSION_OVERHEAD + (meta.measurement() == null ? 0 : 2L * meta.measurement().length() + 48);
+        long bytes = VERSION_OVERHEAD + (meta.measurement() == null ? 0 : 2L * meta.measurement().length() + MEASUREMENT_OVERHEAD);
         for (Map.Entry<String, String> tag : meta.tags().values().entrySet()) {
             bytes += TAG_OVERHEAD + 2L * (tag.getKey().length() + tag.getValue().length());
         }
@@ -125,12 +131,20 @@ final class StoreCapacity {
      * limit {@code newSeriesBytes} answers the estimate of the series the batch would start.
      */
     void admit(int readingsInBatch, long readingBytes, LongSupplier newSeriesBytes) {
-        admit(readingsInBatch, readingBytes, 0, newSeriesBytes);
+        admit(readingsInBatch, readingBytes, () -> 0, newSeriesBytes);
     }
 
-    /** As {@link #admit(int, long, LongSupplier)}, each reading taken as a new version too: {@code versionBytes} in all. */
-    void admit(int readingsInBatch, long readingBytes, long versionBytes, LongSupplier newSeriesBytes) {
-        long worst = readingBytes + versionBytes + (long) readingsInBatch * (SERIES_OVERHEAD + SeriesId.MAX_LENGTH);
+    /**
+     * As {@link #admit(int, long, LongSupplier)}, each reading taken as a new version too: {@code versionBytes}
+     * in all. That sum reads every reading's meta, so it is asked only when the batch would not fit were each
+     * version the largest ({@link #MAX_VERSION_ESTIMATE}): the answer is the same, the metas are not read.
+     */
+    void admit(int readingsInBatch, long readingBytes, LongSupplier versionBytes, LongSupplier newSeriesBytes) {
+        long certain = readingBytes + (long) readingsInBatch * (SERIES_OVERHEAD + SeriesId.MAX_LENGTH);
+        long worst = certain + readingsInBatch * MAX_VERSION_ESTIMATE;
+        if (bytes.get() + worst > limitBytes) {
+            worst = certain + versionBytes.getAsLong();
+        }
         long more = bytes.get() + worst <= limitBytes ? worst : readingBytes + newSeriesBytes.getAsLong();
         String full = fullness(more);
         if (full != null) {

@@ -77,7 +77,7 @@ final class StripedWrites {
         for (int i = 0; i < n; i++) {
             order[next[keys[i]]++] = i;
         }
-        capacity.admit(n, readingBytes, versionBytes(readings),
+        capacity.admit(n, readingBytes, () -> versionBytes(readings),
                 () -> newSeriesBytes(readings, hashes, order, bounds, parts));
         // concurrent batches start at different stripes, so they rarely meet
         int first = n == 0 ? 0 : stripeOf(hashes[0]);

@@ -48,7 +48,10 @@ class SimulateCommandTest {
                 "duplicateShare", "tags");
         assertThat(report.get("scenario").get("tags").asBoolean()).as("untagged by default").isFalse();
         assertThat(keys(report.get("ingest"))).containsExactly("readings", "accepted", "duplicates", "rejected", "seconds",
-                "readingsPerSecond", "cpuNanosPerReading");
+                "readingsPerSecond", "cpuNanosPerReading", "warmUp");
+        assertThat(keys(report.get("ingest").get("warmUp"))).containsExactly("runs", "seconds", "jitQuiet");
+        // the warm-up's batches are the scratch stream's (20 sensors x 90 minutes, about 18 of 100) and those after it
+        assertThat(report.get("ingest").get("warmUp").get("runs").asInt()).isGreaterThanOrEqualTo(18);
         // the process's CPU clock may tick coarser than a tiny run's ingest calls: present, never negative
         assertThat(report.get("ingest").get("cpuNanosPerReading").isNumber()).isTrue();
         assertThat(report.get("ingest").get("cpuNanosPerReading").asDouble()).isNotNegative();
@@ -226,7 +229,7 @@ class SimulateCommandTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("backend inmemory", "ingest", "150 readings", "how: wall time",
-                "after a warm-up of 150 readings into a scratch in-memory store",
+                "after a warm-up of 150 readings into a scratch in-memory store, then on to ",
                 "memory", "how: heap used after explicit full GC", "dashboard", "p50", "of the time", "warm-up runs (",
                 "alerting", "storage", "documentReduction", "3 ways", "on read", "sub-window summaries not measured", "5-minute tier",
                 "the same windows: yes", "tier store", "only the tier can answer): the same windows", "seven-day",

@@ -30,7 +30,9 @@ public final class HumanReport {
                 i.duplicates(), i.rejected(), orNot(i.cpuNanosPerReading(), "%.1f", "not measurable")));
         out.println("           how: wall time of the ingest use case calls only (validation + store), batch generation excluded; "
                 + (i.warmUpReadings() == 0 ? "no warm-up (--no-warm-up)"
-                : f("after a warm-up of %,d readings into a scratch in-memory store", i.warmUpReadings())));
+                : f("after a warm-up of %,d readings into a scratch in-memory store, then on to %,d batches %s",
+                i.warmUpReadings(), i.warmUp().runs(), i.warmUp().jitQuiet() ? "until the JIT was quiet"
+                        : "(JIT not known to be quiet)")));
         out.println(f("memory     %.1f bytes retained per accepted reading", r.memory().retainedBytesPerReading()));
         out.println("           how: heap used after explicit full GCs (MemoryMXBean.gc) after ingest, minus the same before, / accepted"
                 + (r.mongo() == null ? "" : "; a Mongo store keeps its readings in the server, so only an embedded test"

@@ -7,8 +7,8 @@ import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * The warm-up of a timed query: a minimum of runs, then on until the JIT has finished compiling
- * what the query runs. A fixed count is not enough on a small shared host: after 2,000 dashboard
+ * The warm-up of a timed query (or of the ingest path, {@link IngestWarmUp}): a minimum of runs, then on
+ * until the JIT has finished compiling what the query runs. A fixed count is not enough on a small shared host: after 2,000 dashboard
  * queries the C2 compiles of the read path were still in the compiler's queue in some runs and
  * landed among the timed ones, one cause of the dashboard figure's spread from run to run.
  * <p>
@@ -39,23 +39,45 @@ final class JitWarmUp {
 
     private final LongSupplier compileMillis;
     private final LongSupplier nanoTime;
+    private final Duration slice;
+    private final Duration cap;
 
     /** @param compileMillis the JVM's total compilation time so far, or a negative value when it cannot tell */
     JitWarmUp(LongSupplier compileMillis, LongSupplier nanoTime) {
+        this(compileMillis, nanoTime, SLICE, CAP);
+    }
+
+    /** With slices of {@code slice} and a cap of at most {@code cap} in place of {@link #SLICE} and {@link #CAP}. */
+    JitWarmUp(LongSupplier compileMillis, LongSupplier nanoTime, Duration slice, Duration cap) {
         this.compileMillis = compileMillis;
         this.nanoTime = nanoTime;
+        this.slice = slice;
+        this.cap = cap;
     }
 
     static JitWarmUp ofThisJvm() {
+        return ofThisJvm(SLICE, CAP);
+    }
+
+    static JitWarmUp ofThisJvm(Duration slice, Duration cap) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         LongSupplier millis = jit != null && jit.isCompilationTimeMonitoringSupported()
                 ? jit::getTotalCompilationTime : () -> -1;
-        return new JitWarmUp(millis, System::nanoTime);
+        return new JitWarmUp(millis, System::nanoTime, slice, cap);
     }
 
     static long capNanos(long minimumNanos) {
-        long floor = QUIET_SLICES * SLICE.toNanos();
-        return Math.min(CAP.toNanos(), Math.max(floor, CAP_FACTOR * minimumNanos));
+        return capNanos(minimumNanos, SLICE, CAP);
+    }
+
+    private static long capNanos(long minimumNanos, Duration slice, Duration cap) {
+        long floor = QUIET_SLICES * slice.toNanos();
+        return Math.min(cap.toNanos(), Math.max(floor, CAP_FACTOR * minimumNanos));
+    }
+
+    /** Now on this warm-up's clock: where a minimum run elsewhere starts ({@link #untilQuiet}). */
+    long nanos() {
+        return nanoTime.getAsLong();
     }
 
     /** Runs {@code query.accept(i)} for i = 0, 1, … : at least {@code minimum} times, then until quiet or the cap. */
@@ -65,14 +87,22 @@ final class JitWarmUp {
         while (runs < minimum) {
             query.accept(runs++);
         }
+        return untilQuiet(started, runs, query);
+    }
+
+    /**
+     * Goes on after a minimum of {@code runs} runs begun at {@code started} ({@link #nanoTime}): runs
+     * {@code query.accept(i)} for i = runs, runs + 1, … until quiet or the cap ({@link #capNanos} of the minimum's time).
+     */
+    Outcome untilQuiet(long started, int runs, IntConsumer query) {
         boolean quiet = false;
         if (compileMillis.getAsLong() >= 0) {
             long now = nanoTime.getAsLong();
-            long deadline = now + capNanos(now - started);
+            long deadline = now + capNanos(now - started, slice, cap);
             int quietSlices = 0;
             while (quietSlices < QUIET_SLICES && nanoTime.getAsLong() < deadline) {
                 long compiledBefore = compileMillis.getAsLong();
-                long sliceEnd = nanoTime.getAsLong() + SLICE.toNanos();
+                long sliceEnd = nanoTime.getAsLong() + slice.toNanos();
                 do {
                     query.accept(runs++);
                 } while (nanoTime.getAsLong() < sliceEnd);

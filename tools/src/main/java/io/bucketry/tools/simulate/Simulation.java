@@ -153,10 +153,10 @@ public final class Simulation {
         // measured before the warm-up: a full GC shrinks the heap, and ingest should start on the heap
         // the warm-up grew, as a running service's does; the scratch store is garbage by the "after" GC
         long before = HeapMeter.usedAfterGc();
-        long warmUpReadings = 0;
+        IngestWarmUp.Outcome warmedUp = null;
         if (warmUp) {
             progress.println("bucketry: warming up the ingest path on a scratch in-memory store (not timed)");
-            warmUpReadings = IngestWarmUp.run(scenario, bucketry.config(), end, progress, bar);
+            warmedUp = IngestWarmUp.run(scenario, bucketry.config(), end, progress, bar);
         }
         String[] sensorIds = ReadingGenerator.sensorIds(scenario.sensors());
         Optional<WriteMetrics> writesBefore = writeMetrics(bucketry);
@@ -197,7 +197,8 @@ public final class Simulation {
                         scenario.duplicateShare(), scenario.tags()),
                 new IngestView(ingest.readings(), ingest.accepted(), ingest.duplicates(), ingest.rejected(),
                         SimulationReport.round(ingest.seconds(), 3), Math.round(ingest.readingsPerSecond()),
-                        cpuPerReading(ingest), warmUpReadings),
+                        cpuPerReading(ingest), warmedUp == null ? null : JitWarmUp.view(warmedUp.jit()),
+                        warmedUp == null ? 0 : warmedUp.streamReadings()),
                 new MemoryView(SimulationReport.round(retained, 1)),
                 dashboard.view(),
                 new AlertingView(alerting.series(), alerting.windows(), SimulationReport.round(alerting.millis(), 1),

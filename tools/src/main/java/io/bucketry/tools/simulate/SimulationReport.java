@@ -29,11 +29,14 @@ public record SimulationReport(String backend, ScenarioView scenario, IngestView
 
     /**
      * Readings submitted (duplicates included) and their outcome; time spent inside the ingest use
-     * case only, after {@code warmUpReadings} were ingested into a scratch store (0: no warm-up); the process's
-     * CPU time during those calls per submitted reading (null where not measurable).
+     * case only, after a scratch stream of {@code warmUpReadings} readings into a scratch store (0: no warm-up)
+     * and on until the JIT was quiet ({@code warmUp}, in batches; null without a warm-up); the process's CPU time
+     * during those calls per submitted reading (null where not measurable).
      */
     public record IngestView(long readings, long accepted, long duplicates, long rejected, double seconds,
-                             long readingsPerSecond, Double cpuNanosPerReading, @JsonIgnore long warmUpReadings) {
+                             long readingsPerSecond, Double cpuNanosPerReading,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) WarmUpView warmUp,
+                             @JsonIgnore long warmUpReadings) {
     }
 
     /** Heap used after full GC once ingest is done, minus before, divided by the accepted readings. */

@@ -77,6 +77,22 @@ class JitWarmUpTest {
     }
 
     @Test
+    void aWarmUpGoesOnFromAMinimumRunElsewhereWithTheCapOfThatMinimumsTime() {
+        Fake fake = new Fake(JitWarmUp.SLICE.toNanos() / 4);
+        // given a minimum of 8 queries' time, run by the caller (e.g. a whole scratch stream)
+        long started = fake.nanos.get();
+        fake.nanos.addAndGet(8 * fake.step);
+
+        // when the JIT keeps compiling, then the warm-up goes on from query 8 up to ten times that minimum
+        JitWarmUp.Outcome outcome = fake.warmUp().untilQuiet(started, 8, i -> fake.query(i, 2));
+
+        assertThat(fake.seen).first().isEqualTo(8);
+        assertThat(outcome.quiet()).isFalse();
+        assertThat(outcome.runs()).isBetween(8 + 80, 8 + 80 + 4);
+        assertThat(outcome.seconds()).isGreaterThanOrEqualTo(88 * fake.step / 1e9);
+    }
+
+    @Test
     void theCapIsTenTimesTheMinimumWithinTwoSlicesAndTenSeconds() {
         long slice = JitWarmUp.SLICE.toNanos();
         assertThat(JitWarmUp.capNanos(0)).isEqualTo(2 * slice);
