@@ -129,6 +129,9 @@ final class GroupTable {
         inOrder.sort(Comparator.comparing(group -> group.values));
         List<GroupWindows> result = new ArrayList<>(inOrder.size());
         for (Group group : inOrder) {
+            if (group.size == 0) {
+                continue;   // made for a series with nothing in range: a group answers only what it merged
+            }
             List<WindowAggregate> windows = new ArrayList<>(group.size);
             for (int i = 0; i < group.size; i++) {
                 int slot = group.slots[i];

@@ -276,6 +276,27 @@ public interface TagsContract extends ContractSupport {
     }
 
     @Test
+    default void aGroupWithNothingInRangeIsNotAnsweredFilledOrNot() {
+        ReadingStore store = store();
+        assumeCapability(store, Capability.TAGS);
+        // given: building 7 has a reading in range; building 9's only reading is an hour before it
+        UseCases use = useCases(store);
+        String prefix = Fixtures.freshPrefix("quiet");
+        ingestInputs(use, List.of(tagged(new SeriesId(prefix + "a"), at(minutes(61)), 1, building("7")),
+                tagged(new SeriesId(prefix + "b"), at(minutes(1)), 2, building("9"))));
+
+        for (GapFill fill : List.of(GapFill.none(), new GapFill(FillMode.NULL, null))) {
+            // when
+            List<GroupWindows> groups = use.groups().aggregateGroups(TagFilter.ANY, BY_BUILDING, at(minutes(60)),
+                    at(minutes(80)), TEN_MINUTES, fill);
+
+            // then: building 7 alone, as a brute force over the readings in range answers
+            assertThat(groups).as("fill %s", fill.mode()).extracting(g -> g.group().values())
+                    .containsExactly(List.of("7"));
+        }
+    }
+
+    @Test
     default void groupsAreFilledPerGroupAndTheLimitCountsGroupsTimesWindows() {
         ReadingStore store = store();
         assumeCapability(store, Capability.TAGS);
