@@ -106,6 +106,9 @@ final class SeriesParts {
 
     /** Where the cells of {@code field} in the current window are in {@link #cells()}. */
     int cellsOf(int field) {
+        if (at < 0) {
+            throw new IllegalStateException("a value before the reading it belongs to");
+        }
         if (field >= stride) {
             widen(field + 1);
         }

@@ -97,6 +97,21 @@ class GroupAggregatorPartsTest {
         assertThatThrownBy(() -> aggregator.reading(1_000)).isInstanceOf(IllegalStateException.class);
     }
 
+    @Test
+    void aValueNeedsItsReadingInTheNewPart() {
+        GroupAggregator aggregator = twoParts();
+        aggregator.part(SeriesId.of("c"));
+        aggregator.tags(Tags.of("building", "7"));
+        FieldSchema names = FieldSchema.of(List.of("v"));
+
+        // a value before any reading of series c would land in series b's window
+        assertThatThrownBy(() -> aggregator.value(names, 0, 1_000, 2.0))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("before the reading");
+        aggregator.reading(1_000);
+        aggregator.value(names, 0, 1_000, 2.0);
+        assertThat(aggregator.result(new int[] {0, 1, 2}).get(0).windows().get(0).count()).isEqualTo(3);
+    }
+
     /** Two series of building 7 with a reading each at 1 s, by rank. */
     private static GroupAggregator twoParts() {
         GroupAggregator aggregator = new GroupAggregator(BY_BUILDING, WINDOW);
