@@ -11,6 +11,7 @@ import io.bucketry.server.json.Statistic;
 import io.javalin.http.Context;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 
 /** Reads query and path parameters with the same rules as the rest of Bucketry (times via {@link TimeInput}). */
@@ -94,11 +95,12 @@ final class QueryParams {
 
     /**
      * The statistics of each field an aggregate answers, {@code stats} a comma-separated list of count, min, max,
-     * sum, avg, first, last (every one when absent or blank); INVALID_STATS naming what is not one.
+     * sum, avg, first, last, repeated or not (every one when absent or blank); INVALID_STATS naming what is not one.
      */
     static Set<Statistic> stats(Context ctx) {
         try {
-            return Statistic.parse(ctx.queryParam("stats"));
+            List<String> lists = ctx.queryParams("stats");   // stats=avg&stats=max names both, as stats=avg,max
+            return Statistic.parse(lists.isEmpty() ? null : String.join(",", lists));
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("INVALID_STATS", e.getMessage());
         }

@@ -222,6 +222,8 @@ class ColumnarAnswersHttpTest extends ApiTestBase {
         chosen.findValues("fields").forEach(fields -> fields.forEach(field -> field.fieldNames().forEachRemaining(order::add)));
         assertThat(String.join(",", order)).startsWith("avg,last,").doesNotContain("count").doesNotContain("min");
         assertThat(api.get(route + "&stats=").json()).isEqualTo(full);
+        // a repeated parameter names more statistics, as one list does
+        assertThat(api.get(route + "&stats=last&stats=avg").json()).isEqualTo(expected);
     }
 
     @ParameterizedTest
