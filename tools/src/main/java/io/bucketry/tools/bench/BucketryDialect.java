@@ -86,11 +86,16 @@ record BucketryDialect(Function<String, URI> uri, boolean columns) implements Di
         }
         if (query == PeerQuery.Q3 && answer.isObject()) {
             JsonNode series = answer.path("series");
-            for (int i = 0, row = 0; i < series.size(); i++) {
+            int row = 0;
+            for (int i = 0; i < series.size(); i++) {
                 for (int end = row + answer.path("rows").path(i).asInt(); row < end; row++) {
                     rows.put(sensor(series.get(i)) + "@" + answer.path("start").path(row).asLong(),
                             valuesAt(answer.path("fields"), "avg", row));
                 }
+            }
+            if (row != answer.path("start").size()) {
+                throw new IllegalStateException("Q3's table gives its series " + row + " rows of its "
+                        + answer.path("start").size() + " windows");
             }
             return;
         }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Each system's answer, in the shape it sends, reads to the same rows: keys and temperature, pressure. */
 class DialectAnswersTest {
@@ -66,6 +67,9 @@ class DialectAnswersTest {
         assertThat(rows(columns.read(PeerQuery.Q3, body(table), SPEC))).containsExactly(
                 Map.entry("sensor-00002@" + W0, List.of(20.0, 1012.0)), Map.entry("sensor-00002@" + W1, List.of(20.5, 1013.0)),
                 Map.entry("sensor-00003@" + W0, List.of(19.5, 0.0)));
+        String short1 = table.replace("\"rows\":[2,1]", "\"rows\":[2,0]");
+        assertThatThrownBy(() -> columns.read(PeerQuery.Q3, body(short1), SPEC))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("2 rows of its 3 windows");
         assertThat(rows(columns.read(PeerQuery.Q4, pages, SPEC)))
                 .containsExactly(Map.entry("a", List.of(1.5, 2.5)), Map.entry("b", List.of(3.5, 4.5)));
     }
