@@ -98,6 +98,22 @@ class GroupAggregatorPartsTest {
     }
 
     @Test
+    void aGroupWhoseSeriesHadNothingToAddIsNotAnswered() {
+        GroupAggregator byRank = twoParts();
+        byRank.part(SeriesId.of("c"));
+        byRank.tags(Tags.of("building", "9"));   // a series of building 9 with no reading in range
+
+        GroupAggregator inIdOrder = new GroupAggregator(BY_BUILDING, WINDOW);
+        inIdOrder.series(SeriesId.of("a"));
+        inIdOrder.add(Tags.of("building", "7"), 1_000, Fields.of(Map.of("v", 1.0)));
+        inIdOrder.series(SeriesId.of("b"));
+        inIdOrder.tags(Tags.of("building", "9"));
+
+        assertThat(byRank.result(new int[] {0, 1, 2})).extracting(g -> g.group().values()).containsExactly(List.of("7"));
+        assertThat(inIdOrder.result()).extracting(g -> g.group().values()).containsExactly(List.of("7"));
+    }
+
+    @Test
     void aValueNeedsItsReadingInTheNewPart() {
         GroupAggregator aggregator = twoParts();
         aggregator.part(SeriesId.of("c"));
