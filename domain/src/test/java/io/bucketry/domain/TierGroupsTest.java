@@ -157,6 +157,35 @@ class TierGroupsTest {
     }
 
     @Test
+    void hundredsOfGroupWindowsEqualTheTierWindowsMerge() {
+        // given 120 series in 40 buildings over an hour: 40 x 12 group windows, past the first tables' room
+        Random random = new Random(42);
+        List<List<Reading>> bySeries = new ArrayList<>();
+        for (int s = 0; s < 120; s++) {
+            SeriesId series = SeriesId.of(String.format("s%03d", s));
+            Tags tags = Tags.of("building", String.format("b%02d", s % 40));
+            List<Reading> readings = new ArrayList<>();
+            for (long minute = 0; minute < 60; minute += 1 + random.nextInt(3)) {
+                readings.add(reading(series, minute * 60_000, tags, Map.of("v", (double) random.nextInt(1_000))));
+            }
+            bySeries.add(readings);
+        }
+        List<TierWindow> stored = tierWindows(bySeries);
+
+        // when
+        TierGroups flat = new TierGroups(BY_BUILDING, TagFilter.ANY, TIER, Long.MAX_VALUE);
+        FlatSlices.feedAll(stored, flat);
+        GroupAggregator fromWindows = new GroupAggregator(BY_BUILDING, TIER);
+        stored.forEach(w -> fromWindows.add(w, TagFilter.ANY));
+
+        // then
+        List<GroupWindows> result = flat.result();
+        assertThat(result).hasSize(40).allSatisfy(group -> assertThat(group.windows()).hasSize(12));
+        assertThat(result).isEqualTo(fromWindows.result());
+        assertThat(flat.windowCount()).isEqualTo(480);
+    }
+
+    @Test
     void noSliceGivesNoGroup() {
         assertThat(new TierGroups(BY_BUILDING, TagFilter.ANY, TIER, 10).result()).isEmpty();
     }
