@@ -110,4 +110,70 @@ class TagsConverterTest {
         SeriesMeta again = converter.convert(null, Map.of("k", "0"));
         assertThat(again).as("the 4,097th set started the cache again").isNotSameAs(first).isEqualTo(first);
     }
+
+    @Test
+    void aMapThatCanChangeIsReadAgainOnEveryCall() {
+        // given a caller's own map and an unchangeable map holding a text that can change, both converted once
+        TagsConverter converter = new TagsConverter();
+        Map<String, Object> own = new HashMap<>(Map.of("building", "b7"));
+        StringBuilder value = new StringBuilder("b7");
+        Map<String, Object> withBuilder = Map.of("building", value);
+        converter.convert(null, own);
+        converter.convert(null, withBuilder);
+
+        // when the caller changes them
+        own.put("building", "b8");
+        value.replace(0, 2, "b9");
+
+        // then each call answers what the map holds now
+        assertThat(converter.convert(null, own)).isEqualTo(new SeriesMeta(null, Tags.of("building", "b8")));
+        assertThat(converter.convert(null, withBuilder)).isEqualTo(new SeriesMeta(null, Tags.of("building", "b9")));
+    }
+
+    @Test
+    void theSameUnchangeableMapSentAgainAnswersItsMetaUnderEachMeasurement() {
+        TagsConverter converter = new TagsConverter();
+        Map<String, String> tags = Map.of("building", "b7", "type", "co2");
+
+        SeriesMeta plain = converter.convert(null, tags);
+        SeriesMeta cpu = converter.convert("cpu", tags);
+
+        assertThat(converter.convert(null, tags)).isSameAs(plain);
+        assertThat(converter.convert("cpu", tags)).isSameAs(cpu).isEqualTo(new SeriesMeta("cpu", plain.tags()));
+        assertThat(converter.convert("mem", tags)).isEqualTo(new SeriesMeta("mem", plain.tags()));
+    }
+
+    @Test
+    void theSameUnchangeableMapAnswersANewObjectOnceTheCacheStartedAgain() {
+        TagsConverter converter = new TagsConverter();
+        Map<String, String> tags = Map.of("k", "0");
+        SeriesMeta first = converter.convert(null, tags);
+        for (int i = 1; i <= 4096; i++) {
+            converter.convert(null, Map.of("k", Integer.toString(i)));
+        }
+
+        SeriesMeta again = converter.convert(null, tags);
+
+        assertThat(again).as("the object every other map of these pairs now answers")
+                .isNotSameAs(first).isEqualTo(first).isSameAs(converter.convert(null, Map.of("k", "0")));
+    }
+
+    @Test
+    void anUnchangeableMapIsKeptByItsIdentityAndAnsweredByItFirst() {
+        // given a map kept with a meta of its own
+        SentTagMaps sent = new SentTagMaps();
+        TagsConverter converter = new TagsConverter(sent);
+        Map<String, String> tags = Map.of("building", "b7");
+        SeriesMeta kept = new SeriesMeta("cpu", Tags.of("building", "b7"));
+        sent.put("cpu", tags, kept);
+
+        // when
+        SeriesMeta again = converter.convert("cpu", tags);
+        Map<String, String> other = Map.of("building", "b8");
+        SeriesMeta converted = converter.convert("cpu", other);
+
+        // then
+        assertThat(again).isSameAs(kept);
+        assertThat(sent.get("cpu", other)).isSameAs(converted);
+    }
 }
