@@ -10,8 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Validates the measurement and tags of ingested readings once per distinct pair and answers one
  * {@link SeriesMeta} object for it: a reading sent with what its series always sends costs a hash lookup,
- * not a copy and a check of every key, and a store compares it with its series' version by identity; one sent
- * again as the very same map that cannot change costs less still ({@link SentTagMaps}).
+ * not a copy and a check of every key, and a store compares it with its series' version by identity.
  * Thread-safe (parts of a batch are validated at once: the first object put for a pair is the one every
  * part answers); bounded.
  */
@@ -24,35 +23,19 @@ final class TagsConverter {
     private static final int MAX_CACHED = 4096;
 
     private final Map<Key, SeriesMeta> known = new ConcurrentHashMap<>();
-    /** Holds only metas that {@link #known} answered, and starts again with it. */
-    private final SentTagMaps sent;
-
-    TagsConverter() {
-        this(new SentTagMaps());
-    }
-
-    TagsConverter(SentTagMaps sent) {
-        this.sent = sent;
-    }
 
     /** The meta of a reading sent with {@code tags} and {@code measurement} (null: none); INVALID_TAG when invalid (never cached). */
     SeriesMeta convert(String measurement, Map<String, ?> tags) {
-        SeriesMeta same = sent.get(measurement, tags);
-        if (same != null) {
-            return same;
-        }
         SeriesMeta found = known.get(Key.lookup(measurement, tags));   // a value that is no text equals no key here
-        if (found == null) {
-            SeriesMeta valid = new SeriesMeta(measurement, Tags.of(tags));
-            if (known.size() >= MAX_CACHED) {
-                known.clear();
-                sent.clear();
-            }
-            SeriesMeta first = known.putIfAbsent(Key.of(valid), valid);
-            found = first == null ? valid : first;
+        if (found != null) {
+            return found;
         }
-        sent.put(measurement, tags, found);
-        return found;
+        SeriesMeta valid = new SeriesMeta(measurement, Tags.of(tags));
+        if (known.size() >= MAX_CACHED) {
+            known.clear();
+        }
+        SeriesMeta first = known.putIfAbsent(Key.of(valid), valid);
+        return first == null ? valid : first;
     }
 
     /**
