@@ -55,14 +55,14 @@ public final class ColumnBlock {
             }
         }
 
-        void write(JsonGenerator out, int row) throws IOException {
+        void write(ColumnText out, int row) {
             String text = texts == null ? null : texts[row];
             if (text != null) {
-                out.writeString(text);
+                out.text(text);
             } else if (Double.isNaN(numbers[row])) {
-                out.writeNull();
+                out.nothing();
             } else {
-                out.writeNumber(numbers[row]);
+                out.number(numbers[row]);
             }
         }
     }
@@ -103,21 +103,28 @@ public final class ColumnBlock {
 
     /** Writes this block as one JSON object. */
     public void write(JsonGenerator out) throws IOException {
+        write(out, new ColumnText());
+    }
+
+    /** As {@link #write(JsonGenerator)}, each column built in {@code column}. */
+    void write(JsonGenerator out, ColumnText column) throws IOException {
         out.writeStartObject();
         out.writeStringField("series", series.value());
         writeMeta(out, meta);
-        out.writeArrayFieldStart("time");
+        out.writeFieldName("time");
+        column.start();
         for (int row = 0; row < rows; row++) {
-            out.writeNumber(times[row]);
+            column.number(times[row]);
         }
-        out.writeEndArray();
+        column.write(out);
         out.writeObjectFieldStart("fields");
         for (Map.Entry<String, Column> field : fields.entrySet()) {
-            out.writeArrayFieldStart(field.getKey());
+            out.writeFieldName(field.getKey());
+            column.start();
             for (int row = 0; row < rows; row++) {
-                field.getValue().write(out, row);
+                field.getValue().write(column, row);
             }
-            out.writeEndArray();
+            column.write(out);
         }
         out.writeEndObject();
         out.writeEndObject();
@@ -155,14 +162,15 @@ public final class ColumnBlock {
             if (blocks.size() != 1) {
                 throw new IllegalStateException(blocks.size() + " blocks where one was expected");
             }
-            blocks.get(0).write(out);
+            blocks.get(0).write(out, new ColumnText());
         }
 
         /** Writes the blocks as a JSON array. */
         public void write(JsonGenerator out) throws IOException {
             out.writeStartArray();
+            ColumnText column = new ColumnText();
             for (ColumnBlock block : blocks) {
-                block.write(out);
+                block.write(out, column);
             }
             out.writeEndArray();
         }

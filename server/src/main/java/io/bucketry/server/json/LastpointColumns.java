@@ -2,6 +2,7 @@ package io.bucketry.server.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.bucketry.application.port.in.LastpointPage;
+import io.bucketry.domain.FieldSchema;
 import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 
@@ -23,39 +24,52 @@ public final class LastpointColumns {
     public static void write(JsonGenerator out, LastpointPage page) throws IOException {
         List<Reading> readings = page.readings();
         out.writeStartObject();
-        out.writeArrayFieldStart("series");
+        out.writeFieldName("series");
+        ColumnText column = new ColumnText().start();
         boolean measured = false;
         boolean tagged = false;
         Set<String> names = new LinkedHashSet<>();
+        FieldSchema previous = null;
         for (Reading reading : readings) {
-            out.writeString(reading.series().value());
+            column.text(reading.series().value());
             measured |= reading.meta().measurement() != null;
             tagged |= !reading.meta().tags().isEmpty();
-            for (int i = 0; i < reading.fields().size(); i++) {
-                names.add(reading.fields().schema().name(i));
+            FieldSchema schema = reading.fields().schema();
+            if (schema != previous) {   // the readings of one schema share it: its names are added once
+                for (int i = 0; i < schema.size(); i++) {
+                    names.add(schema.name(i));
+                }
+                previous = schema;
             }
         }
-        out.writeEndArray();
-        out.writeArrayFieldStart("time");
+        column.write(out);
+        out.writeFieldName("time");
+        column.start();
         for (Reading reading : readings) {
-            out.writeNumber(reading.epochMilli());
+            column.number(reading.epochMilli());
         }
-        out.writeEndArray();
+        column.write(out);
         out.writeObjectFieldStart("fields");
         for (String name : names) {
-            out.writeArrayFieldStart(name);
+            out.writeFieldName(name);
+            column.start();
+            previous = null;
+            int index = -1;
             for (Reading reading : readings) {
                 Fields fields = reading.fields();
-                int index = fields.schema().indexOf(name);
+                if (fields.schema() != previous) {
+                    previous = fields.schema();
+                    index = previous.indexOf(name);
+                }
                 if (index < 0) {
-                    out.writeNull();
+                    column.nothing();
                 } else if (fields.isText(index)) {
-                    out.writeString(fields.textAt(index));
+                    column.text(fields.textAt(index));
                 } else {
-                    out.writeNumber(fields.numberAt(index));
+                    column.number(fields.numberAt(index));
                 }
             }
-            out.writeEndArray();
+            column.write(out);
         }
         out.writeEndObject();
         if (measured) {

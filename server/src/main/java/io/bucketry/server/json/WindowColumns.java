@@ -6,6 +6,7 @@ import io.bucketry.domain.GroupWindows;
 import io.bucketry.domain.WindowAggregate;
 
 import java.io.IOException;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,22 +48,24 @@ public final class WindowColumns {
      */
     public static void writeTable(JsonGenerator out, List<WindowAggregate> windows, Set<Statistic> stats) throws IOException {
         out.writeStartObject();
-        out.writeArrayFieldStart("series");
+        out.writeFieldName("series");
+        ColumnText column = new ColumnText().start();
         int[] runs = new int[windows.size()];
         int series = -1;
         for (int i = 0; i < windows.size(); i++) {
             if (i == 0 || !windows.get(i).series().equals(windows.get(i - 1).series())) {
-                out.writeString(windows.get(i).series().value());
+                column.text(windows.get(i).series().value());
                 series++;
             }
             runs[series]++;
         }
-        out.writeEndArray();
-        out.writeArrayFieldStart("rows");
+        column.write(out);
+        out.writeFieldName("rows");
+        column.start();
         for (int i = 0; i <= series; i++) {
-            out.writeNumber(runs[i]);
+            column.number(runs[i]);
         }
-        out.writeEndArray();
+        column.write(out);
         writeColumns(out, windows, stats);
         out.writeEndObject();
     }
@@ -86,58 +89,81 @@ public final class WindowColumns {
 
     private static void writeColumns(JsonGenerator out, List<WindowAggregate> windows, Set<Statistic> stats)
             throws IOException {
-        out.writeArrayFieldStart("start");
+        ColumnText column = new ColumnText();
+        out.writeFieldName("start");
+        column.start();
         for (WindowAggregate window : windows) {
-            out.writeNumber(window.start().toEpochMilli());
+            column.number(window.start().toEpochMilli());
         }
-        out.writeEndArray();
-        out.writeArrayFieldStart("end");
+        column.write(out);
+        out.writeFieldName("end");
+        column.start();
         for (WindowAggregate window : windows) {
-            out.writeNumber(window.end().toEpochMilli());
+            column.number(window.end().toEpochMilli());
         }
-        out.writeEndArray();
-        out.writeArrayFieldStart("count");
+        column.write(out);
+        out.writeFieldName("count");
+        column.start();
         boolean anyFilled = false;
         Set<String> names = new LinkedHashSet<>();
+        Map<String, FieldAggregate> previous = null;
         for (WindowAggregate window : windows) {
-            out.writeNumber(window.count());
+            column.number(window.count());
             anyFilled |= window.filled();
-            names.addAll(window.fields().keySet());
-        }
-        out.writeEndArray();
-        if (anyFilled) {
-            out.writeArrayFieldStart("filled");
-            for (WindowAggregate window : windows) {
-                out.writeBoolean(window.filled());
+            if (previous == null || !sameNames(previous, window.fields())) {
+                names.addAll(window.fields().keySet());
+                previous = window.fields();
             }
-            out.writeEndArray();
+        }
+        column.write(out);
+        if (anyFilled) {
+            out.writeFieldName("filled");
+            column.start();
+            for (WindowAggregate window : windows) {
+                column.bool(window.filled());
+            }
+            column.write(out);
         }
         out.writeObjectFieldStart("fields");
-        FieldAggregate[] column = new FieldAggregate[windows.size()];
+        FieldAggregate[] aggregates = new FieldAggregate[windows.size()];
         for (String name : names) {
-            for (int i = 0; i < column.length; i++) {
-                column[i] = windows.get(i).fields().get(name);
+            for (int i = 0; i < aggregates.length; i++) {
+                aggregates[i] = windows.get(i).fields().get(name);
             }
             out.writeObjectFieldStart(name);
             for (Statistic stat : stats) {
-                out.writeArrayFieldStart(stat.key());
-                for (FieldAggregate aggregate : column) {
-                    writeValue(out, stat, aggregate);
+                out.writeFieldName(stat.key());
+                column.start();
+                for (FieldAggregate aggregate : aggregates) {
+                    if (aggregate == null) {
+                        column.nothing();
+                    } else if (stat == Statistic.COUNT) {
+                        column.number(aggregate.count());
+                    } else {
+                        column.number(stat.valueOf(aggregate));
+                    }
                 }
-                out.writeEndArray();
+                column.write(out);
             }
             out.writeEndObject();
         }
         out.writeEndObject();
     }
 
-    private static void writeValue(JsonGenerator out, Statistic stat, FieldAggregate aggregate) throws IOException {
-        if (aggregate == null) {
-            out.writeNull();
-        } else if (stat == Statistic.COUNT) {
-            out.writeNumber(aggregate.count());
-        } else {
-            out.writeNumber(stat.valueOf(aggregate));
+    /** Whether {@code a} and {@code b} have the same names in the same order. */
+    private static boolean sameNames(Map<String, FieldAggregate> a, Map<String, FieldAggregate> b) {
+        if (a == b) {
+            return true;
         }
+        if (a.size() != b.size()) {
+            return false;
+        }
+        Iterator<String> other = b.keySet().iterator();
+        for (String name : a.keySet()) {
+            if (!name.equals(other.next())) {
+                return false;
+            }
+        }
+        return true;
     }
 }
