@@ -272,13 +272,7 @@ class SealedBucketsTest {
         // (the clock before the first window ends, so that nothing is sealed while they are written)
         StoreCapacity capacity = new StoreCapacity(1L << 30, () -> 0);
         MovingClock clock = new MovingClock(NINE);
-        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), capacity, SealPolicy.immediate(),
-                clock, Runnable::run, 1);
-        for (int hour = 0; hour < 3; hour++) {
-            for (int minute = 0; minute < 30; minute++) {
-                store.store(List.of(reading(NINE.plus(Duration.ofHours(hour)).plus(Duration.ofMinutes(minute)), minute)));
-            }
-        }
+        InMemoryReadingStore store = hoursFrom(NINE, 3, 1, capacity, clock);
         long series = StoreCapacity.seriesEstimate(SENSOR);
         long estimated = 90 * StoreCapacity.estimate(reading(NINE, 0));
         assertThat(capacity.heldBytes()).isEqualTo(series + estimated);
@@ -302,13 +296,7 @@ class SealedBucketsTest {
         // given: two sealed windows of 30 readings at even minutes
         StoreCapacity capacity = new StoreCapacity(1L << 30, () -> 0);
         MovingClock clock = new MovingClock(NINE);
-        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), capacity, SealPolicy.immediate(),
-                clock, Runnable::run, 1);
-        for (int hour = 0; hour < 2; hour++) {
-            for (int minute = 0; minute < 60; minute += 2) {
-                store.store(List.of(reading(NINE.plus(Duration.ofHours(hour)).plus(Duration.ofMinutes(minute)), minute)));
-            }
-        }
+        InMemoryReadingStore store = hoursFrom(NINE, 2, 2, capacity, clock);
         clock.now = NOON;
         store.sealSealable();
         long series = StoreCapacity.seriesEstimate(SENSOR);
@@ -351,6 +339,22 @@ class SealedBucketsTest {
         // times and temperatures (an aggregate passes the status texts over)
         assertSameWindows(day, rows.aggregate(SENSOR, DAY, Duration.ofDays(1)));
         assertThat(sealed.sealingFigures().decodedValues() - decodedBefore).isEqualTo(2 * 60 * 2);
+    }
+
+    /**
+     * A store sealing at once by {@code clock}, counting in {@code capacity}, holding {@code hours} hours from
+     * {@code first} of 30 readings, one every {@code step} minutes, each its own batch.
+     */
+    private static InMemoryReadingStore hoursFrom(Instant first, int hours, int step, StoreCapacity capacity,
+                                                  Clock clock) {
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), capacity, SealPolicy.immediate(),
+                clock, Runnable::run, 1);
+        for (int hour = 0; hour < hours; hour++) {
+            for (int minute = 0; minute < 30 * step; minute += step) {
+                store.store(List.of(reading(first.plus(Duration.ofHours(hour)).plus(Duration.ofMinutes(minute)), minute)));
+            }
+        }
+        return store;
     }
 
     private static InMemoryReadingStore sealedStore(BucketPolicy policy) {
