@@ -49,6 +49,11 @@ final class Sealing {
         return policy != null && policy.isSealableBy(bucketPolicy, start, count, sealableEnd);
     }
 
+    /** The lateness allowance of the seal policy, in ms (0 when nothing is sealed). */
+    long allowanceMillis() {
+        return policy == null ? 0 : policy.sealAfter().toMillis();
+    }
+
     /** Seals {@code open}, counting the time, the values and the heap it gives back. */
     SealedColumns seal(PackedBucket open) {
         long began = System.nanoTime();
@@ -71,12 +76,13 @@ final class Sealing {
     }
 
     /**
-     * Counts a sealed bucket that took a late reading and was sealed again: {@code heapBefore} was the
-     * old form's heap, {@code estimate} what the capacity was told the reading takes.
+     * Counts a sealed bucket opened again for a late reading: {@code before} was its sealed form,
+     * {@code after} its open one holding the reading, {@code estimate} what the capacity was told the
+     * reading takes.
      */
-    void resealed(SealedColumns before, SealedColumns after, long estimate) {
+    void reopened(SealedColumns before, PackedBucket after, long estimate) {
         reopened.incrementAndGet();
-        heapChange.accept(after.heapBytes() - before.heapBytes() - estimate);
+        heapChange.accept(after.accountedBytes() - before.accountedBytes() - estimate);
     }
 
     /** What sealing has done so far; the sizes of what is sealed now come from the buckets. */

@@ -6,7 +6,7 @@ package io.bucketry.adapter.inmemory;
  * (values = times plus present field values).
  *
  * @param rowBytesOfSealed heap the buckets held as rows at the moment each was first sealed
- * @param reopened         sealed buckets that took a late reading and were sealed again
+ * @param reopened         sealed buckets opened again to take a late reading
  */
 public record SealingFigures(long sealedBuckets, long sealedReadings, long sealedHeapBytes, long openReadings,
                              long openHeapBytes, long rowBytesOfSealed, long encodedValues, long encodeNanos,

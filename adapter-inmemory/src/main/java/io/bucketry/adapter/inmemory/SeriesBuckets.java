@@ -180,6 +180,10 @@ abstract sealed class SeriesBuckets extends MarkedSeries permits WindowedSeriesB
         return true;
     }
 
+    /** Notes that a late reading opened the sealed bucket at {@code index} again; it stays open until the maintenance step. */
+    void reopened(int index) {
+    }
+
     /** Adds {@code reading} to the bucket at {@code index}, open or sealed ({@link SeriesSealing#addTo}). */
     final PackedBucket.Outcome addTo(int index, Reading reading) {
         StoredBucket bucket = buckets[index];

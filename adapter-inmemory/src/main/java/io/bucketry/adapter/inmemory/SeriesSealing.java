@@ -12,9 +12,11 @@ final class SeriesSealing {
     }
 
     /**
-     * Adds {@code reading} to the sealed bucket at {@code index} of {@code series}. It is opened again,
-     * takes the reading and is sealed anew in its place: late readings past the allowance are rare, so
-     * one decode and encode of one bucket each keeps every sealed bucket in one form.
+     * Adds {@code reading} to the sealed bucket at {@code index} of {@code series}. It is opened again and
+     * stays open in its place, to be sealed anew once the series' readings are past its window's end and
+     * the lateness allowance ({@link WindowedSeriesBuckets}), or by the maintenance step: late readings
+     * come in runs (concurrent batches of a backfill overtake each other at a window's end), and sealing
+     * anew per reading decoded and encoded the whole bucket for each of them.
      */
     static PackedBucket.Outcome addTo(SeriesBuckets series, int index, SealedColumns sealed, Reading reading) {
         if (sealed.decode(series.series(), series.sealing, DecodedColumns.Need.TIMES).contains(reading.epochMilli())) {
@@ -23,9 +25,10 @@ final class SeriesSealing {
         PackedBucket reopened = sealed.reopen(series.series(), series.policy, series.sealing);
         PackedBucket.Outcome outcome = reopened.add(reading);
         if (outcome == PackedBucket.Outcome.ADDED) {
-            SealedColumns resealed = SealedColumns.of(reopened);
-            series.sealing.resealed(sealed, resealed, StoreCapacity.estimate(reading));
-            series.replace(index, resealed);
+            series.sealing.reopened(sealed, reopened, StoreCapacity.estimate(reading));
+            reopened.reportGrowthTo(series.sealing.heapChange());   // after the count above, which took its summaries
+            series.replace(index, reopened);
+            series.reopened(index);
         }
         return outcome;
     }

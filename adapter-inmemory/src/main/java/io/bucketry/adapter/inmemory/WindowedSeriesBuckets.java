@@ -11,6 +11,8 @@ import io.bucketry.domain.SeriesId;
 final class WindowedSeriesBuckets extends SeriesBuckets {
 
     private final BucketPolicy.Windowed windows;
+    /** From this time on, a reading of the series seals again the windows late readings opened; MAX: none is open. */
+    private long resealFrom = Long.MAX_VALUE;
 
     WindowedSeriesBuckets(SeriesId series, BucketPolicy.Windowed policy, Sealing sealing) {
         super(series, policy, sealing);
@@ -19,6 +21,9 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
 
     @Override
     boolean add(Reading reading) {
+        if (reading.epochMilli() >= resealFrom) {
+            sealReopened();
+        }
         long window = windows.windowStart(reading.epochMilli());
         // readings mostly arrive in time order: the current window is the last, usually without overflow
         if (tail instanceof PackedBucket current && current.start() == window && current.seq() == 0) {
@@ -76,6 +81,28 @@ final class WindowedSeriesBuckets extends SeriesBuckets {
                     && bucket.capacity() - bucket.count() > bucket.count() / 8) {
                 bucket.trimToSize();
             }
+        }
+    }
+
+    /**
+     * Notes that a late reading opened the sealed window at {@code index} again ({@link SeriesSealing#addTo}):
+     * it is sealed again once the series' readings reach its end plus the lateness allowance.
+     */
+    @Override
+    void reopened(int index) {
+        long end = starts[index] + windows.widthMillis() + sealing.allowanceMillis();
+        resealFrom = Math.min(resealFrom, end < starts[index] ? Long.MAX_VALUE : end);   // the last windows of time: never
+    }
+
+    /** Seals again what late readings opened ({@link #reopened}), but the latest window, which takes readings in order. */
+    private void sealReopened() {
+        resealFrom = Long.MAX_VALUE;
+        if (size == 0) {
+            return;   // emptied since (deleted, or its buckets evicted)
+        }
+        long latest = starts[size - 1];
+        for (int i = 0; i < size && starts[i] != latest; i++) {
+            SeriesSealing.sealIfSealable(this, i);
         }
     }
 

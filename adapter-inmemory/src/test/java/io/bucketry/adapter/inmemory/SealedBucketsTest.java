@@ -117,14 +117,78 @@ class SealedBucketsTest {
         // when: a reading between them arrives
         StoreResult result = store.store(List.of(reading(NINE.plusSeconds(60), 2)));
 
-        // then: stored, in time order, and the window is still one sealed bucket
+        // then: stored, in time order, in the window opened again
         assertThat(result).isEqualTo(new StoreResult(1, 0));
         assertThat(store.read(SENSOR, DAY, 10)).extracting(r -> r.fields().number("temperature")).containsExactly(1.0, 2.0, 3.0);
         assertThat(store.latest(SENSOR, Instant.EPOCH)).map(r -> r.fields().number("temperature")).contains(3.0);
         SealingFigures figures = store.sealingFigures();
-        assertThat(figures.sealedBuckets()).isEqualTo(1);
-        assertThat(figures.sealedReadings()).isEqualTo(3);
         assertThat(figures.reopened()).isEqualTo(1);
+        assertThat(figures.openReadings()).isEqualTo(3);
+        assertThat(store.statistics().buckets()).isEqualTo(1);
+
+        // and the maintenance step seals it again, all three readings in one bucket
+        store.sealSealable();
+        assertThat(store.sealingFigures().sealedBuckets()).isEqualTo(1);
+        assertThat(store.sealingFigures().sealedReadings()).isEqualTo(3);
+        assertThat(store.read(SENSOR, DAY, 10)).extracting(r -> r.fields().number("temperature")).containsExactly(1.0, 2.0, 3.0);
+    }
+
+    @Test
+    void lateReadingsIntoOneSealedWindowOpenItOnceAndAreAllStoredInTimeOrder() {
+        // given: a sealed hour of the even minutes
+        InMemoryReadingStore store = sealedStore(BucketPolicy.defaults());
+        List<Reading> even = new ArrayList<>();
+        for (int minute = 0; minute < 60; minute += 2) {
+            even.add(reading(NINE.plus(Duration.ofMinutes(minute)), minute));
+        }
+        store.store(even);
+        store.sealSealable();
+
+        // when: the odd minutes arrive late, one batch each, and one of them twice
+        int accepted = 0;
+        int duplicates = 0;
+        for (int minute = 59; minute > 0; minute -= 2) {
+            accepted += store.store(List.of(reading(NINE.plus(Duration.ofMinutes(minute)), minute))).accepted();
+        }
+        duplicates += store.store(List.of(reading(NINE.plus(Duration.ofMinutes(7)), 99))).duplicates();
+
+        // then: every minute once, in time order, the first stored of each kept; one decode to open the window
+        assertThat(accepted).isEqualTo(30);
+        assertThat(duplicates).isEqualTo(1);
+        List<Double> expected = new ArrayList<>();
+        for (int minute = 0; minute < 60; minute++) {
+            expected.add((double) minute);
+        }
+        assertThat(store.read(SENSOR, DAY, 100)).extracting(r -> r.fields().number("temperature"))
+                .containsExactlyElementsOf(expected);
+        assertThat(store.sealingFigures().reopened()).isEqualTo(1);
+        store.sealSealable();
+        assertThat(store.read(SENSOR, DAY, 100)).extracting(r -> r.fields().number("temperature"))
+                .containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void aWindowOpenedAgainIsSealedAgainOnceItsSeriesIsPastItsEndAndTheAllowance() {
+        // given: the default ten minutes' allowance, the clock at noon; 09:00 sealed as its series moved
+        // on to 10:00, then opened again by a late reading
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), SealPolicy.defaults(), at(NOON));
+        store.store(List.of(reading(NINE, 1), reading(NINE.plusSeconds(60), 2), reading(NINE.plus(Duration.ofHours(1)), 4)));
+        store.store(List.of(reading(NINE.plus(Duration.ofMinutes(30)), 3)));
+        assertThat(store.sealingFigures().reopened()).isEqualTo(1);
+
+        // when: a reading within the allowance after 10:00, then one past it
+        store.store(List.of(reading(NINE.plus(Duration.ofMinutes(69)), 5)));
+        SealingFigures within = store.sealingFigures();
+        store.store(List.of(reading(NINE.plus(Duration.ofMinutes(70)), 6)));
+
+        // then: 09:00 stays open for more late readings until then, and is sealed with its late one after
+        assertThat(within.sealedBuckets()).isZero();
+        SealingFigures past = store.sealingFigures();
+        assertThat(past.sealedBuckets()).isEqualTo(1);
+        assertThat(past.sealedReadings()).isEqualTo(3);
+        assertThat(past.openReadings()).isEqualTo(3);
+        assertThat(store.read(SENSOR, DAY, 10)).extracting(r -> r.fields().number("temperature"))
+                .containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
     }
 
     @Test
@@ -208,13 +272,7 @@ class SealedBucketsTest {
         // (the clock before the first window ends, so that nothing is sealed while they are written)
         StoreCapacity capacity = new StoreCapacity(1L << 30, () -> 0);
         MovingClock clock = new MovingClock(NINE);
-        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), capacity, SealPolicy.immediate(),
-                clock, Runnable::run, 1);
-        for (int hour = 0; hour < 3; hour++) {
-            for (int minute = 0; minute < 30; minute++) {
-                store.store(List.of(reading(NINE.plus(Duration.ofHours(hour)).plus(Duration.ofMinutes(minute)), minute)));
-            }
-        }
+        InMemoryReadingStore store = hoursFrom(NINE, 3, 1, capacity, clock);
         long series = StoreCapacity.seriesEstimate(SENSOR);
         long estimated = 90 * StoreCapacity.estimate(reading(NINE, 0));
         assertThat(capacity.heldBytes()).isEqualTo(series + estimated);
@@ -229,6 +287,33 @@ class SealedBucketsTest {
         assertThat(capacity.heldBytes() - series).isEqualTo(figures.sealedHeapBytes()).isLessThan(estimated);
 
         // and when a series is deleted, its sealed heap is given back
+        store.deleteSeries(SENSOR);
+        assertThat(capacity.heldBytes()).isZero();
+    }
+
+    @Test
+    void theCapacityFollowsASealedBucketOpenedAgainAndSealedAgain() {
+        // given: two sealed windows of 30 readings at even minutes
+        StoreCapacity capacity = new StoreCapacity(1L << 30, () -> 0);
+        MovingClock clock = new MovingClock(NINE);
+        InMemoryReadingStore store = hoursFrom(NINE, 2, 2, capacity, clock);
+        clock.now = NOON;
+        store.sealSealable();
+        long series = StoreCapacity.seriesEstimate(SENSOR);
+        long sealedHeap = store.sealingFigures().sealedHeapBytes();
+
+        // when: a late reading opens 09:00 again
+        store.store(List.of(reading(NINE.plus(Duration.ofMinutes(1)), 1)));
+
+        // then: the capacity holds the open window at its readings' estimate and 10:00 at its heap
+        long tenSealed = store.sealingFigures().sealedHeapBytes();
+        assertThat(capacity.heldBytes() - series).isEqualTo(tenSealed + 31 * StoreCapacity.estimate(reading(NINE, 0)));
+
+        // and when it is sealed again, the capacity holds exactly the sealed heap
+        store.sealSealable();
+        SealingFigures figures = store.sealingFigures();
+        assertThat(figures.sealedBuckets()).isEqualTo(2);
+        assertThat(capacity.heldBytes() - series).isEqualTo(figures.sealedHeapBytes()).isGreaterThan(sealedHeap);
         store.deleteSeries(SENSOR);
         assertThat(capacity.heldBytes()).isZero();
     }
@@ -254,6 +339,22 @@ class SealedBucketsTest {
         // times and temperatures (an aggregate passes the status texts over)
         assertSameWindows(day, rows.aggregate(SENSOR, DAY, Duration.ofDays(1)));
         assertThat(sealed.sealingFigures().decodedValues() - decodedBefore).isEqualTo(2 * 60 * 2);
+    }
+
+    /**
+     * A store sealing at once by {@code clock}, counting in {@code capacity}, holding {@code hours} hours from
+     * {@code first} of 30 readings, one every {@code step} minutes, each its own batch.
+     */
+    private static InMemoryReadingStore hoursFrom(Instant first, int hours, int step, StoreCapacity capacity,
+                                                  Clock clock) {
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults(), capacity, SealPolicy.immediate(),
+                clock, Runnable::run, 1);
+        for (int hour = 0; hour < hours; hour++) {
+            for (int minute = 0; minute < 30 * step; minute += step) {
+                store.store(List.of(reading(first.plus(Duration.ofHours(hour)).plus(Duration.ofMinutes(minute)), minute)));
+            }
+        }
+        return store;
     }
 
     private static InMemoryReadingStore sealedStore(BucketPolicy policy) {
