@@ -103,7 +103,7 @@ public final class InMemoryReadingStore implements ReadingStore {
                          int parallelism) {
         this.capacity = Objects.requireNonNull(capacity, "capacity");
         this.sealing = new Sealing(Objects.requireNonNull(seal, "seal"), Objects.requireNonNull(clock, "clock"),
-                capacity::changed);
+                capacity::changed, capacity::nearLimit);
         this.series = new StripedSeries(Objects.requireNonNull(policy, "policy"), sealing,
                 Objects.requireNonNull(executor, "executor"), parallelism);
         this.subWindows = policy instanceof BucketPolicy.Windowed windowed ? windowed.subWindows() : SubWindows.off();

@@ -5,6 +5,7 @@ import io.bucketry.domain.SealPolicy;
 
 import java.time.Clock;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 
 /**
@@ -17,6 +18,8 @@ final class Sealing {
     private final SealPolicy policy;
     private final Clock clock;
     private final LongConsumer heapChange;
+    /** Whether the store is near its memory limit, where a window opened again is sealed again at once. */
+    private final BooleanSupplier nearLimit;
     /** Windows ending at or before this may be sealed: worked out once per batch or maintenance pass. */
     private volatile long sealableEnd = Long.MIN_VALUE;
     private final AtomicLong encodedValues = new AtomicLong();
@@ -27,15 +30,24 @@ final class Sealing {
     private final AtomicLong reopened = new AtomicLong();
 
     /** @param policy null: never seal */
-    Sealing(SealPolicy policy, Clock clock, LongConsumer heapChange) {
+    Sealing(SealPolicy policy, Clock clock, LongConsumer heapChange, BooleanSupplier nearLimit) {
         this.policy = policy;
         this.clock = clock;
         this.heapChange = heapChange;
+        this.nearLimit = nearLimit;
     }
 
     /** Sealing off: buckets stay rows (tests of the row layout). */
     static Sealing off() {
-        return new Sealing(null, Clock.systemUTC(), bytes -> { });
+        return new Sealing(null, Clock.systemUTC(), bytes -> { }, () -> false);
+    }
+
+    /**
+     * Whether a window a late reading opened again is sealed again at once rather than kept open for the
+     * late readings that usually follow: near the store's memory limit, where its rows could fill the rest.
+     */
+    boolean resealAtOnce() {
+        return nearLimit.getAsBoolean();
     }
 
     /** Reads the clock: the buckets sealable from now on until the next refresh. */
@@ -82,6 +94,7 @@ final class Sealing {
      */
     void reopened(SealedColumns before, PackedBucket after, long estimate) {
         reopened.incrementAndGet();
+        rowBytesSealed.addAndGet(-after.heapBytes());   // its next seal counts its rows anew: once per window
         heapChange.accept(after.accountedBytes() - before.accountedBytes() - estimate);
     }
 

@@ -5,7 +5,7 @@ package io.bucketry.adapter.inmemory;
  * heap the sealed ones held as rows when they were sealed, and the time spent encoding and decoding
  * (values = times plus present field values).
  *
- * @param rowBytesOfSealed heap the buckets held as rows at the moment each was first sealed
+ * @param rowBytesOfSealed heap the buckets held as rows when sealed (a window sealed again after late readings counted once)
  * @param reopened         sealed buckets opened again to take a late reading
  */
 public record SealingFigures(long sealedBuckets, long sealedReadings, long sealedHeapBytes, long openReadings,

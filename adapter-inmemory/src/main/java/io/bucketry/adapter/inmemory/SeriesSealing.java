@@ -16,7 +16,8 @@ final class SeriesSealing {
      * stays open in its place, to be sealed anew once the series' readings are past its window's end and
      * the lateness allowance ({@link WindowedSeriesBuckets}), or by the maintenance step: late readings
      * come in runs (concurrent batches of a backfill overtake each other at a window's end), and sealing
-     * anew per reading decoded and encoded the whole bucket for each of them.
+     * anew per reading decoded and encoded the whole bucket for each of them. Near the store's memory
+     * limit it is sealed again at once, as its rows would take far more than the one reading admitted.
      */
     static PackedBucket.Outcome addTo(SeriesBuckets series, int index, SealedColumns sealed, Reading reading) {
         if (sealed.decode(series.series(), series.sealing, DecodedColumns.Need.TIMES).contains(reading.epochMilli())) {
@@ -28,7 +29,9 @@ final class SeriesSealing {
             series.sealing.reopened(sealed, reopened, StoreCapacity.estimate(reading));
             reopened.reportGrowthTo(series.sealing.heapChange());   // after the count above, which took its summaries
             series.replace(index, reopened);
-            series.reopened(index);
+            if (!series.sealing.resealAtOnce() || !sealIfSealable(series, index)) {
+                series.reopened(index);
+            }
         }
         return outcome;
     }

@@ -187,6 +187,11 @@ final class StoreCapacity {
         }
     }
 
+    /** Whether the readings held take more than three quarters of the limit. */
+    boolean nearLimit() {
+        return bytes.get() > limitBytes - limitBytes / 4;
+    }
+
     /** Counts a change of {@code delta} bytes of the readings held (sealing shrinks them; a late reading may grow them). */
     void changed(long delta) {
         bytes(delta);

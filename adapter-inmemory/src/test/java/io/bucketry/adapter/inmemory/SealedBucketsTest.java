@@ -319,6 +319,65 @@ class SealedBucketsTest {
     }
 
     @Test
+    void aWindowSealedAgainCountsItsRowsOnceInTheSealingFigures() {
+        // given: a sealed hour of two readings
+        InMemoryReadingStore store = sealedStore(BucketPolicy.defaults());
+        store.store(List.of(reading(NINE, 1), reading(NINE.plusSeconds(120), 3)));
+        store.sealSealable();
+        long rowBytesFirstSealed = store.sealingFigures().rowBytesOfSealed();
+
+        // when: a late reading opens it again and the maintenance step seals it again
+        store.store(List.of(reading(NINE.plusSeconds(60), 2)));
+        store.sealSealable();
+
+        // then: its rows are counted once, not once per seal
+        SealingFigures figures = store.sealingFigures();
+        assertThat(figures.reopened()).isEqualTo(1);
+        assertThat(figures.sealedReadings()).isEqualTo(3);
+        assertThat(figures.rowBytesOfSealed()).isEqualTo(rowBytesFirstSealed);
+    }
+
+    @Test
+    void nearItsMemoryLimitTheStoreSealsAgainAtOnceAWindowALateReadingOpened() {
+        // given: two sealed windows of a sensor, and another sensor's open rows bringing the store to
+        // five sixths of its limit (measured on a store without a limit doing the same)
+        long held = nearlyFullStore(1L << 30).capacity.heldBytes();
+        NearlyFull nearlyFull = nearlyFullStore(held * 6 / 5);
+        assertThat(nearlyFull.capacity.nearLimit()).isTrue();
+        InMemoryReadingStore store = nearlyFull.store;
+
+        // when: a late reading into the first window
+        StoreResult result = store.store(List.of(reading(NINE.plus(Duration.ofMinutes(1)), 1)));
+
+        // then: stored, and its window sealed again at once rather than left as rows
+        assertThat(result).isEqualTo(new StoreResult(1, 0));
+        SealingFigures figures = store.sealingFigures();
+        assertThat(figures.reopened()).isEqualTo(1);
+        assertThat(figures.sealedBuckets()).isEqualTo(2);
+        assertThat(figures.sealedReadings()).isEqualTo(61);
+        assertThat(store.read(SENSOR, DAY, 100)).hasSize(61);
+        assertThat(nearlyFull.capacity.heldBytes()).isLessThanOrEqualTo(nearlyFull.capacity.limitBytes());
+    }
+
+    private record NearlyFull(InMemoryReadingStore store, StoreCapacity capacity) {
+    }
+
+    /** Two sealed windows of 30 readings of SENSOR, then 300 readings of another series in one open window. */
+    private static NearlyFull nearlyFullStore(long limitBytes) {
+        StoreCapacity capacity = new StoreCapacity(limitBytes, () -> 0);
+        MovingClock clock = new MovingClock(NINE);
+        InMemoryReadingStore store = hoursFrom(NINE, 2, 2, capacity, clock);
+        clock.now = NOON;
+        store.sealSealable();
+        List<Reading> other = new ArrayList<>();
+        for (int second = 0; second < 300; second++) {
+            other.add(Reading.of("sensor-2", NINE.plusSeconds(second), Map.of("temperature", (double) second)));
+        }
+        store.store(other);
+        return new NearlyFull(store, capacity);
+    }
+
+    @Test
     void aWholeWindowAggregateTakesTheSummariesOfTheSealedBucketsInsideItWithoutDecodingThem() {
         // given: five sealed hours of 60 readings, and the same readings as rows
         InMemoryReadingStore sealed = sealedStore(BucketPolicy.defaults());
