@@ -166,10 +166,9 @@ public final class InMemoryRollupStore implements StoreRollups {
         if (marked != null) {
             long from = fromOf(range);
             long to = toOf(range);
-            marked.forEach(buckets -> {
-                if (buckets.hasMarks() && out.size() < limit) {
-                    buckets.collectMarks(buckets.series(), from, to, limit - out.size(), out);
-                }
+            marked.forEachMarked(buckets -> {
+                buckets.collectMarks(buckets.series(), from, to, limit - out.size(), out);
+                return out.size() < limit;
             });
         }
         return out;
