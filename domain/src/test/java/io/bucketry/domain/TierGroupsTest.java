@@ -157,6 +157,33 @@ class TierGroupsTest {
     }
 
     @Test
+    void hundredsOfGroupWindowsMergeAsTheTierWindowsDoAcrossEveryGrowthOfTheirTable() {
+        // given 300 series in 60 buildings, each with readings in 8 tier windows: 480 group windows
+        Random random = new Random(32);
+        List<List<Reading>> bySeries = new ArrayList<>();
+        for (int s = 0; s < 300; s++) {
+            SeriesId series = SeriesId.of(String.format("s%03d", s));
+            Tags tags = Tags.of("building", "b" + s % 60);
+            List<Reading> readings = new ArrayList<>();
+            for (int minute = 0; minute < 40; minute += 1 + random.nextInt(3)) {
+                readings.add(reading(series, 60_000L * minute, tags, Map.of("v", (double) random.nextInt(1000))));
+            }
+            bySeries.add(readings);
+        }
+        List<TierWindow> stored = tierWindows(bySeries);
+
+        // when
+        TierGroups flat = new TierGroups(BY_BUILDING, TagFilter.ANY, TIER, Long.MAX_VALUE);
+        FlatSlices.feedAll(stored, flat);
+        GroupAggregator fromWindows = new GroupAggregator(BY_BUILDING, TIER);
+        stored.forEach(w -> fromWindows.add(w, TagFilter.ANY));
+
+        // then
+        assertThat(flat.windowCount()).isEqualTo(480);
+        assertThat(flat.result()).isEqualTo(fromWindows.result());
+    }
+
+    @Test
     void noSliceGivesNoGroup() {
         assertThat(new TierGroups(BY_BUILDING, TagFilter.ANY, TIER, 10).result()).isEmpty();
     }
