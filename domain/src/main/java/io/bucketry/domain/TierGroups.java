@@ -55,9 +55,8 @@ public final class TierGroups implements TierSliceSink {
     private FieldCells[] fields = new FieldCells[0];
 
     private final Cells cells = new Cells();
-    private long[] cellCount = new long[16];
-    /** Per group window, the series whose sums are still apart ({@link FieldCells#open}), to be added when another comes. */
-    private int[] cellOpen = new int[16];
+    /** How many group windows {@link #fields} have room for. */
+    private int capacity = 16;
 
     private SeriesId series;
     private int seriesOrdinal;
@@ -87,16 +86,15 @@ public final class TierGroups implements TierSliceSink {
             seriesIn[group]++;
         }
         int cell = cells.cellOf(group, Math.floorDiv(start, width) * width);
-        if (cell == cellCount.length) {
+        if (cell == capacity) {
             grow();
         }
-        if (cellOpen[cell] != seriesOrdinal) {
+        if (cells.open(cell, seriesOrdinal)) {
             for (FieldCells field : fields) {
                 field.close(cell);
             }
-            cellOpen[cell] = seriesOrdinal;
         }
-        cellCount[cell] += values[at];
+        cells.count(cell, values[at]);
         int[] ids = schema == lastSchema ? lastFields : fieldsOf(schema);
         for (int i = 0; i < ids.length; i++) {
             int f = FlatSlices.field(at, i);
@@ -152,7 +150,7 @@ public final class TierGroups implements TierSliceSink {
                 fieldIds.put(schema.name(i), id);
                 fieldNames.add(schema.name(i));
                 fields = Arrays.copyOf(fields, id + 1);
-                fields[id] = new FieldCells(cellCount.length);
+                fields[id] = new FieldCells(capacity);
             }
             ids[i] = id;
         }
@@ -162,9 +160,7 @@ public final class TierGroups implements TierSliceSink {
     }
 
     private void grow() {
-        int capacity = cellCount.length * 2;
-        cellCount = Arrays.copyOf(cellCount, capacity);
-        cellOpen = Arrays.copyOf(cellOpen, capacity);
+        capacity *= 2;
         for (FieldCells field : fields) {
             field.grow(capacity);
         }
@@ -197,94 +193,101 @@ public final class TierGroups implements TierSliceSink {
             for (int cell : in) {
                 Map<String, FieldAggregate> aggregates = new HashMap<>();
                 for (int f = 0; f < fields.length; f++) {
-                    if (fields[f].count[cell] > 0) {
+                    if (fields[f].count(cell) > 0) {
                         aggregates.put(fieldNames.get(f), fields[f].aggregate(cell));
                     }
                 }
                 long start = cells.start(cell);
                 windows.add(new WindowAggregate(firstSeries.get(g), Instant.ofEpochMilli(start),
-                        Instant.ofEpochMilli(start + width), cellCount[cell], aggregates));
+                        Instant.ofEpochMilli(start + width), cells.count(cell), aggregates));
             }
             result.add(new GroupWindows(groups.get(g), seriesIn[g], windows));
         }
         return result;
     }
 
-    /** One field's accumulations, by group window. */
+    /**
+     * One field's accumulations, by group window: each window's laid out as a flat slice's field ({@link FlatSlices}:
+     * count, min, max, sum, first time, first, last time, last) and then the open sum, side by side in one array, so
+     * that a slice updates a line or two where nine arrays cost a cache miss each.
+     */
     private static final class FieldCells {
-        long[] count;
-        double[] min;
-        double[] max;
-        double[] sum;
-        /** The sum of the series whose slices the window takes now, added to {@link #sum} when the next series comes. */
-        double[] open;
-        long[] firstTime;
-        double[] first;
-        long[] lastTime;
-        double[] last;
+        private static final int OPEN = FlatSlices.PER_FIELD;
+        private static final int STRIDE = OPEN + 1;
+        private static final long INFINITY = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
+        private static final long MINUS_INFINITY = Double.doubleToRawLongBits(Double.NEGATIVE_INFINITY);
+
+        private long[] cells = new long[0];
 
         FieldCells(int capacity) {
-            count = new long[0];
-            min = new double[0];
-            max = new double[0];
-            sum = new double[0];
-            open = new double[0];
-            firstTime = new long[0];
-            first = new double[0];
-            lastTime = new long[0];
-            last = new double[0];
             grow(capacity);
         }
 
         void grow(int capacity) {
-            int from = count.length;
-            count = Arrays.copyOf(count, capacity);
-            min = Arrays.copyOf(min, capacity);
-            max = Arrays.copyOf(max, capacity);
-            sum = Arrays.copyOf(sum, capacity);
-            open = Arrays.copyOf(open, capacity);
-            firstTime = Arrays.copyOf(firstTime, capacity);
-            first = Arrays.copyOf(first, capacity);
-            lastTime = Arrays.copyOf(lastTime, capacity);
-            last = Arrays.copyOf(last, capacity);
-            Arrays.fill(min, from, capacity, Double.POSITIVE_INFINITY);
-            Arrays.fill(max, from, capacity, Double.NEGATIVE_INFINITY);
-            Arrays.fill(firstTime, from, capacity, Long.MAX_VALUE);
-            Arrays.fill(lastTime, from, capacity, Long.MIN_VALUE);
+            int from = cells.length / STRIDE;
+            cells = Arrays.copyOf(cells, capacity * STRIDE);
+            for (int at = from * STRIDE; at < cells.length; at += STRIDE) {
+                cells[at + MIN] = INFINITY;
+                cells[at + MAX] = MINUS_INFINITY;
+                cells[at + FIRST_TIME] = Long.MAX_VALUE;
+                cells[at + LAST_TIME] = Long.MIN_VALUE;
+            }
+        }
+
+        long count(int cell) {
+            return cells[cell * STRIDE];
         }
 
         /** Adds the field of a slice at {@code f} to {@code cell}: the current series' sum apart, its first strictly earlier, its last at or after. */
         void add(int cell, long[] values, int f) {
-            count[cell] += values[f];
-            min[cell] = Math.min(min[cell], real(values, f + MIN));
-            max[cell] = Math.max(max[cell], real(values, f + MAX));
-            open[cell] += real(values, f + SUM);
-            if (values[f + FIRST_TIME] < firstTime[cell]) {
-                firstTime[cell] = values[f + FIRST_TIME];
-                first[cell] = real(values, f + FIRST);
+            int at = cell * STRIDE;
+            long[] into = cells;
+            into[at] += values[f];
+            into[at + MIN] = bits(Math.min(real(into, at + MIN), real(values, f + MIN)));
+            into[at + MAX] = bits(Math.max(real(into, at + MAX), real(values, f + MAX)));
+            into[at + OPEN] = bits(real(into, at + OPEN) + real(values, f + SUM));
+            if (values[f + FIRST_TIME] < into[at + FIRST_TIME]) {
+                into[at + FIRST_TIME] = values[f + FIRST_TIME];
+                into[at + FIRST] = values[f + FIRST];
             }
-            if (values[f + LAST_TIME] >= lastTime[cell]) {
-                lastTime[cell] = values[f + LAST_TIME];
-                last[cell] = real(values, f + LAST);
+            if (values[f + LAST_TIME] >= into[at + LAST_TIME]) {
+                into[at + LAST_TIME] = values[f + LAST_TIME];
+                into[at + LAST] = values[f + LAST];
             }
         }
 
         /** Adds the sum of the series the window took last to the window's. */
         void close(int cell) {
-            sum[cell] += open[cell];
-            open[cell] = 0;
+            int at = cell * STRIDE;
+            cells[at + SUM] = bits(real(cells, at + SUM) + real(cells, at + OPEN));
+            cells[at + OPEN] = 0;
         }
 
         FieldAggregate aggregate(int cell) {
-            return new FieldAggregate(count[cell], min[cell], max[cell], sum[cell], first[cell], last[cell]);
+            int at = cell * STRIDE;
+            return new FieldAggregate(cells[at], real(cells, at + MIN), real(cells, at + MAX), real(cells, at + SUM),
+                    real(cells, at + FIRST), real(cells, at + LAST));
+        }
+
+        private static long bits(double value) {
+            return Double.doubleToRawLongBits(value);
         }
     }
 
-    /** Group windows by (group, start), numbered in the order they come: an open-addressing table without a key object. */
+    /**
+     * Group windows by (group, start), numbered in the order they come: an open-addressing table without a key object.
+     * Each window's start, group, count and the series whose sums it holds apart ({@link FieldCells#close}) sit side
+     * by side, so that finding and counting a slice's window reads one line.
+     */
     private static final class Cells {
+        private static final int START = 0;
+        private static final int GROUP = 1;
+        private static final int COUNT = 2;
+        private static final int OPEN = 3;
+        private static final int STRIDE = 4;
+
         private int[] slots = new int[64];   // cell + 1; 0 is free
-        private int[] groups = new int[16];
-        private long[] starts = new long[16];
+        private long[] cells = new long[16 * STRIDE];
         private int size;
 
         int size() {
@@ -292,11 +295,29 @@ public final class TierGroups implements TierSliceSink {
         }
 
         int group(int cell) {
-            return groups[cell];
+            return (int) cells[cell * STRIDE + GROUP];
         }
 
         long start(int cell) {
-            return starts[cell];
+            return cells[cell * STRIDE + START];
+        }
+
+        long count(int cell) {
+            return cells[cell * STRIDE + COUNT];
+        }
+
+        void count(int cell, long count) {
+            cells[cell * STRIDE + COUNT] += count;
+        }
+
+        /** Makes {@code cell} hold the sums of series {@code ordinal} apart; answers whether it held another's. */
+        boolean open(int cell, int ordinal) {
+            int at = cell * STRIDE + OPEN;
+            if (cells[at] == ordinal) {
+                return false;
+            }
+            cells[at] = ordinal;
+            return true;
         }
 
         /** The cell of {@code group}'s window at {@code start}, numbered {@link #size()} when new. */
@@ -307,19 +328,18 @@ public final class TierGroups implements TierSliceSink {
                 if (cell < 0) {
                     return add(i, group, start);
                 }
-                if (groups[cell] == group && starts[cell] == start) {
+                if (cells[cell * STRIDE + START] == start && cells[cell * STRIDE + GROUP] == group) {
                     return cell;
                 }
             }
         }
 
         private int add(int slot, int group, long start) {
-            if (size == groups.length) {
-                groups = Arrays.copyOf(groups, size * 2);
-                starts = Arrays.copyOf(starts, size * 2);
+            if (size * STRIDE == cells.length) {
+                cells = Arrays.copyOf(cells, cells.length * 2);
             }
-            groups[size] = group;
-            starts[size] = start;
+            cells[size * STRIDE + START] = start;
+            cells[size * STRIDE + GROUP] = group;
             slots[slot] = ++size;
             if (size * 2 > slots.length) {
                 rehash();
@@ -331,7 +351,7 @@ public final class TierGroups implements TierSliceSink {
             slots = new int[slots.length * 2];
             int mask = slots.length - 1;
             for (int cell = 0; cell < size; cell++) {
-                int i = hash(groups[cell], starts[cell]) & mask;
+                int i = hash(group(cell), start(cell)) & mask;
                 while (slots[i] != 0) {
                     i = (i + 1) & mask;
                 }

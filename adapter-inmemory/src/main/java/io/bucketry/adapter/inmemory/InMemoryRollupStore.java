@@ -46,6 +46,10 @@ public final class InMemoryRollupStore implements StoreRollups {
     private final Executor executor;
     private final int parallelism;
     private static final SeriesRollups[] NO_SERIES = new SeriesRollups[0];
+    /** Series touched at once before any of them is visited ({@link SeriesRollups#touch}). */
+    private static final int TOUCHED = 8;
+    /** What {@link SeriesRollups#touch} answered last, kept so that the reads it makes are not left out. */
+    private long touched;
     /**
      * Whether an entry was ever recorded by {@link #recordPending}: the store beside a reading store records none (its
      * readings mark their windows), so a settle does not lock every series to find none.
@@ -166,10 +170,9 @@ public final class InMemoryRollupStore implements StoreRollups {
         if (marked != null) {
             long from = fromOf(range);
             long to = toOf(range);
-            marked.forEach(buckets -> {
-                if (buckets.hasMarks() && out.size() < limit) {
-                    buckets.collectMarks(buckets.series(), from, to, limit - out.size(), out);
-                }
+            marked.forEachMarked(buckets -> {
+                buckets.collectMarks(buckets.series(), from, to, limit - out.size(), out);
+                return out.size() < limit;
             });
         }
         return out;
@@ -241,11 +244,21 @@ public final class InMemoryRollupStore implements StoreRollups {
     @Override
     public void readAllTagged(Duration tier, TimeRange range, TierSliceSink sink) {
         long millis = tier.toMillis();
-        for (SeriesRollups series : sorted()) {
-            if (!series.visit(millis, range, sink)) {
-                return;
+        SeriesRollups[] all = sorted();
+        long touched = 0;
+        for (int first = 0; first < all.length; first += TOUCHED) {
+            int end = Math.min(first + TOUCHED, all.length);
+            for (int i = first; i < end; i++) {
+                touched += all[i].touch(millis);
+            }
+            for (int i = first; i < end; i++) {
+                if (!all[i].visit(millis, range, sink)) {
+                    this.touched = touched;
+                    return;
+                }
             }
         }
+        this.touched = touched;
     }
 
     @Override

@@ -130,6 +130,19 @@ final class SeriesRollups {
         return stored == null || stored.visit(series, tier, range.fromMilli(), range.toMilli(), sink);
     }
 
+    /**
+     * Reads, without this monitor, what {@link #visit} reads first of the tier of {@code tier} ms and answers something
+     * of it: called for several series before visiting any, so that their cache misses overlap, where the monitor
+     * each visit takes first lets no load pass it. A racing write may make it read stale memory, never out of bounds.
+     */
+    long touch(long tier) {
+        TierWindows stored = tiers;
+        while (stored != null && stored.millis() != tier) {
+            stored = stored.next();
+        }
+        return stored == null ? 0 : stored.touch();
+    }
+
     synchronized long deleteWindows() {
         long removed = 0;
         for (TierWindows tier = tiers; tier != null; tier = tier.next()) {

@@ -11,4 +11,9 @@ final class Stripe {
     long touched;
     /** The stamp of the last write under this lock: every write that marks windows takes the next. */
     long stamp = MarkedSeries.NONE;
+    /**
+     * The {@link #stamp} when a pass over this stripe last found no series with marks: while it is still the stamp, no
+     * write has marked anything since, so a search for marks need not read the stripe's series.
+     */
+    long unmarkedAt = MarkedSeries.NONE;
 }

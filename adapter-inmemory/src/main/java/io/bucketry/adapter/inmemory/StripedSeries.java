@@ -82,6 +82,36 @@ final class StripedSeries {
         }
     }
 
+    /**
+     * Runs {@code action} on each series with marks, under its stripe's lock, until it answers false. A stripe where no
+     * write marked a window since a pass found no marks ({@link Stripe#unmarkedAt}) is passed without reading its
+     * series: a grouped query settles before it reads a tier, and most stripes then have nothing pending.
+     */
+    void forEachMarked(Predicate<SeriesBuckets> action) {
+        for (Stripe stripe : stripes) {
+            stripe.lock.lock();
+            try {
+                if (stripe.unmarkedAt == stripe.stamp) {
+                    continue;
+                }
+                boolean marks = false;
+                for (SeriesBuckets buckets : stripe.series.values()) {
+                    if (buckets.hasMarks()) {
+                        marks = true;
+                        if (!action.test(buckets)) {
+                            return;
+                        }
+                    }
+                }
+                if (!marks) {
+                    stripe.unmarkedAt = stripe.stamp;
+                }
+            } finally {
+                stripe.lock.unlock();
+            }
+        }
+    }
+
     /** Runs {@code action} on the series of each stripe in turn, as one list, under the stripe's lock. */
     void forEachStripe(Consumer<List<SeriesBuckets>> action) {
         for (Stripe stripe : stripes) {

@@ -176,6 +176,16 @@ final class TierWindows {
         return true;
     }
 
+    /** Reads the starts of the last two windows, which queries read first, as {@link SeriesRollups#touch} says. */
+    long touch() {
+        long[] stored = records;
+        int last = (head + size - 1) * stride;
+        if (size < 2 || last >= stored.length) {
+            return 0;   // no window before the last, or a racing write: nothing worth reading
+        }
+        return stored[last] + stored[last - stride];
+    }
+
     /** Removes the windows starting before {@code cutoff}; answers how many. */
     int expireBefore(long cutoff) {
         int removed = firstAtOrAfter(cutoff) - head;

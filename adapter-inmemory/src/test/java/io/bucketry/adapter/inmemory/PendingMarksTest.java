@@ -162,6 +162,35 @@ class PendingMarksTest {
                 .containsExactly(new RollupKey(series, BASE + 30 * 60_000L));
     }
 
+    @Test
+    void aSearchPassesStripesFoundWithoutMarksUntilAWriteMarksInThemAgain() {
+        // given: series in every stripe, each with a marked window, all settled (cleared)
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults());
+        StoreRollups rollups = store.rollups();
+        rollups.recordsPendingOnWrite(Duration.ofHours(1));
+        List<Reading> first = new ArrayList<>();
+        for (int s = 0; s < 300; s++) {
+            first.add(reading(SeriesId.of("passed-" + s), BASE + s));
+        }
+        store.store(first);
+        assertThat(rollups.pending(3)).as("a search stopped at its limit").hasSize(3);
+        assertThat(rollups.pending(1000)).as("after a search stopped at its limit").hasSize(300);
+        rollups.clearPending(rollups.pending(1000));
+        assertThat(rollups.pending(1000)).isEmpty();
+
+        // when: a new reading and a late one, in two series
+        SeriesId late = SeriesId.of("passed-7");
+        SeriesId later = SeriesId.of("passed-250");
+        store.store(List.of(reading(later, BASE + 2 * HOUR)));
+        store.store(List.of(reading(late, BASE - HOUR)));
+
+        // then: the stripes passed before are searched again, and find just those windows
+        assertThat(rollups.pending(1000)).extracting(PendingRollup::key).containsExactlyInAnyOrder(
+                new RollupKey(later, BASE + 2 * HOUR), new RollupKey(late, BASE - HOUR));
+        assertThat(rollups.pending(new TimeRange(Instant.ofEpochMilli(BASE - HOUR), Instant.ofEpochMilli(BASE)), 1000))
+                .extracting(PendingRollup::key).containsExactly(new RollupKey(late, BASE - HOUR));
+    }
+
     private static Reading reading(SeriesId series, long time) {
         return Reading.of(series.value(), Instant.ofEpochMilli(time), Map.of("v", 1.0));
     }

@@ -139,4 +139,22 @@ class TierWindowsTest {
         windows.read(0, 2 * WINDOW, 10, all);
         assertThat(all).extracting(WindowAggregate::count).containsExactly(2L, 3L);
     }
+
+    @Test
+    void aTouchReadsTheStartsOfTheLastTwoLiveWindowsAndNothingWhenThereAreFewer() {
+        TierWindows windows = new TierWindows(WINDOW, null, new SharedValues());
+        assertThat(windows.touch()).as("no window").isZero();
+        windows.put(3 * WINDOW, window(3 * WINDOW, 1));
+        assertThat(windows.touch()).as("one window").isZero();
+        windows.put(WINDOW, window(WINDOW, 2));
+        windows.put(7 * WINDOW, window(7 * WINDOW, 3));
+        assertThat(windows.touch()).isEqualTo(3 * WINDOW + 7 * WINDOW);
+        windows.expireBefore(5 * WINDOW);
+        assertThat(windows.touch()).as("after an expiry left one").isZero();
+        for (long i = 8; i < 40; i++) {
+            windows.put(i * WINDOW, window(i * WINDOW, i));
+        }
+        windows.expireBefore(30 * WINDOW);
+        assertThat(windows.touch()).as("past the head, after growths").isEqualTo(38 * WINDOW + 39 * WINDOW);
+    }
 }
