@@ -178,9 +178,9 @@ final class TierWindows {
 
     /** Reads the starts of the last two windows, which queries read first, as {@link SeriesRollups#touch} says. */
     long touch() {
-        long[] stored = records;
+        long[] stored = records;   // read without the series' lock: null or short while a write publishes it
         int last = (head + size - 1) * stride;
-        if (size < 2 || last >= stored.length) {
+        if (stored == null || size < 2 || last >= stored.length) {
             return 0;   // no window before the last, or a racing write: nothing worth reading
         }
         return stored[last] + stored[last - stride];
