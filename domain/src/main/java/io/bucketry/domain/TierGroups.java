@@ -52,7 +52,7 @@ public final class TierGroups implements TierSliceSink {
     private final List<String> fieldNames = new ArrayList<>();
     private FieldSchema lastSchema;
     private int[] lastFields;
-    private FieldCells[] fields = new FieldCells[0];
+    private FieldRuns[] fields = new FieldRuns[0];
 
     private final Cells cells = new Cells();
     /** How many group windows {@link #fields} have room for. */
@@ -90,7 +90,7 @@ public final class TierGroups implements TierSliceSink {
             grow();
         }
         if (cells.open(cell, seriesOrdinal)) {
-            for (FieldCells field : fields) {
+            for (FieldRuns field : fields) {
                 field.close(cell);
             }
         }
@@ -150,7 +150,7 @@ public final class TierGroups implements TierSliceSink {
                 fieldIds.put(schema.name(i), id);
                 fieldNames.add(schema.name(i));
                 fields = Arrays.copyOf(fields, id + 1);
-                fields[id] = new FieldCells(capacity);
+                fields[id] = new FieldRuns(capacity);
             }
             ids[i] = id;
         }
@@ -161,7 +161,7 @@ public final class TierGroups implements TierSliceSink {
 
     private void grow() {
         capacity *= 2;
-        for (FieldCells field : fields) {
+        for (FieldRuns field : fields) {
             field.grow(capacity);
         }
     }
@@ -178,7 +178,7 @@ public final class TierGroups implements TierSliceSink {
         groups.forEach(group -> windowsOf.add(new ArrayList<>()));
         for (int cell = 0; cell < size; cell++) {
             windowsOf.get(cells.group(cell)).add(cell);
-            for (FieldCells field : fields) {
+            for (FieldRuns field : fields) {
                 field.close(cell);
             }
         }
@@ -211,7 +211,7 @@ public final class TierGroups implements TierSliceSink {
      * count, min, max, sum, first time, first, last time, last) and then the open sum, side by side in one array, so
      * that a slice updates a line or two where nine arrays cost a cache miss each.
      */
-    private static final class FieldCells {
+    private static final class FieldRuns {
         private static final int OPEN = FlatSlices.PER_FIELD;
         private static final int STRIDE = OPEN + 1;
         private static final long INFINITY = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
@@ -219,7 +219,7 @@ public final class TierGroups implements TierSliceSink {
 
         private long[] cells = new long[0];
 
-        FieldCells(int capacity) {
+        FieldRuns(int capacity) {
             grow(capacity);
         }
 
@@ -276,7 +276,7 @@ public final class TierGroups implements TierSliceSink {
 
     /**
      * Group windows by (group, start), numbered in the order they come: an open-addressing table without a key object.
-     * Each window's start, group, count and the series whose sums it holds apart ({@link FieldCells#close}) sit side
+     * Each window's start, group, count and the series whose sums it holds apart ({@link FieldRuns#close}) sit side
      * by side, so that finding and counting a slice's window reads one line.
      */
     private static final class Cells {
