@@ -58,17 +58,21 @@ final class SeriesListing {
     }
 
     /**
-     * The ids of every series, in order, for {@link TagFilter#ANY}: the stripes' ids gathered and sorted (the
-     * tables are hashed, not ordered: a scan of the ids in memory, no bucket read); else those the tag index
+     * The ids of every series, in order, for {@link TagFilter#ANY}: the stripes' series gathered and put in id
+     * order by their {@link SeriesOrder} ranks (the tables are hashed, not ordered: a scan in memory, no bucket
+     * read; the ids sorted only when a series turned up since the ranks were taken); else those the tag index
      * lists for {@code filter}, which callers check against each series' versions.
      */
     static Collection<SeriesId> ids(StripedSeries series, TagFilter filter) {
         if (!filter.isAny()) {
             return series.tags.candidates(filter);
         }
-        List<SeriesId> ids = new ArrayList<>();
-        series.forEach(buckets -> ids.add(buckets.series()));
-        ids.sort(null);
+        List<SeriesBuckets> every = new ArrayList<>();
+        series.forEach(every::add);
+        List<SeriesId> ids = new ArrayList<>(every.size());
+        for (SeriesBuckets buckets : series.order.inIdOrder(every, Function.identity())) {
+            ids.add(buckets.series());
+        }
         return ids;
     }
 

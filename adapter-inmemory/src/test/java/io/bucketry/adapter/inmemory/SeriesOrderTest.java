@@ -1,5 +1,6 @@
 package io.bucketry.adapter.inmemory;
 
+import io.bucketry.application.port.out.SeriesSelection;
 import io.bucketry.domain.BucketPolicy;
 import io.bucketry.domain.GroupBy;
 import io.bucketry.domain.GroupWindows;
@@ -51,6 +52,33 @@ class SeriesOrderTest {
     }
 
     @Test
+    void lastpointsOfSeriesThatTurnUpAfterTheRanksAreInIdOrder() {
+        // given 300 series whose lastpoints were read, so that their ranks are taken
+        Random random = new Random(13);
+        InMemoryReadingStore store = new InMemoryReadingStore(BucketPolicy.defaults());
+        TreeSet<String> ids = new TreeSet<>();
+        for (int i = 0; i < 300; i++) {
+            ids.add("u-" + (i * 3));
+        }
+        store(store, List.copyOf(ids), 0, random);
+        assertThat(lastpointIds(store)).containsExactlyElementsOf(ids);
+
+        // when series turn up between them
+        List<String> between = List.of("u-1", "u-400", "u-8999", "u-0a");
+        store(store, between, 1, random);
+        ids.addAll(between);
+
+        // then the lastpoints are in id order, the next time too
+        assertThat(lastpointIds(store)).containsExactlyElementsOf(ids);
+        assertThat(lastpointIds(store)).containsExactlyElementsOf(ids);
+    }
+
+    private static List<String> lastpointIds(InMemoryReadingStore store) {
+        return store.lastpoints(new SeriesSelection(""), null, 1_000, BASE).stream()
+                .map(reading -> reading.series().value()).toList();
+    }
+
+    @Test
     void newDeletedAndRewrittenSeriesKeepEveryAnswerInIdOrder() {
         // given 200 series, queried once so that their ranks are taken
         Random random = new Random(7);
@@ -73,8 +101,9 @@ class SeriesOrderTest {
         store.deleteSeries(SeriesId.of("s-500"));
         store(store, List.of("s-500"), 2, random);
 
-        // then both queries over every series answer them in id order, and again once ranked anew
+        // then the queries over every series answer them in id order, and again once ranked anew
         for (int round = 0; round < 2; round++) {
+            assertThat(lastpointIds(store)).containsExactlyElementsOf(ids);
             assertThat(seriesOf(store.aggregateAll(ALL, WINDOW, Integer.MAX_VALUE))).containsExactlyElementsOf(ids);
             List<GroupWindows> groups = store.aggregateGroups(TagFilter.ANY, GroupBy.of("building"), ALL, WINDOW,
                     Integer.MAX_VALUE);

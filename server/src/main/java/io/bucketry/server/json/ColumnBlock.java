@@ -112,22 +112,29 @@ public final class ColumnBlock {
         out.writeStringField("series", series.value());
         writeMeta(out, meta);
         out.writeFieldName("time");
-        column.start();
-        for (int row = 0; row < rows; row++) {
-            column.number(times[row]);
-        }
+        times(column.start());
         column.write(out);
         out.writeObjectFieldStart("fields");
         for (Map.Entry<String, Column> field : fields.entrySet()) {
             out.writeFieldName(field.getKey());
-            column.start();
-            for (int row = 0; row < rows; row++) {
-                field.getValue().write(column, row);
-            }
+            values(column.start(), field.getValue());
             column.write(out);
         }
         out.writeEndObject();
         out.writeEndObject();
+    }
+
+    // one loop a method, each compiled on its own (as WindowColumns' columns)
+    private void times(ColumnText column) {
+        for (int row = 0; row < rows; row++) {
+            column.number(times[row]);
+        }
+    }
+
+    private void values(ColumnText column, Column values) {
+        for (int row = 0; row < rows; row++) {
+            values.write(column, row);
+        }
     }
 
     /** The {@code "measurement"} and {@code "tags"} members of {@code meta}, each where it has one (as a reading's). */

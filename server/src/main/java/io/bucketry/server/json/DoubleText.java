@@ -2,6 +2,8 @@ package io.bucketry.server.json;
 
 import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Writes finite doubles as JSON numbers in the shortest decimal text that reads back to the same double, in
  * {@link Double#toString}'s form ({@code 21.37}, {@code 1013.0}, {@code 0.005}, {@code 1.0E-5}): a value
@@ -20,21 +22,26 @@ final class DoubleText {
     private DoubleText() {
     }
 
-    /** Appends finite {@code value} at {@code at} of {@code into}, which has room for 32 more chars; answers the end. */
-    static int append(double value, char[] into, int at) {
+    /**
+     * Appends finite {@code value} as ASCII at {@code at} of {@code into}, which has room for 32 more bytes; answers
+     * the end.
+     */
+    static int append(double value, byte[] into, int at) {
         int end = plain(value, into, at);
         if (end > at) {
             return end;
         }
         String text = DoubleToDecimal.toString(value);
-        text.getChars(0, text.length(), into, at);
+        for (int i = 0; i < text.length(); i++) {
+            into[at + i] = (byte) text.charAt(i);
+        }
         return at + text.length();
     }
 
     /** The text {@link #append} gives finite {@code value}. */
     static String of(double value) {
-        char[] chars = new char[32];
-        return new String(chars, 0, append(value, chars, 0));
+        byte[] bytes = new byte[32];
+        return new String(bytes, 0, append(value, bytes, 0), StandardCharsets.US_ASCII);
     }
 
     /**
@@ -43,7 +50,7 @@ final class DoubleText {
      * back to it: the fewest fraction digits {@code k} whose nearest decimal {@code m / 10^k} reads back, which
      * is the shortest; answers where it ends, or {@code at} when it does neither.
      */
-    static int plain(double value, char[] into, int at) {
+    static int plain(double value, byte[] into, int at) {
         double magnitude = Math.abs(value);
         if (!(magnitude >= 1e-3 && magnitude < 1e7)) {
             return at;
@@ -63,7 +70,7 @@ final class DoubleText {
     }
 
     /** Writes {@code digits / 10^fraction} with at least one digit on each side of the point. */
-    private static int format(boolean negative, long digits, int fraction, char[] into, int from) {
+    private static int format(boolean negative, long digits, int fraction, byte[] into, int from) {
         int at = from;
         if (negative) {
             into[at++] = '-';
@@ -80,20 +87,20 @@ final class DoubleText {
         }
         long rest = digits % unit;
         for (long place = unit / 10; place > 0; place /= 10) {
-            into[at++] = (char) ('0' + rest / place);
+            into[at++] = (byte) ('0' + rest / place);
             rest %= place;
         }
         return at;
     }
 
-    private static int digitsOf(long number, char[] into, int at) {
+    private static int digitsOf(long number, byte[] into, int at) {
         int count = 1;
         for (long rest = number / 10; rest > 0; rest /= 10) {
             count++;
         }
         long rest = number;
         for (int i = at + count - 1; i >= at; i--) {
-            into[i] = (char) ('0' + rest % 10);
+            into[i] = (byte) ('0' + rest % 10);
             rest /= 10;
         }
         return at + count;

@@ -51,23 +51,32 @@ public final class WindowColumns {
         out.writeFieldName("series");
         ColumnText column = new ColumnText().start();
         int[] runs = new int[windows.size()];
-        int series = -1;
+        int series = series(column, windows, runs);
+        column.write(out);
+        out.writeFieldName("rows");
+        rows(column.start(), runs, series);
+        column.write(out);
+        writeColumns(out, windows, stats);
+        out.writeEndObject();
+    }
+
+    /** Appends the id of each run of windows of one series, counts each run's windows in {@code runs}; answers how many. */
+    private static int series(ColumnText column, List<WindowAggregate> windows, int[] runs) {
+        int series = 0;
         for (int i = 0; i < windows.size(); i++) {
             if (i == 0 || !windows.get(i).series().equals(windows.get(i - 1).series())) {
                 column.text(windows.get(i).series().value());
                 series++;
             }
-            runs[series]++;
+            runs[series - 1]++;
         }
-        column.write(out);
-        out.writeFieldName("rows");
-        column.start();
-        for (int i = 0; i <= series; i++) {
+        return series;
+    }
+
+    private static void rows(ColumnText column, int[] runs, int series) {
+        for (int i = 0; i < series; i++) {
             column.number(runs[i]);
         }
-        column.write(out);
-        writeColumns(out, windows, stats);
-        out.writeEndObject();
     }
 
     /** {@code groups} as a JSON array of blocks, one per group: {@code {"group": {key: value | null}, "series": n, …}}. */
@@ -87,67 +96,118 @@ public final class WindowColumns {
         out.writeEndArray();
     }
 
+    /*
+     * One method per column, each with one loop: the JIT compiles each on its own as it gets hot, where one
+     * method of all the loops was compiled again from each loop (on-stack replacement), every time whole.
+     */
     private static void writeColumns(JsonGenerator out, List<WindowAggregate> windows, Set<Statistic> stats)
             throws IOException {
         ColumnText column = new ColumnText();
         out.writeFieldName("start");
-        column.start();
-        for (WindowAggregate window : windows) {
-            column.number(window.start().toEpochMilli());
-        }
+        starts(column.start(), windows);
         column.write(out);
         out.writeFieldName("end");
-        column.start();
-        for (WindowAggregate window : windows) {
-            column.number(window.end().toEpochMilli());
-        }
+        ends(column.start(), windows);
         column.write(out);
         out.writeFieldName("count");
-        column.start();
-        boolean anyFilled = false;
-        Set<String> names = new LinkedHashSet<>();
-        Map<String, FieldAggregate> previous = null;
-        for (WindowAggregate window : windows) {
-            column.number(window.count());
-            anyFilled |= window.filled();
-            if (previous == null || !sameNames(previous, window.fields())) {
-                names.addAll(window.fields().keySet());
-                previous = window.fields();
-            }
-        }
+        counts(column.start(), windows);
         column.write(out);
-        if (anyFilled) {
+        if (anyFilled(windows)) {
             out.writeFieldName("filled");
-            column.start();
-            for (WindowAggregate window : windows) {
-                column.bool(window.filled());
-            }
+            filled(column.start(), windows);
             column.write(out);
         }
         out.writeObjectFieldStart("fields");
         FieldAggregate[] aggregates = new FieldAggregate[windows.size()];
-        for (String name : names) {
-            for (int i = 0; i < aggregates.length; i++) {
-                aggregates[i] = windows.get(i).fields().get(name);
-            }
+        for (String name : names(windows)) {
+            field(windows, name, aggregates);
             out.writeObjectFieldStart(name);
             for (Statistic stat : stats) {
                 out.writeFieldName(stat.key());
                 column.start();
-                for (FieldAggregate aggregate : aggregates) {
-                    if (aggregate == null) {
-                        column.nothing();
-                    } else if (stat == Statistic.COUNT) {
-                        column.number(aggregate.count());
-                    } else {
-                        column.number(stat.valueOf(aggregate));
-                    }
+                if (stat == Statistic.COUNT) {
+                    counts(column, aggregates);
+                } else {
+                    values(column, aggregates, stat);
                 }
                 column.write(out);
             }
             out.writeEndObject();
         }
         out.writeEndObject();
+    }
+
+    private static void starts(ColumnText column, List<WindowAggregate> windows) {
+        for (WindowAggregate window : windows) {
+            column.number(window.start().toEpochMilli());
+        }
+    }
+
+    private static void ends(ColumnText column, List<WindowAggregate> windows) {
+        for (WindowAggregate window : windows) {
+            column.number(window.end().toEpochMilli());
+        }
+    }
+
+    private static void counts(ColumnText column, List<WindowAggregate> windows) {
+        for (WindowAggregate window : windows) {
+            column.number(window.count());
+        }
+    }
+
+    private static boolean anyFilled(List<WindowAggregate> windows) {
+        for (WindowAggregate window : windows) {
+            if (window.filled()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void filled(ColumnText column, List<WindowAggregate> windows) {
+        for (WindowAggregate window : windows) {
+            column.bool(window.filled());
+        }
+    }
+
+    /** The field names of {@code windows}, in the order they first appear. */
+    private static Set<String> names(List<WindowAggregate> windows) {
+        Set<String> names = new LinkedHashSet<>();
+        Map<String, FieldAggregate> previous = null;
+        for (WindowAggregate window : windows) {
+            if (previous == null || !sameNames(previous, window.fields())) {
+                names.addAll(window.fields().keySet());
+                previous = window.fields();
+            }
+        }
+        return names;
+    }
+
+    /** Fills {@code into} with each window's aggregate of field {@code name} (null where it has none). */
+    private static void field(List<WindowAggregate> windows, String name, FieldAggregate[] into) {
+        for (int i = 0; i < into.length; i++) {
+            into[i] = windows.get(i).fields().get(name);
+        }
+    }
+
+    private static void counts(ColumnText column, FieldAggregate[] aggregates) {
+        for (FieldAggregate aggregate : aggregates) {
+            if (aggregate == null) {
+                column.nothing();
+            } else {
+                column.number(aggregate.count());
+            }
+        }
+    }
+
+    private static void values(ColumnText column, FieldAggregate[] aggregates, Statistic stat) {
+        for (FieldAggregate aggregate : aggregates) {
+            if (aggregate == null) {
+                column.nothing();
+            } else {
+                column.number(stat.valueOf(aggregate));
+            }
+        }
     }
 
     /** Whether {@code a} and {@code b} have the same names in the same order. */

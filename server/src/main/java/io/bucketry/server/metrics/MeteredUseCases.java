@@ -17,6 +17,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +29,8 @@ import java.util.function.Supplier;
 final class MeteredUseCases {
 
     private final MeterRegistry registry;
+    /** Each operation's timer of calls that succeeded, found once (as {@link ServerMetrics#request}'s timers). */
+    private final Map<String, Timer> succeeded = new ConcurrentHashMap<>();
 
     private MeteredUseCases(MeterRegistry registry) {
         this.registry = registry;
@@ -100,11 +104,16 @@ final class MeteredUseCases {
             }
             throw e;
         } finally {
-            sample.stop(Timer.builder("bucketry.store.operations")
-                    .description("use case calls (each one store operation or a few) by outcome")
-                    .tags("operation", operation, "outcome", outcome)
-                    .serviceLevelObjectives(ServerMetrics.LATENCY_BUCKETS).register(registry));
+            sample.stop(outcome.equals("ok") ? succeeded.computeIfAbsent(operation, o -> timer(o, "ok"))
+                    : timer(operation, outcome));
         }
+    }
+
+    private Timer timer(String operation, String outcome) {
+        return Timer.builder("bucketry.store.operations")
+                .description("use case calls (each one store operation or a few) by outcome")
+                .tags("operation", operation, "outcome", outcome)
+                .serviceLevelObjectives(ServerMetrics.LATENCY_BUCKETS).register(registry);
     }
 
     /** {@code refused} for the caller's bad input, else the kind of failure: a bounded set of labels. */

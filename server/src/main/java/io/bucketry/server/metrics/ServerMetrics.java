@@ -8,6 +8,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
@@ -31,6 +33,7 @@ public final class ServerMetrics implements AutoCloseable {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gc = new JvmGcMetrics();
     private final UseCases useCases;
+    private final Map<RequestLabels, Timer> requests = new ConcurrentHashMap<>();
 
     private ServerMetrics(UseCases useCases, LongSupplier nanoTime) {
         new JvmMemoryMetrics().bindTo(registry);
@@ -51,9 +54,14 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** Records one answered HTTP request: {@code route} is the matched path template, never the raw path. */
     public void request(String method, String route, int status, Duration latency) {
-        Timer.builder("bucketry.http.requests").description("HTTP requests by method, route template and status")
+        // a timer found once per label set: building its id (tags sorted) on every request cost more than recording
+        requests.computeIfAbsent(new RequestLabels(method, route, status), labels -> Timer.builder("bucketry.http.requests")
+                .description("HTTP requests by method, route template and status")
                 .tags("method", method, "route", route, "status", Integer.toString(status))
-                .serviceLevelObjectives(LATENCY_BUCKETS).register(registry).record(latency);
+                .serviceLevelObjectives(LATENCY_BUCKETS).register(registry)).record(latency);
+    }
+
+    private record RequestLabels(String method, String route, int status) {
     }
 
     /** Every metric in the Prometheus text format. */

@@ -31,7 +31,7 @@ class DoubleTextTest {
     @Test
     void decimalsOfFewDigitsAreWrittenFromTheirDigitsAsDoubleToStringWritesThem() {
         Random random = new Random(35);
-        char[] into = new char[32];
+        byte[] into = new byte[32];
         for (int i = 0; i < 200_000; i++) {
             int fraction = random.nextInt(8);
             long digits = random.nextInt(1 << 30) % (long) Math.pow(10, 1 + random.nextInt(9));
@@ -48,7 +48,7 @@ class DoubleTextTest {
 
     @Test
     void valuesOutsidePlainRangeOrWithManyDigitsAreLeftToSchubfach() {
-        char[] into = new char[32];
+        byte[] into = new byte[32];
         assertThat(DoubleText.plain(1e7, into, 0)).isZero();
         assertThat(DoubleText.plain(Math.nextDown(1e-3), into, 0)).isZero();
         assertThat(DoubleText.plain(0.0, into, 0)).isZero();
