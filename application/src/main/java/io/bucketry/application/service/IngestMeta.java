@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Gives each valid reading of a batch the meta it is written with. A reading sent with tags states its
- * version whole: those tags and its measurement (none when not sent). One sent without tags takes the
+ * Gives each valid reading of a batch the meta it is written with. A reading sent with tags (or a
+ * {@link ReadingInput#meta}) states its version whole: those tags and its measurement (none when not sent). One sent without tags takes the
  * series' latest tags (and measurement, unless it sent one): those of the series' previous reading in the
  * batch, else of its latest stored reading by time, else none.
  */
@@ -31,7 +31,7 @@ final class IngestMeta {
         int at = 0;
         for (int i = 0; i < inputs.length; i++) {
             if (valid[i] != null) {
-                if (inputs[i].tags() == null) {
+                if (!inputs[i].statesMeta()) {
                     untagged.add(readings.get(at).series());
                 }
                 at++;
@@ -53,7 +53,7 @@ final class IngestMeta {
             }
             Reading reading = readings.get(at);
             SeriesMeta meta = reading.meta();
-            if (inputs[i].tags() == null) {
+            if (!inputs[i].statesMeta()) {
                 SeriesMeta previous = latest.getOrDefault(reading.series(),
                         stored.getOrDefault(reading.series(), SeriesMeta.NONE));
                 meta = inputs[i].measurement() == null || inputs[i].measurement().equals(previous.measurement())

@@ -195,6 +195,9 @@ public final class IngestReadingsService implements IngestReadingsUseCase {
                     + DurationText.of(retention.futureTolerance()) + " ahead of now (" + now + ")");
         }
         Fields converted = fields.convert(input.fields());
+        if (input.meta() != null) {
+            return new Reading(series, time, converted, input.meta());   // validated when it was built
+        }
         if (input.tags() != null) {
             return new Reading(series, time, converted, tags.convert(input.measurement(), input.tags()));
         }

@@ -6,6 +6,7 @@ import io.bucketry.application.port.in.ReadingInput;
 import io.bucketry.application.port.out.StoreReadings;
 import io.bucketry.application.port.out.StoreResult;
 import io.bucketry.application.settings.ApplicationSettings;
+import io.bucketry.domain.Fields;
 import io.bucketry.domain.Reading;
 import io.bucketry.domain.SeriesId;
 import io.bucketry.domain.SeriesMeta;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The meta each ingested reading is stored with (docs/reference/tags.md): sent tags state the version whole;
@@ -181,5 +183,41 @@ class IngestMetaTest {
         assertThat(first.rejected()).hasSize(1);
         assertThat(second.rejected()).hasSize(1);
         assertThat(second.rejected().get(0).message()).contains("bad key");
+    }
+    @Test
+    void aSeriesMetaSentWithTheReadingIsStoredAsItIsAndStatesTheVersionWhole() {
+        store.latest.put(new SeriesId("s1"), B7);
+        SeriesMeta b9 = new SeriesMeta(null, Tags.of("building", "b9"));
+
+        IngestReport report = ingest.ingest(List.of(ReadingInput.withMeta("s1", T, FIELDS, b9),
+                ReadingInput.withMeta("s2", T, FIELDS, SeriesMeta.NONE), untagged("s1", 1)));
+
+        assertThat(report.accepted()).isEqualTo(3);
+        assertThat(store.metaOf(0)).as("the object sent, not a copy: a store compares it by identity").isSameAs(b9);
+        assertThat(store.metaOf(1)).as("NONE is none, not the series' latest").isSameAs(SeriesMeta.NONE);
+        assertThat(store.metaOf(2)).as("the batch's earlier reading is the series' latest").isSameAs(b9);
+        assertThat(store.asked).hasSize(1);
+        assertThat(store.asked.get(0)).containsExactly(new SeriesId("s1"));
+    }
+
+    @Test
+    void aSeriesMetaWithTagsOrAMeasurementBesideItIsAProgrammingErrorNamedAtOnce() {
+        assertThatThrownBy(() -> new ReadingInput("s1", T, FIELDS, null, Map.of("k", "v"), null, B7))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("s1").hasMessageContaining("either");
+        assertThatThrownBy(() -> new ReadingInput("s1", T, FIELDS, null, null, "cpu", B7))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ReadingInput.withMeta("s1", T, FIELDS, null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void aStoredReadingAsInputAgainCarriesItsMetaObject() {
+        Reading stored = new Reading(new SeriesId("s1"), T, Fields.of(FIELDS), B7);
+
+        ReadingInput again = ReadingInput.of(stored);
+
+        assertThat(again.meta()).isSameAs(B7);
+        assertThat(again.statesMeta()).isTrue();
+        assertThat(untagged("s1", 0).statesMeta()).isFalse();
+        assertThat(tagged("s1", 0, Map.of(), null).statesMeta()).isTrue();
     }
 }
