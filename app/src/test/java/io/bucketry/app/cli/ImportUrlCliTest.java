@@ -132,6 +132,33 @@ class ImportUrlCliTest {
         assertThat(json(get(csvCopy + "/v1/export"))).isEqualTo(json(ndjson));
     }
 
+    @Test
+    void tagsAndMeasurementsReachTheServerAsSentAndAReadingWithoutTagsTakesTheSeriesLatestThere() throws Exception {
+        // given: a reading with a measurement and tags, one of the same series without (its latest), one moved
+        String url = serve();
+        Path file = file("tagged.ndjson", String.join("\n",
+                "{\"series\":\"m-a\",\"time\":\"" + BASE + "\",\"measurement\":\"climate\","
+                        + "\"tags\":{\"building\":\"b7\",\"type\":\"co2\"},\"fields\":{\"v\":1}}",
+                line("m-a", 1, 2, "OK"),
+                "{\"series\":\"m-a\",\"time\":\"" + BASE.plus(2, ChronoUnit.MINUTES) + "\","
+                        + "\"tags\":{\"building\":\"b8\"},\"fields\":{\"v\":3}}") + "\n");
+
+        // when
+        Run run = Cli.run("import", file.toString(), "--url", url);
+
+        // then: the export holds each reading with the meta it was written with
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> exported = json(get(url + "/v1/export"));
+        assertThat(exported).hasSize(3);
+        assertThat(exported.get(0).path("tags")).isEqualTo(JSON.readTree("{\"building\":\"b7\",\"type\":\"co2\"}"));
+        assertThat(exported.get(0).path("measurement").asText()).isEqualTo("climate");
+        assertThat(exported.get(1).path("tags")).isEqualTo(exported.get(0).path("tags"));
+        assertThat(exported.get(1).path("measurement").asText()).isEqualTo("climate");
+        assertThat(exported.get(2).path("tags")).isEqualTo(JSON.readTree("{\"building\":\"b8\"}"));
+        assertThat(exported.get(2).has("measurement")).isFalse();
+        assertThat(JSON.readTree(get(url + "/v1/series?tag=building:b8")).toString()).contains("m-a");
+    }
+
     private static List<JsonNode> json(String ndjson) throws IOException {
         List<JsonNode> nodes = new ArrayList<>();
         for (String line : ndjson.split("\n")) {

@@ -17,7 +17,8 @@ import java.util.Map;
  * Writes readings as they were read, not yet validated, as NDJSON for {@code POST /v1/readings}: each value
  * as it came (an integer as an integer, a double as Java writes it, a decimal with its exponent, a text as
  * text), so that the server judges them exactly as the file's own lines. A reading without a time is sent
- * without one.
+ * without one; its measurement and tags as it has them (a {@link ReadingInput#meta} as its pairs), so that a
+ * reading sent without tags still takes its series' latest there.
  */
 public final class ReadingInputLines {
 
@@ -54,9 +55,32 @@ public final class ReadingInputLines {
                     }
                     json.writeEndObject();
                 }
+                writeMeta(json, input);
                 json.writeEndObject();
             }
             json.writeRaw('\n');
+        }
+    }
+
+    private static void writeMeta(JsonGenerator json, ReadingInput input) throws IOException {
+        String measurement = input.meta() != null ? input.meta().measurement() : input.measurement();
+        Map<String, ?> tags = input.meta() != null ? input.meta().tags().values() : input.tags();
+        if (measurement != null) {
+            json.writeStringField("measurement", measurement);
+        }
+        if (tags != null) {
+            json.writeObjectFieldStart("tags");
+            for (Map.Entry<String, ?> tag : tags.entrySet()) {
+                json.writeFieldName(tag.getKey());
+                if (tag.getValue() instanceof Number number) {
+                    number(json, number);   // as it came: the server refuses it as a tag, as this process would
+                } else if (tag.getValue() == null) {
+                    json.writeNull();
+                } else {
+                    json.writeString(tag.getValue().toString());
+                }
+            }
+            json.writeEndObject();
         }
     }
 
