@@ -1,6 +1,7 @@
 package io.bucketry.tools.simulate;
 
 import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.domain.SeriesMeta;
 
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -14,7 +15,8 @@ import java.util.SplittableRandom;
  * per tick, ending at {@code end}. A late reading is held back and re-inserted 1–10 ticks later; a
  * duplicate is the same reading submitted again 1–10 ticks later. Deterministic (fixed seed): two
  * generators of one scenario and end produce the same readings in the same order. With
- * {@link Scenario#tags()}, every reading carries its sensor's {@link SensorTags}.
+ * {@link Scenario#tags()}, every reading carries its sensor's {@link SensorTags}: its {@link SeriesMeta}, or
+ * its map of tags when built with {@code tagsAsMaps}.
  */
 public final class ReadingGenerator {
 
@@ -26,8 +28,10 @@ public final class ReadingGenerator {
 
     private final Scenario scenario;
     private final String[] sensorIds;
-    /** Each sensor's tags, or null when the scenario has none. */
+    /** Each sensor's tags as a map, or null when the scenario has none or they are sent as {@link #metas}. */
     private final List<Map<String, String>> tags;
+    /** Each sensor's tags as a meta, or null when the scenario has none or they are sent as {@link #tags}. */
+    private final List<SeriesMeta> metas;
     private final long firstTick;
     private final long intervalMillis;
     private final boolean resubmitDuplicates;
@@ -46,10 +50,20 @@ public final class ReadingGenerator {
      *                           distinct reading exactly once (the random draws are the same either way)
      */
     public ReadingGenerator(Scenario scenario, String[] sensorIds, Instant end, boolean resubmitDuplicates) {
+        this(scenario, sensorIds, end, resubmitDuplicates, false);
+    }
+
+    /**
+     * @param tagsAsMaps with {@link Scenario#tags()}: each reading carries its sensor's map of tags (checked and
+     *                   looked up by the ingest with each reading) rather than its {@link SeriesMeta}
+     */
+    public ReadingGenerator(Scenario scenario, String[] sensorIds, Instant end, boolean resubmitDuplicates,
+                            boolean tagsAsMaps) {
         this.scenario = scenario;
         this.resubmitDuplicates = resubmitDuplicates;
         this.sensorIds = sensorIds;
-        this.tags = scenario.tags() ? SensorTags.of(sensorIds.length) : null;
+        this.tags = scenario.tags() && tagsAsMaps ? SensorTags.of(sensorIds.length) : null;
+        this.metas = scenario.tags() && !tagsAsMaps ? SensorTags.metas(sensorIds.length) : null;
         this.intervalMillis = scenario.interval().toMillis();
         this.firstTick = end.toEpochMilli() - (scenario.ticks() - 1) * intervalMillis;
         for (int i = 0; i <= Scenario.MAX_DELAY_TICKS; i++) {
@@ -131,6 +145,9 @@ public final class ReadingGenerator {
         double pressure = round(1013.25 + (sensor % 7) - 3 + random.nextDouble() * 4 - 2);
         String status = temperature > 27 ? WARN : OK;
         GeneratedFields fields = new GeneratedFields(temperature, pressure, status);
+        if (metas != null) {
+            return ReadingInput.withMeta(sensorIds[sensor], time, fields, metas.get(sensor));
+        }
         return tags == null ? new ReadingInput(sensorIds[sensor], time, fields)
                 : new ReadingInput(sensorIds[sensor], time, fields, tags.get(sensor), null);
     }

@@ -1,13 +1,17 @@
 package io.bucketry.tools.simulate;
 
+import io.bucketry.domain.SeriesMeta;
+import io.bucketry.domain.Tags;
+
 import java.util.List;
 import java.util.Map;
 
 /**
  * The tags of {@code simulate}'s sensors with {@code --tags} (issue 32): {@value #BUILDINGS} buildings and
  * {@value #TYPES} types, sensor i in building i mod 250 and of type (i / 250) mod 5, so that 25,000 sensors
- * are 100 per building and every building has sensors of every type. One map per sensor, built once and
- * sent with each of its readings, as a client that keeps its sensors' tags sends them.
+ * are 100 per building and every building has sensors of every type. Sent as an embedder that keeps its
+ * sensors' tags sends them: one {@link SeriesMeta} per sensor, built once ({@link #metas}); or, for comparison,
+ * one map per sensor, built once, that the ingest checks and looks up with each reading ({@link #of}).
  */
 final class SensorTags {
 
@@ -28,6 +32,11 @@ final class SensorTags {
             tags[sensor] = Map.of(BUILDING, building(sensor % BUILDINGS), TYPE, TYPE_NAMES.get(sensor / BUILDINGS % TYPES));
         }
         return List.of(tags);
+    }
+
+    /** The tags of sensors 0 … count − 1 as one {@link SeriesMeta} each (no measurement), in that order. */
+    static List<SeriesMeta> metas(int count) {
+        return of(count).stream().map(tags -> SeriesMeta.of(Tags.of(tags))).toList();
     }
 
     /** The value of {@code building} of the buildings' {@code index}-th: b000 … b249. */

@@ -10,71 +10,82 @@ import java.util.Locale;
 
 /**
  * Benchmark of issue 32's ingest target (with tags at least 0.9 of the rate without) in one JVM: {@code simulate}'s
- * stream of {@code sensors} sensors over {@code minutes} minutes, without and with {@code --tags}, each into a fresh
- * in-memory Bucketry, in {@code pairs} pairs whose order alternates, after {@code warmUpPairs} pairs left out. Two
- * runs of {@code simulate} in two JVMs differ by more than the gap on a shared host; the two streams of one pair run
- * seconds apart in the same JVM, so that the host's noise falls on both alike. Figures are the process CPU time per
- * reading during the ingest calls (every thread, GC and JIT included, as {@code simulate}'s
- * {@code cpuNanosPerReading}) and the wall-clock rate, medians over the pairs, and the median of the pairs' ratios.
+ * stream of {@code sensors} sensors over {@code minutes} minutes in three kinds, each into a fresh in-memory
+ * Bucketry: without tags; with {@code --tags} as {@code simulate} sends them (one {@code SeriesMeta} per sensor,
+ * built once); and with each sensor's map of tags, built once, that the ingest checks and looks up per reading.
+ * {@code rounds} rounds whose order rotates, after {@code warmUpRounds} rounds left out. Two runs of
+ * {@code simulate} in two JVMs differ by more than the gap on a shared host; the streams of one round run seconds
+ * apart in the same JVM, so that the host's noise falls on all alike. Figures are the process CPU time per reading
+ * during the ingest calls (every thread, GC and JIT included, as {@code simulate}'s {@code cpuNanosPerReading}) and
+ * the wall-clock rate, medians over the rounds, and the medians of the rounds' ratios (without / with, by CPU).
  * Usage: {@code java -Xms8g -Xmx8g -cp app/target/bucketry.jar io.bucketry.tools.simulate.TagIngestBenchmark
- * SENSORS MINUTES PAIRS WARM_UP_PAIRS [only-untagged | only-tagged]}; with the last argument every stream is of that
- * one kind (for a profile of it alone; the ratio is then not printed).
+ * SENSORS MINUTES ROUNDS WARM_UP_ROUNDS [only-untagged | only-tagged | only-maps]}; with the last argument every
+ * stream is of that one kind (for a profile of it alone; no ratio is then printed).
  */
 public final class TagIngestBenchmark {
+
+    private static final String[] KINDS = {"untagged", "tagged", "maps"};
+    private static final String[] NAMES = {"Without", "With", "WithMaps"};
 
     private TagIngestBenchmark() {
     }
 
     public static void main(String[] args) {
-        if (args.length < 4 || args.length > 5 || args.length == 5 && !args[4].matches("only-(un)?tagged")) {
-            System.err.println("usage: TagIngestBenchmark SENSORS MINUTES PAIRS WARM_UP_PAIRS [only-untagged | only-tagged]");
+        if (args.length < 4 || args.length > 5 || args.length == 5 && !args[4].matches("only-(untagged|tagged|maps)")) {
+            System.err.println("usage: TagIngestBenchmark SENSORS MINUTES ROUNDS WARM_UP_ROUNDS"
+                    + " [only-untagged | only-tagged | only-maps]");
             System.exit(2);
         }
         int sensors = Integer.parseInt(args[0]);
         int minutes = Integer.parseInt(args[1]);
-        int pairs = Integer.parseInt(args[2]);
-        int warmUpPairs = Integer.parseInt(args[3]);
+        int rounds = Integer.parseInt(args[2]);
+        int warmUpRounds = Integer.parseInt(args[3]);
         BucketryConfig config = BucketryConfig.builder().build();
         Instant end = Instant.now();
-        int only = args.length < 5 ? -1 : args[4].equals("only-tagged") ? 1 : 0;
+        int only = args.length < 5 ? -1 : Arrays.asList(KINDS).indexOf(args[4].substring("only-".length()));
         String[] ids = ReadingGenerator.sensorIds(sensors);
-        double[][] cpu = new double[2][pairs];
-        double[][] rate = new double[2][pairs];
-        double[] ratios = new double[pairs];
-        for (int pair = -warmUpPairs; pair < pairs; pair++) {
-            for (int k = 0; k < 2; k++) {
-                int tags = only >= 0 ? only : Math.floorMod(pair + k, 2);   // which stream goes first alternates
+        int kinds = only >= 0 ? 1 : KINDS.length;
+        double[][] cpu = new double[KINDS.length][rounds];
+        double[][] rate = new double[KINDS.length][rounds];
+        for (int round = -warmUpRounds; round < rounds; round++) {
+            for (int k = 0; k < kinds; k++) {
+                int kind = only >= 0 ? only : Math.floorMod(round + k, KINDS.length);   // which goes first rotates
                 Scenario scenario = new Scenario(sensors, Duration.ofMinutes(1), Duration.ofMinutes(minutes), 0, 0,
-                        10_000, tags == 1);
+                        10_000, kind != 0);
                 IngestResult result;
                 System.gc();
                 try (Bucketry bucketry = Bucketry.start(config)) {
-                    ReadingGenerator generator = new ReadingGenerator(scenario, ids, end);
+                    ReadingGenerator generator = new ReadingGenerator(scenario, ids, end, true, kind == 2);
                     result = IngestPhase.run(generator::nextBatch, bucketry.ingest(), batch -> { }, (batch, took) -> { });
                 }
-                if (pair >= 0) {
-                    cpu[tags][pair] = (double) result.cpuNanos() / result.readings();
-                    rate[tags][pair] = result.readings() * 1e9 / result.nanos();
+                if (round >= 0) {
+                    cpu[kind][round] = (double) result.cpuNanos() / result.readings();
+                    rate[kind][round] = result.readings() * 1e9 / result.nanos();
                 }
             }
-            if (pair >= 0 && only < 0) {
-                ratios[pair] = cpu[0][pair] / cpu[1][pair];
-                System.err.printf(Locale.ROOT, "pair %d: without %.1f ns, with %.1f ns per reading; with / without by CPU"
-                        + " %.3f; rates %.0f / %.0f%n", pair, cpu[0][pair], cpu[1][pair], ratios[pair], rate[0][pair], rate[1][pair]);
+            if (round >= 0 && only < 0) {
+                System.err.printf(Locale.ROOT, "round %d: ns per reading without %.1f, with %.1f, with maps %.1f;"
+                        + " with / without by CPU %.3f, with maps %.3f%n", round, cpu[0][round], cpu[1][round],
+                        cpu[2][round], cpu[0][round] / cpu[1][round], cpu[0][round] / cpu[2][round]);
             }
         }
-        StringBuilder json = new StringBuilder(String.format(Locale.ROOT, "{\"sensors\": %d, \"minutes\": %d, \"pairs\": %d",
-                sensors, minutes, pairs));
-        String[] names = {"Without", "With"};
-        for (int tags = 0; tags < 2; tags++) {
-            if (only < 0 || only == tags) {
+        StringBuilder json = new StringBuilder(String.format(Locale.ROOT, "{\"sensors\": %d, \"minutes\": %d, \"rounds\": %d",
+                sensors, minutes, rounds));
+        for (int kind = 0; kind < KINDS.length; kind++) {
+            if (only < 0 || only == kind) {
                 json.append(String.format(Locale.ROOT, ", \"cpuNanosPerReading%s\": %.1f, \"readingsPerSecond%s\": %.0f",
-                        names[tags], median(cpu[tags]), names[tags], median(rate[tags])));
+                        NAMES[kind], median(cpu[kind]), NAMES[kind], median(rate[kind])));
             }
         }
         if (only < 0) {
-            json.append(String.format(Locale.ROOT, ", \"medianRatioByCpu\": %.3f, \"ratios\": %s", median(ratios),
-                    Arrays.toString(ratios)));
+            for (int kind = 1; kind < KINDS.length; kind++) {
+                double[] ratios = new double[rounds];
+                for (int round = 0; round < rounds; round++) {
+                    ratios[round] = cpu[0][round] / cpu[kind][round];
+                }
+                json.append(String.format(Locale.ROOT, ", \"medianRatioByCpu%s\": %.3f, \"ratios%s\": %s", NAMES[kind],
+                        median(ratios), NAMES[kind], Arrays.toString(ratios)));
+            }
         }
         System.out.println(json.append('}'));
     }
