@@ -1,6 +1,7 @@
 package io.bucketry.tools.simulate;
 
 import io.bucketry.application.port.in.ReadingInput;
+import io.bucketry.domain.SeriesMeta;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -21,8 +22,11 @@ class ReadingGeneratorTest {
     }
 
     private static List<ReadingInput> all(Scenario scenario, boolean resubmitDuplicates) {
-        ReadingGenerator generator = new ReadingGenerator(scenario, ReadingGenerator.sensorIds(scenario.sensors()), END,
-                resubmitDuplicates);
+        return all(new ReadingGenerator(scenario, ReadingGenerator.sensorIds(scenario.sensors()), END, resubmitDuplicates),
+                scenario);
+    }
+
+    private static List<ReadingInput> all(ReadingGenerator generator, Scenario scenario) {
         List<ReadingInput> all = new ArrayList<>();
         for (List<ReadingInput> batch = generator.nextBatch(); !batch.isEmpty(); batch = generator.nextBatch()) {
             assertThat(batch.size()).isLessThanOrEqualTo(scenario.batchSize());
@@ -101,22 +105,31 @@ class ReadingGeneratorTest {
         // given 2,500 sensors: 10 per building, two of each type
         Scenario scenario = new Scenario(2_500, Duration.ofMinutes(1), Duration.ofMinutes(2), 0.2, 0.1, 1000, true);
 
-        // when
+        // when: as simulate sends them (a SeriesMeta per sensor), and as maps
         List<ReadingInput> all = all(scenario);
+        List<ReadingInput> asMaps = all(new ReadingGenerator(scenario, ReadingGenerator.sensorIds(2_500), END, true, true),
+                scenario);
 
-        // then
+        // then: each sensor always sends one meta object, whose tags are those of its map
         java.util.Map<String, Set<Object>> typesPerBuilding = new java.util.HashMap<>();
-        java.util.Map<String, Object> tagsPerSensor = new java.util.HashMap<>();
+        java.util.Map<String, SeriesMeta> metaPerSensor = new java.util.HashMap<>();
         for (ReadingInput reading : all) {
-            assertThat(reading.tags()).containsOnlyKeys("building", "type");
-            assertThat(tagsPerSensor.putIfAbsent(reading.series(), reading.tags())).isIn(null, reading.tags());
-            typesPerBuilding.computeIfAbsent((String) reading.tags().get("building"), b -> new HashSet<>())
-                    .add(reading.tags().get("type"));
+            assertThat(reading.tags()).isNull();
+            assertThat(reading.meta().tags().values()).containsOnlyKeys("building", "type");
+            assertThat(metaPerSensor.putIfAbsent(reading.series(), reading.meta())).isIn(null, reading.meta());
+            assertThat(metaPerSensor.get(reading.series())).isSameAs(reading.meta());
+            typesPerBuilding.computeIfAbsent(reading.meta().tags().get("building"), b -> new HashSet<>())
+                    .add(reading.meta().tags().get("type"));
         }
-        assertThat(tagsPerSensor).hasSize(2_500);
+        assertThat(metaPerSensor).hasSize(2_500);
         assertThat(typesPerBuilding).hasSize(250).allSatisfy((building, types) -> assertThat(types).hasSize(5));
         assertThat(typesPerBuilding).containsKeys("b000", "b249");
+        assertThat(asMaps).hasSameSizeAs(all).allSatisfy(reading -> {
+            assertThat(reading.meta()).isNull();
+            assertThat(reading.tags()).isEqualTo(metaPerSensor.get(reading.series()).tags().values());
+        });
         assertThat(new ReadingGenerator(new Scenario(3, Duration.ofMinutes(1), Duration.ofMinutes(2), 0, 0, 10),
-                ReadingGenerator.sensorIds(3), END).nextBatch()).allSatisfy(r -> assertThat(r.tags()).isNull());
+                ReadingGenerator.sensorIds(3), END).nextBatch())
+                .allSatisfy(r -> assertThat(r.statesMeta()).isFalse());
     }
 }
