@@ -13,9 +13,9 @@ import java.util.Map;
 
 /**
  * Gives each valid reading of a batch the meta it is written with. A reading sent with tags (or a
- * {@link ReadingInput#meta}) states its version whole: those tags and its measurement (none when not sent). One sent without tags takes the
- * series' latest tags (and measurement, unless it sent one): those of the series' previous reading in the
- * batch, else of its latest stored reading by time, else none.
+ * {@link ReadingInput#meta}) states its version whole: those tags and its measurement (none when not
+ * sent). One sent without tags takes the series' latest tags (and measurement, unless it sent one): those
+ * of the series' previous reading in the batch, else of its latest stored reading by time, else none.
  */
 final class IngestMeta {
 
