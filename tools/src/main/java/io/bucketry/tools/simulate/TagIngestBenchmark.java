@@ -17,7 +17,9 @@ import java.util.Locale;
  * {@code simulate} in two JVMs differ by more than the gap on a shared host; the streams of one round run seconds
  * apart in the same JVM, so that the host's noise falls on all alike. Figures are the process CPU time per reading
  * during the ingest calls (every thread, GC and JIT included, as {@code simulate}'s {@code cpuNanosPerReading}) and
- * the wall-clock rate, medians over the rounds, and the medians of the rounds' ratios (without / with, by CPU).
+ * the wall-clock rate, medians over the rounds, and the medians of the rounds' ratios (without / with, by CPU);
+ * and the heap the store retains per reading (used heap after full collections with the store open and the
+ * stream dropped, minus before it started; {@link HeapMeter}), median over the rounds.
  * Usage: {@code java -Xms8g -Xmx8g -cp app/target/bucketry.jar io.bucketry.tools.simulate.TagIngestBenchmark
  * SENSORS MINUTES ROUNDS WARM_UP_ROUNDS [only-untagged | only-tagged | only-maps]}; with the last argument every
  * stream is of that one kind (for a profile of it alone; no ratio is then printed).
@@ -47,20 +49,25 @@ public final class TagIngestBenchmark {
         int kinds = only >= 0 ? 1 : KINDS.length;
         double[][] cpu = new double[KINDS.length][rounds];
         double[][] rate = new double[KINDS.length][rounds];
+        double[][] heap = new double[KINDS.length][rounds];
         for (int round = -warmUpRounds; round < rounds; round++) {
             for (int k = 0; k < kinds; k++) {
                 int kind = only >= 0 ? only : Math.floorMod(round + k, KINDS.length);   // which goes first rotates
                 Scenario scenario = new Scenario(sensors, Duration.ofMinutes(1), Duration.ofMinutes(minutes), 0, 0,
                         10_000, kind != 0);
                 IngestResult result;
-                System.gc();
+                long before = HeapMeter.usedAfterGc();
+                long retained;
                 try (Bucketry bucketry = Bucketry.start(config)) {
                     ReadingGenerator generator = new ReadingGenerator(scenario, ids, end, true, kind == 2);
                     result = IngestPhase.run(generator::nextBatch, bucketry.ingest(), batch -> { }, (batch, took) -> { });
+                    generator = null;   // its maps or metas are the client's: what the store keeps is measured
+                    retained = HeapMeter.usedAfterGc() - before;
                 }
                 if (round >= 0) {
                     cpu[kind][round] = (double) result.cpuNanos() / result.readings();
                     rate[kind][round] = result.readings() * 1e9 / result.nanos();
+                    heap[kind][round] = (double) retained / result.readings();
                 }
             }
             if (round >= 0 && only < 0) {
@@ -73,8 +80,9 @@ public final class TagIngestBenchmark {
                 sensors, minutes, rounds));
         for (int kind = 0; kind < KINDS.length; kind++) {
             if (only < 0 || only == kind) {
-                json.append(String.format(Locale.ROOT, ", \"cpuNanosPerReading%s\": %.1f, \"readingsPerSecond%s\": %.0f",
-                        NAMES[kind], median(cpu[kind]), NAMES[kind], median(rate[kind])));
+                json.append(String.format(Locale.ROOT, ", \"cpuNanosPerReading%s\": %.1f, \"readingsPerSecond%s\": %.0f,"
+                        + " \"retainedBytesPerReading%s\": %.3f", NAMES[kind], median(cpu[kind]), NAMES[kind],
+                        median(rate[kind]), NAMES[kind], median(heap[kind])));
             }
         }
         if (only < 0) {
