@@ -26,10 +26,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Three processes of one backend (each a {@link LaneProcess} in its own class loader, with its own
  * client) on one collection of an embedded server, the third behind a proxy that holds each of its
- * requests back 0.3 s, so that the races the server's serialized writes hide become likely: batches
- * of one window split between a fast and a slow process, a delete racing a slow settle, and every
- * process sending the same readings at once. Answers are compared with a brute force over what was
- * sent. {@code -Dbucketry.lane.trials=50} runs the issue's 50 trials (5 by default, for CI).
+ * requests back 0.3 s while the processes race, so that the races the server's serialized writes hide
+ * become likely: batches of one window split between a fast and a slow process, a delete racing a slow
+ * settle, and every process sending the same readings at once. The settles and checks after each race
+ * run one process at a time, without the delay (it would only be waited out). Answers are compared with
+ * a brute force over what was sent. {@code -Dbucketry.lane.trials=50} runs the issue's 50 trials (5 by default, for CI).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class MultiProcessLane {
@@ -100,6 +101,7 @@ public abstract class MultiProcessLane {
     void aSlowProcessesBatchIsInItsTierWindowOnceEveryProcessHasSettled() throws Exception {
         int stale = 0;
         for (int trial = 0; trial < TRIALS; trial++) {
+            proxy.delayRequests(DELAY);
             // given one hour's readings split between a fast and a slow process
             String series = "stale-" + trial + "-" + random.nextInt(1_000_000);
             long hour = hourAgo(2);
@@ -138,6 +140,7 @@ public abstract class MultiProcessLane {
     void aSeriesDeletedThroughOneProcessIsAnsweredByNoTierOfAny() throws Exception {
         int answered = 0;
         for (int trial = 0; trial < TRIALS; trial++) {
+            proxy.delayRequests(DELAY);
             // given a series with pending windows
             String series = "deleted-" + trial + "-" + random.nextInt(1_000_000);
             long hour = hourAgo(2);
@@ -167,6 +170,7 @@ public abstract class MultiProcessLane {
         long copies = 0;
         long miscounted = 0;
         for (int trial = 0; trial < TRIALS; trial++) {
+            proxy.delayRequests(DELAY);
             // given 3 series x 40 minutes, sent whole to each process in its own order and values
             String prefix = "once-" + trial + "-" + random.nextInt(1_000_000) + "-";
             long hour = hourAgo(3);
@@ -222,7 +226,9 @@ public abstract class MultiProcessLane {
         return new long[] {a[0] + b[0], a[1] + b[1]};
     }
 
+    /** Ends a trial's race: every process settles in turn, and the slow one's link is fast again for the checks. */
     private void settleEverywhere() {
+        proxy.delayRequests(Duration.ZERO);
         for (ProcessLane process : all) {
             process.call("settle");
         }
