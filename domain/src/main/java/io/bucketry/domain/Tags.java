@@ -1,6 +1,5 @@
 package io.bucketry.domain;
 
-import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -35,7 +34,7 @@ public record Tags(Map<String, String> values) {
             }
             sorted.put(tag.getKey(), tag.getValue());
         }
-        values = Collections.unmodifiableMap(sorted);
+        values = new TagPairs(sorted);
     }
 
     /** Tags from loosely typed input: every value must be text; {@link #NONE} when empty. */
